@@ -1,0 +1,3 @@
+from generator.cli import app
+
+app(prog_name="boardgen")

@@ -1,0 +1,57 @@
+"""The `boardgen` command: one sub-app per game, plus `all` and `games`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from generator import __version__
+from generator.clikit import LangOpt, PaperOpt, check_lang, out_console
+from generator.games.plazing import cli as plazing_cli
+
+app = typer.Typer(
+    help="boardgen — random legal setups, print-ready PDFs and rules engines for Polish tabletop games.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+#: (command name, sub-app, one-line description, the `all` job) for every game
+GAMES = [
+    ("plazing", plazing_cli.app, "Plażing: parawany w dłoń (beach board game, 2–4 players)", plazing_cli.make_all),
+]
+
+for name, sub, desc, _ in GAMES:
+    app.add_typer(sub, name=name, help=desc)
+
+
+@app.command("games")
+def games_cmd() -> None:
+    """List the games boardgen knows."""
+    for name, _, desc, _ in GAMES:
+        out_console.print(f"[bold]{name}[/]  {desc}", highlight=False)
+
+
+@app.command("all")
+def all_cmd(
+    out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("output"),
+    seed: Annotated[int, typer.Option("--seed", help="Seed for every game's setup.", min=0, max=2**40 - 1)] = 1,
+    paper: PaperOpt = "a4",
+    lang: LangOpt = "pl",
+) -> None:
+    """Write a complete set of outputs for every game into OUT (one folder per game)."""
+    check_lang(lang)
+    total = 0
+    for name, _, _, make in GAMES:
+        files = make(out, seed, paper, lang)
+        total += len(files)
+        out_console.print(f"{name}: {len(files)} files", highlight=False)
+    out_console.print(f"wrote {total} files under {out}", highlight=False)
+
+
+@app.callback(invoke_without_command=True)
+def main(version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False) -> None:
+    if version:
+        out_console.print(f"boardgen {__version__}")
+        raise typer.Exit()

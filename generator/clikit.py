@@ -1,0 +1,91 @@
+"""What every game's Typer sub-app shares: common options, seed/code resolution, clean errors.
+
+Bad input never shows a traceback: `guarded()` turns the project's input errors into one line on
+stderr and exit code 2. A check that finds violations exits 1 (the caller decides).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from generator.core.checks import GenerationError, UserInputError
+from generator.core.files import SetupFileError
+from generator.core.rng import CodeError, CodeSpec, random_seed
+
+err_console = Console(stderr=True)
+out_console = Console()
+
+SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed for the random setup (default: a fresh one, "
+                                              "printed so you can reproduce it).", min=0, max=2**40 - 1)]
+CodeOpt = Annotated[str | None, typer.Option("--code", help="Setup code printed on an earlier page: "
+                                              "reproduces that setup exactly (overrides --seed and options).")]
+PaperOpt = Annotated[str, typer.Option("--paper", help="Paper size: a4 or letter.")]
+LangOpt = Annotated[str, typer.Option("--lang", help="Language of printed text: pl or en.")]
+OutOpt = Annotated[Path, typer.Option("--out", help="Output folder (a sub-folder named by the setup code "
+                                      "is created inside).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of text.")]
+
+LANGS = ("pl", "en")
+
+
+def fail(message: str) -> NoReturn:
+    """One line on stderr, exit code 2: the contract for every bad input."""
+    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    raise typer.Exit(2)
+
+
+@contextlib.contextmanager
+def guarded() -> Iterator[None]:
+    try:
+        yield
+    except (UserInputError, SetupFileError, CodeError, GenerationError) as exc:
+        fail(str(exc))
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        fail(f"unknown language {lang!r} (choose pl or en)")
+    return lang
+
+
+def resolve(spec: CodeSpec, options: dict[str, Any], seed: int | None,
+            code: str | None) -> tuple[dict[str, Any], int, str]:
+    """Options, seed and setup code from either --code or the options and --seed."""
+    if code:
+        try:
+            decoded, seed_from_code = spec.decode(code)
+        except CodeError as exc:
+            fail(str(exc))
+        merged = {**options, **decoded}
+        return merged, seed_from_code, spec.encode(merged, seed_from_code)
+    if seed is None:
+        seed = random_seed()
+    try:
+        return options, seed, spec.encode(options, seed)
+    except CodeError as exc:
+        fail(str(exc))
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+@contextlib.contextmanager
+def progress_bar(total: int, description: str, threshold: int = 20) -> Iterator[Callable[[int], None]]:
+    """A rich progress bar on stderr for long work; a no-op callback for short work or no terminal."""
+    if total < threshold or not err_console.is_terminal:
+        yield lambda done: None
+        return
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=err_console, transient=True) as bar:
+        task = bar.add_task(description, total=total)
+        yield lambda done: bar.update(task, completed=done)

@@ -1,0 +1,76 @@
+"""Files: atomic writes and versioned setup JSON.
+
+Every file boardgen writes goes to a temporary name in the same folder and is renamed into place,
+so an interrupted run never leaves a half-written PDF or setup behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+FORMAT = "boardgen-setup"
+
+
+class SetupFileError(ValueError):
+    """A setup file that cannot be read: the message is one line naming the problem."""
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> int:
+    """Write `data` to `path` through a temporary file in the same folder; return bytes written."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return len(raw)
+
+
+def dumps_setup(game: str, version: int, code: str, setup: dict[str, Any]) -> str:
+    doc = {"format": FORMAT, "game": game, "version": version, "code": code, "setup": setup}
+    return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
+
+
+def save_setup(path: str | os.PathLike[str], game: str, version: int, code: str,
+               setup: dict[str, Any]) -> int:
+    return write_atomic(path, dumps_setup(game, version, code, setup))
+
+
+def load_setup(path: str | os.PathLike[str], game: str, versions: tuple[int, ...] = (1,)) -> dict[str, Any]:
+    """Read a setup file written by `save_setup`; return the whole document.
+
+    Raises SetupFileError with a one-line message for a missing file, bad JSON, a file of another
+    game or an unknown version. The caller validates the `setup` body itself.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SetupFileError(f"{p}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SetupFileError(f"{p}: cannot read ({exc.__class__.__name__})") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SetupFileError(f"{p}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SetupFileError(f"{p}: not a boardgen setup file (missing \"format\": \"{FORMAT}\")")
+    if doc.get("game") != game:
+        raise SetupFileError(f"{p}: a setup of game {doc.get('game')!r}, not {game!r}")
+    if doc.get("version") not in versions:
+        raise SetupFileError(f"{p}: setup version {doc.get('version')!r} is not supported "
+                             f"(this boardgen reads {', '.join(map(str, versions))})")
+    if not isinstance(doc.get("setup"), dict):
+        raise SetupFileError(f"{p}: \"setup\" must be an object")
+    if not isinstance(doc.get("code"), str):
+        raise SetupFileError(f"{p}: \"code\" must be a string")
+    return doc

@@ -1,0 +1,218 @@
+"""Play any game engine with bots, and report whether a setup is playable.
+
+Every game's engine exposes a State shaped after OpenSpiel's (`current_player`, `legal_moves`,
+`apply`, `is_over`, `scores`, `clone`). This module knows nothing else about games: it plays
+many games with a random or a greedy bot per seat and reports Ludii-style metrics: completion
+(games that end), duration (moves per game) and balance (how even the seats' win rates are).
+
+A playout that raises, finds no legal move before the end, or runs past `max_moves` is a
+failure; the report keeps the seed of the first failing playout so it can be replayed.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from generator.core.rng import make_rng
+
+
+class GameState(Protocol):
+    num_players: int
+
+    def current_player(self) -> int: ...
+    def legal_moves(self) -> Sequence[Any]: ...
+    def apply(self, move: Any) -> None: ...
+    def is_over(self) -> bool: ...
+    def scores(self) -> list[float]: ...
+    def clone(self) -> GameState: ...
+
+
+Bot = Callable[[GameState, random.Random], Any]
+BotName = Literal["random", "greedy"]
+
+
+def random_bot(state: GameState, rng: random.Random) -> Any:
+    moves = state.legal_moves()
+    return moves[rng.randrange(len(moves))]
+
+
+def greedy_bot(state: GameState, rng: random.Random) -> Any:
+    """Take the move with the best immediate value for the mover; ties broken at random.
+
+    A state may offer `move_value(move) -> float` (cheap, engine-specific); otherwise the bot
+    plays each move on a clone and reads the mover's score lead.
+    """
+    moves = state.legal_moves()
+    player = state.current_player()
+    value_of = getattr(state, "move_value", None)
+    best: list[Any] = []
+    best_value = float("-inf")
+    for move in moves:
+        if value_of is not None:
+            value = float(value_of(move))
+        else:
+            after = state.clone()
+            after.apply(move)
+            s = after.scores()
+            others = [x for i, x in enumerate(s) if i != player]
+            value = s[player] - (max(others) if others else 0.0)
+        if value > best_value:
+            best_value, best = value, [move]
+        elif value == best_value:
+            best.append(move)
+    return best[rng.randrange(len(best))]
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+
+
+def get_bot(name: str) -> Bot:
+    try:
+        return BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (choose {', '.join(BOTS)})") from None
+
+
+class PlayoutFailure(RuntimeError):
+    pass
+
+
+def play_one(state: GameState, bots: Sequence[Bot], rng: random.Random, max_moves: int = 100_000,
+             invariant: Callable[[GameState], None] | None = None) -> int:
+    """Play `state` to its end in place; return the number of moves. Raises PlayoutFailure."""
+    moves = 0
+    while not state.is_over():
+        if moves >= max_moves:
+            raise PlayoutFailure(f"no end after {max_moves} moves (a move loop?)")
+        legal = state.legal_moves()
+        if not legal:
+            raise PlayoutFailure(f"player {state.current_player()} has no legal move before the end")
+        move = bots[state.current_player()](state, rng)
+        state.apply(move)
+        moves += 1
+        if invariant is not None:
+            invariant(state)
+    return moves
+
+
+@dataclass
+class PlayoutReport:
+    players: int
+    bots: list[str]
+    games: int = 0
+    completed: int = 0
+    lengths: list[int] = field(default_factory=list)
+    scores: list[list[float]] = field(default_factory=list)  # per game, per seat
+    wins: list[float] = field(default_factory=list)  # per seat; a shared win is split
+    failures: list[tuple[int, str]] = field(default_factory=list)  # (playout seed, reason)
+    extras: dict[str, list[float]] = field(default_factory=dict)  # per-game stats from state.stats()
+
+    @property
+    def playable(self) -> bool:
+        return self.games > 0 and self.completed == self.games
+
+    @property
+    def seat_balance(self) -> float:
+        """Largest difference in win rate between two seats (0 = perfectly even)."""
+        if not self.completed or self.players < 2:
+            return 0.0
+        rates = [w / self.completed for w in self.wins]
+        return max(rates) - min(rates)
+
+    def seat_stats(self) -> list[dict[str, float]]:
+        out = []
+        for seat in range(self.players):
+            col = [g[seat] for g in self.scores]
+            if not col:
+                out.append({"mean": 0.0, "min": 0.0, "max": 0.0, "win_rate": 0.0})
+                continue
+            out.append({
+                "mean": round(statistics.fmean(col), 3),
+                "min": min(col),
+                "max": max(col),
+                "win_rate": round(self.wins[seat] / self.completed, 4),
+            })
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "completed": self.completed,
+            "playable": self.playable,
+            "bots": self.bots,
+            "length": _summary(self.lengths),
+            "seats": self.seat_stats(),
+            "seat_balance": round(self.seat_balance, 4),
+            "extras": {k: _summary(v) for k, v in sorted(self.extras.items())},
+            "failures": [{"seed": s, "reason": r} for s, r in self.failures[:10]],
+        }
+
+    def summary_lines(self) -> list[str]:
+        j = self.to_json()
+        lines = [f"playouts: {self.completed}/{self.games} completed"
+                 + ("" if self.playable else " — UNPLAYABLE"),
+                 f"game length (moves): mean {j['length']['mean']}, min {j['length']['min']}, "
+                 f"max {j['length']['max']}"]
+        for i, s in enumerate(j["seats"]):
+            lines.append(f"seat {i + 1} ({self.bots[i]}): mean {s['mean']}, min {s['min']}, max {s['max']}, "
+                         f"wins {s['win_rate']:.0%}")
+        if self.players > 1:
+            lines.append(f"seat balance (largest win-rate gap): {self.seat_balance:.1%}")
+        for k, v in j["extras"].items():
+            lines.append(f"{k}: mean {v['mean']}, min {v['min']}, max {v['max']}")
+        for f in j["failures"][:3]:
+            lines.append(f"failed playout seed {f['seed']}: {f['reason']}")
+        return lines
+
+
+def _summary(values: Sequence[float]) -> dict[str, float]:
+    if not values:
+        return {"mean": 0.0, "min": 0.0, "max": 0.0}
+    return {"mean": round(statistics.fmean(values), 3), "min": min(values), "max": max(values)}
+
+
+def run_playouts(make_state: Callable[[random.Random], GameState], n: int, seed: int,
+                 bots: Sequence[str] | str = "random", max_moves: int = 100_000,
+                 invariant: Callable[[GameState], None] | None = None,
+                 progress: Callable[[int], None] | None = None) -> PlayoutReport:
+    """Play `n` games, each from `make_state(rng)` with its own derived seed.
+
+    `bots` is one bot name for every seat or one per seat. `progress(i)` is called after each
+    game. Exceptions inside a playout are caught and recorded as failures, never raised.
+    """
+    report: PlayoutReport | None = None
+    for i in range(n):
+        game_seed = make_rng(seed, "playout", str(i)).randrange(2**40)
+        rng = make_rng(game_seed)
+        state = make_state(rng)
+        if report is None:
+            names = [bots] * state.num_players if isinstance(bots, str) else list(bots)
+            report = PlayoutReport(players=state.num_players, bots=names, wins=[0.0] * state.num_players)
+            seat_bots = [get_bot(b) for b in names]
+        report.games += 1
+        try:
+            length = play_one(state, seat_bots, rng, max_moves, invariant)
+        except Exception as exc:  # a playout must never crash the report
+            report.failures.append((game_seed, f"{exc.__class__.__name__}: {exc}"))
+        else:
+            report.completed += 1
+            report.lengths.append(length)
+            s = list(state.scores())
+            report.scores.append(s)
+            top = max(s)
+            winners = [p for p, x in enumerate(s) if x == top]
+            for p in winners:
+                report.wins[p] += 1 / len(winners)
+            stats = getattr(state, "stats", None)
+            if stats is not None:
+                for k, v in stats().items():
+                    report.extras.setdefault(k, []).append(float(v))
+        if progress is not None:
+            progress(i + 1)
+    if report is None:
+        return PlayoutReport(players=0, bots=[])
+    return report

@@ -1,0 +1,218 @@
+"""`boardgen plazing …`: generate, check and print Plażing board setups."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from generator.clikit import (
+    CodeOpt,
+    JsonOpt,
+    LangOpt,
+    OutOpt,
+    PaperOpt,
+    SeedOpt,
+    check_lang,
+    err_console,
+    fail,
+    guarded,
+    out_console,
+    print_json,
+    resolve,
+)
+from generator.core.checks import UserInputError
+from generator.core.files import load_setup, save_setup
+from generator.games.plazing import draw
+from generator.games.plazing.model import GAME, SETUP_VERSION, Catalog, Options, Setup, load_catalog
+from generator.games.plazing.rules import check, check_catalog
+from generator.games.plazing.setup import CODE, generate
+from generator.render.layout import get_paper
+from generator.render.pdf import write_pdf
+from generator.render.png import write_png
+
+app = typer.Typer(help="Plażing: parawany w dłoń — random legal beaches, printable boards and event cards.",
+                  no_args_is_help=True)
+
+CatalogOpt = Annotated[Path | None, typer.Option("--catalog", help="Your own tile catalog (TOML, same format "
+                                                 "as the built-in data/tiles.toml); validated before use.")]
+BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each event card in mm (0 or 3).", min=0,
+                                         max=5)]
+
+
+def _paper(name: str) -> Any:
+    try:
+        return get_paper(name)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4", lang: str = "pl",
+                  bleed: float = 0.0) -> dict[str, Path]:
+    """Write setup.json, board.pdf, board.png and (with events) events.pdf into `folder`."""
+    paper = _paper(paper_name)
+    folder.mkdir(parents=True, exist_ok=True)
+    files = {"setup": folder / "setup.json", "board_pdf": folder / "board.pdf", "board_png": folder / "board.png"}
+    save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
+    scene = draw.board_scene(setup, code, paper, lang)
+    write_pdf(scene, files["board_pdf"])
+    overview_index = next(i for i, p in enumerate(scene.pages) if p.label.startswith("overview"))
+    write_png(scene, overview_index, files["board_png"], dpi=90)
+    if setup.event_deck:
+        files["events_pdf"] = folder / "events.pdf"
+        write_pdf(draw.events_scene(setup, code, paper, lang, bleed), files["events_pdf"])
+    return files
+
+
+def _catalog(path: Path | None) -> Catalog:
+    with guarded():
+        return load_catalog(path)
+    raise AssertionError  # unreachable: guarded() exits
+
+
+@app.command("setup")
+def setup_cmd(
+    players: Annotated[int, typer.Option("--players", help="Number of players: 2, 3 or 4.")] = 4,
+    two_colours: Annotated[bool, typer.Option("--two-colours", help="2 players on the 4-player board, two "
+                                              "colours each; a player scores their weaker colour.")] = False,
+    surprises: Annotated[bool, typer.Option("--surprises", help="Expansion 2: surprise tokens on sticks "
+                                            "squares.")] = False,
+    events: Annotated[bool, typer.Option("--events", help="Expansion 2: the event deck (implies "
+                                         "--surprises; events are drawn for surprises).")] = False,
+    extra_events: Annotated[bool, typer.Option("--extra-events", help="Add the extra pack: 10 events and 6 "
+                                               "special cards (implies --events).")] = False,
+    clean_beach: Annotated[bool, typer.Option("--clean-beach", help="Expansion 1: waste tokens placed by the "
+                                              "players in turn.")] = False,
+    extra_tiles: Annotated[bool, typer.Option("--extra-tiles", help="Draw the special tiles from the 4 base "
+                                              "and 5 extra special tiles.")] = False,
+    seed: SeedOpt = None,
+    code: CodeOpt = None,
+    catalog: CatalogOpt = None,
+    paper: PaperOpt = "a4",
+    lang: LangOpt = "pl",
+    bleed: BleedOpt = 0.0,
+    out: OutOpt = Path("output"),
+    as_json: JsonOpt = False,
+) -> None:
+    """Generate a random legal beach and write setup.json, board.pdf, board.png (and events.pdf).
+
+    The files go into OUT/CODE/, where CODE is the setup code printed on every page:
+    `--code CODE` gives the same setup again.
+    """
+    check_lang(lang)
+    _paper(paper)
+    if extra_events:
+        events = True
+    if events:
+        surprises = True
+    opts = {"players": players, "two_colours": two_colours, "surprises": surprises, "events": events,
+            "extra_events": extra_events, "clean_beach": clean_beach, "extra_tiles": extra_tiles}
+    if players not in (2, 3, 4):
+        fail(f"--players {players}: Plażing is for 2 to 4 players")
+    if two_colours and players != 2:
+        fail("--two-colours is the 2-player variant (use --players 2)")
+    options_d, seed_v, code_s = resolve(CODE, opts, seed, code)
+    options = Options(**options_d)
+    cat = _catalog(catalog)
+    with guarded():
+        setup = generate(options, seed_v, cat)
+        files = write_outputs(setup, code_s, out / code_s, paper, lang, bleed)
+    if as_json:
+        print_json({"code": code_s, "seed": seed_v, "setup": setup.to_json(),
+                    "files": {k: str(v) for k, v in files.items()}})
+        return
+    out_console.print(f"[bold]Plażing[/] setup [bold cyan]{code_s}[/] (seed {seed_v})", highlight=False)
+    for line in draw.summary_lines(setup, "en"):
+        out_console.print(f"  {line}", highlight=False)
+    for row in setup.squares():
+        out_console.print(f"  [dim]{row}[/]", highlight=False)
+    for name, path in files.items():
+        out_console.print(f"  wrote {path}", highlight=False)
+
+
+def read_setup(path: Path) -> tuple[Setup, str]:
+    """A setup file (possibly hand-edited): structure errors exit 2, rule problems are for check."""
+    with guarded():
+        doc = load_setup(path, GAME, (SETUP_VERSION,))
+        return Setup.from_json(doc["setup"], str(path)), doc["code"]
+    raise AssertionError
+
+
+@app.command("check")
+def check_cmd(
+    file: Annotated[Path, typer.Argument(help="A setup.json written by `boardgen plazing setup` (hand edits "
+                                         "welcome).")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Check a setup file against every setup rule; exit 1 and name each broken rule if any."""
+    setup, code = read_setup(file)
+    report = check(setup)
+    if as_json:
+        print_json({"code": code, "ok": report.ok, "violations": report.to_json()})
+    elif report.ok:
+        out_console.print(f"{file}: legal setup ({code})", highlight=False)
+    else:
+        for v in report:
+            out_console.print(str(v), highlight=False, markup=False)
+        err_console.print(f"{file}: {len(report)} rule(s) broken", highlight=False)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@app.command("board")
+def board_cmd(
+    file: Annotated[Path, typer.Argument(help="A setup.json (e.g. one you edited).")],
+    paper: PaperOpt = "a4",
+    lang: LangOpt = "pl",
+    bleed: BleedOpt = 0.0,
+    out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: beside the file).")] = None,
+) -> None:
+    """Print board.pdf/board.png (and events.pdf) for an existing setup file, after checking it."""
+    check_lang(lang)
+    setup, code = read_setup(file)
+    report = check(setup)
+    if not report.ok:
+        fail(f"{file} breaks {len(report)} rule(s), first: {report.violations[0]} (see `boardgen plazing check`)")
+    folder = out or file.parent
+    with guarded():
+        files = write_outputs(setup, code, folder, paper, lang, bleed)
+    for path in files.values():
+        out_console.print(f"wrote {path}", highlight=False)
+
+
+@app.command("catalog")
+def catalog_cmd(
+    file: Annotated[Path | None, typer.Argument(help="Your tile catalog (TOML); the built-in one if omitted.")] = None,
+    players: Annotated[int, typer.Option("--players", help="Check it for this many players.")] = 4,
+    extra_tiles: Annotated[bool, typer.Option("--extra-tiles", help="Count the extra special tiles.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Validate a tile catalog: tile rules, counts for the player count, the resource supply."""
+    if players not in (2, 3, 4):
+        fail(f"--players {players}: Plażing is for 2 to 4 players")
+    cat = _catalog(file)
+    report = check_catalog(cat, Options(players=players, extra_tiles=extra_tiles))
+    if as_json:
+        print_json({"ok": report.ok, "tiles": len(cat.tiles), "violations": report.to_json()})
+    elif report.ok:
+        out_console.print(f"{cat.source}: {len(cat.tiles)} tiles, usable for {players} players", highlight=False)
+    else:
+        for v in report:
+            out_console.print(str(v), highlight=False, markup=False)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
+    """The Plażing part of `boardgen all`: a full 4-player setup with every expansion, and a 2-player one."""
+    written = []
+    for options in (Options(players=4, surprises=True, events=True, extra_events=True, clean_beach=True),
+                    Options(players=2, clean_beach=True)):
+        code = CODE.encode(options.to_json(), seed)
+        try:
+            setup = generate(options, seed)
+        except UserInputError as exc:  # pragma: no cover - built-in data always works
+            fail(str(exc))
+        written.extend(write_outputs(setup, code, out / "plazing" / code, paper, lang).values())
+    return written

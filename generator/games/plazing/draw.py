@@ -1,0 +1,378 @@
+"""Plażing setup -> scene pages: the printable board (poster + overview) and the event cards.
+
+The board is one Symbol (the frame with the score track, the sea with the N ring, the beach
+squares, tokens); every square kind is a small Symbol of its own, so the PDF holds each drawing
+once however many squares use it. Resources differ by shape, not only colour (hexagon amber,
+fan shell, round pebble), so the board reads in greyscale.
+"""
+
+from __future__ import annotations
+
+import math
+
+from generator.games.plazing.model import EventCard, Setup, event_cards, rules
+from generator.render import layout
+from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
+from generator.render.text import text_block, wrap
+
+SQ = 15.0  # mm per beach square: a 4x4 tile is 60 mm, a screen 45 mm long
+TRACK = 16.0  # score track cells along the frame
+BAND = 12.0  # promenade band between the track and the beach (coordinates, W/E/S rings)
+SEA = 28.0  # the sea strip north of the beach
+
+SAND, SAND_LINE, SEA_BLUE, SEA_DEEP = "#f3e2b3", "#cdb57e", "#9fd3e6", "#5aa6c8"
+INK, FRAME, FACEDOWN = "#2b2b2b", "#e9d8a6", "#b9b9b9"
+RES_FILL = {"amber": "#f0a020", "shell": "#f4a7b9", "pebble": "#9a9a9a"}
+OBJECT_FILL = {"bar": "#8d6e63", "ice_cream": "#c17fb3", "breakwater": "#6d7b86", "boat": "#7a5c3e",
+               "jellyfish": "#7e6fb7", "trash_bin": "#5f6b5f", "sandcastle": "#b08a52", "wc": "#6a8caf",
+               "deckchairs": "#9c5b4f"}
+
+TEXTS = {
+    "title": {"pl": "Plażing: parawany w dłoń", "en": "Plażing: screens at the ready"},
+    "players": {"pl": "graczy", "en": "players"},
+    "weather": {"pl": "Pogoda", "en": "Weather"},
+    "first": {"pl": "Zaczyna gracz", "en": "First player"},
+    "start": {"pl": "START", "en": "START"},
+    "facedown": {"pl": "kafel odwrócony", "en": "face-down tile"},
+    "legend": {"pl": "Legenda", "en": "Legend"},
+    "event": {"pl": "Wydarzenie", "en": "Event"},
+    "special": {"pl": "Karta specjalna", "en": "Special card"},
+    "deck_pos": {"pl": "kolejność w talii", "en": "deck position"},
+}
+WEATHER_TEXT = {
+    "wind-N": {"pl": "wiatr z północy (N)", "en": "wind from the north (N)"},
+    "wind-S": {"pl": "wiatr z południa (S)", "en": "wind from the south (S)"},
+    "wind-W": {"pl": "wiatr z zachodu (W)", "en": "wind from the west (W)"},
+    "wind-E": {"pl": "wiatr ze wschodu (E)", "en": "wind from the east (E)"},
+    "sun": {"pl": "słońce: 2 pkt za kocyk", "en": "sun: 2 points per blanket"},
+    "rain": {"pl": "deszcz: −1 pkt za grat", "en": "rain: −1 point per odd"},
+}
+LEGEND = [
+    ("amber", {"pl": "bursztynek", "en": "amber"}),
+    ("shell", {"pl": "muszelka", "en": "shell"}),
+    ("pebble", {"pl": "kamyczek", "en": "pebble"}),
+    ("sticks", {"pl": "patyki (niespodzianka)", "en": "sticks (surprise spot)"}),
+    ("plus", {"pl": "pole +1", "en": "+1 square"}),
+    ("minus", {"pl": "pole −1", "en": "−1 square"}),
+    ("object", {"pl": "obiekt (zamyka obszar)", "en": "object (closes areas)"}),
+    ("surprise", {"pl": "niespodzianka (zakryta)", "en": "surprise (face down)"}),
+    ("waste", {"pl": "odpad (kto położył)", "en": "waste (who placed it)"}),
+]
+
+
+def board_size(setup: Setup) -> tuple[float, float]:
+    cols = rules().frame_columns
+    return (cols * rules().tile_size * SQ + 2 * (TRACK + BAND),
+            rules().rows * rules().tile_size * SQ + 2 * TRACK + SEA + BAND)
+
+
+# --- square kinds as symbols ------------------------------------------------------------------
+
+def _hexagon(cx: float, cy: float, r: float) -> tuple[tuple[float, float], ...]:
+    return tuple((cx + r * math.cos(math.radians(60 * i + 30)), cy + r * math.sin(math.radians(60 * i + 30)))
+                 for i in range(6))
+
+
+def _square_symbols(scene: Scene) -> None:
+    base = [Rect(0, 0, SQ, SQ, fill=SAND, stroke=SAND_LINE, width=0.2)]
+    c = SQ / 2
+    scene.add_symbol(Symbol("pz-sand", SQ, SQ, list(base)))
+    scene.add_symbol(Symbol("pz-sticks", SQ, SQ, base + [
+        Line(3.5, 3.5, SQ - 3.5, SQ - 3.5, stroke="#7b5a2e", width=1.1),
+        Line(SQ - 3.5, 3.5, 3.5, SQ - 3.5, stroke="#7b5a2e", width=1.1)]))
+    scene.add_symbol(Symbol("pz-amber", SQ, SQ, base + [
+        Polygon(_hexagon(c, c, 4.6), fill=RES_FILL["amber"], stroke="#8a5200", width=0.5),
+        Circle(c - 1.3, c - 1.3, 0.9, fill="#ffe2a0", stroke=None)]))
+    fan = [(c, c + 3.8)] + [(c + 5.0 * math.cos(math.radians(a)), c + 3.8 - 6.5 * math.sin(math.radians(a)))
+                            for a in range(15, 170, 15)]
+    scene.add_symbol(Symbol("pz-shell", SQ, SQ, base + [
+        Polygon(tuple(fan), fill=RES_FILL["shell"], stroke="#9c3d58", width=0.5)]
+        + [Line(c, c + 3.8, x, y, stroke="#9c3d58", width=0.3) for x, y in fan[2:-1:2]]))
+    scene.add_symbol(Symbol("pz-pebble", SQ, SQ, base + [
+        Circle(c, c, 4.2, fill=RES_FILL["pebble"], stroke="#4a4a4a", width=0.5),
+        Circle(c + 1.4, c + 1.2, 1.2, fill="#bdbdbd", stroke=None)]))
+    for name, label, colour in (("pz-plus", "+1", "#2e7d32"), ("pz-minus", "−1", "#c62828")):
+        scene.add_symbol(Symbol(name, SQ, SQ, base + [
+            Circle(c, c, 5.2, fill="#ffffff", stroke=colour, width=0.7),
+            Text(c, c + 1.6, label, size=10, font="bold", fill=colour, anchor="middle")]))
+    scene.add_symbol(Symbol("pz-surprise", SQ, SQ, [
+        Circle(c, c, 5.6, fill="#6a4c93", stroke="#2d1b4e", width=0.5),
+        Text(c, c + 2.3, "?", size=14, font="bold", fill="#ffffff", anchor="middle")]))
+    scene.add_symbol(Symbol("pz-facedown", 4 * SQ, 4 * SQ, [
+        Rect(0, 0, 4 * SQ, 4 * SQ, fill=FACEDOWN, stroke="#8a8a8a", width=0.4)] + _hatching(4 * SQ)))
+
+
+def _hatching(size: float, step: float = 6.0) -> list[Item]:
+    out: list[Item] = []
+    k = step
+    while k < 2 * size:
+        x1, y1 = (k, 0.0) if k <= size else (size, k - size)
+        x2, y2 = (0.0, k) if k <= size else (k - size, size)
+        out.append(Line(x1, y1, x2, y2, stroke="#a5a5a5", width=0.3))
+        k += step
+    return out
+
+
+SQUARE_SYMBOL = {".": "pz-sand", "x": "pz-sticks", "A": "pz-amber", "S": "pz-shell", "P": "pz-pebble",
+                 "+": "pz-plus", "-": "pz-minus"}
+
+
+def _waste_items(x: float, y: float, colour: str, player: int) -> list[Item]:
+    """A little bin (waste token) in the colour of the player who placed it, with their seat number."""
+    return [Rect(x + 3.5, y + 4.8, 8, 8, fill="#e0e0e0", stroke=colour, width=0.9, radius=0.8),
+            Rect(x + 2.6, y + 3.0, 9.8, 1.8, fill=colour, stroke=None),
+            Text(x + 7.5, y + 11.2, str(player + 1), size=8, font="bold", fill=INK, anchor="middle")]
+
+
+# --- the board --------------------------------------------------------------------------------
+
+def _track_cells(w: float, h: float) -> list[tuple[float, float]]:
+    """Top-left corners of the score track cells, clockwise from the bottom-right corner."""
+    nx, ny = int(w // TRACK), int(h // TRACK)
+    sx, sy = w / nx, h / ny
+    cells = [(w - sx * (i + 1), h - sy) for i in range(nx)]  # bottom, east to west
+    cells += [(0.0, h - sy * (i + 1)) for i in range(1, ny)]  # west, south to north
+    cells += [(sx * i, 0.0) for i in range(1, nx)]  # top, west to east
+    cells += [(w - sx, sy * i) for i in range(1, ny - 1)]  # east, north to south
+    return cells
+
+
+def _ring(cx: float, cy: float, r: float, letter: str, active: bool) -> list[Item]:
+    items: list[Item] = [Circle(cx, cy, r, fill="#ffffff", stroke="#d32f2f", width=r * 0.45),
+                         Text(cx, cy + 1.3, letter, size=8, font="bold", fill=INK, anchor="middle")]
+    if active:
+        items.insert(0, Circle(cx, cy, r + 2.2, fill="#ffd54f", stroke=INK, width=0.5))
+    return items
+
+
+def _weather_die(x: float, y: float, face: str) -> list[Item]:
+    """The rolled weather die (a 12 mm die face) drawn beside its ring."""
+    s = 12.0
+    items: list[Item] = [Rect(x, y, s, s, fill="#ffffff", stroke=INK, width=0.6, radius=2.0)]
+    c = s / 2
+    if face == "sun":
+        items.append(Circle(x + c, y + c, 2.6, fill="#ffb300", stroke="#e65100", width=0.4))
+        for k in range(8):
+            a = math.radians(45 * k)
+            items.append(Line(x + c + 3.4 * math.cos(a), y + c + 3.4 * math.sin(a), x + c + 4.9 * math.cos(a),
+                              y + c + 4.9 * math.sin(a), stroke="#e65100", width=0.5))
+    elif face == "rain":
+        for dx, dy in ((-2.5, -1.5), (1.5, -2.5), (-0.5, 2.0), (3.0, 1.5)):
+            items.append(Polygon(((x + c + dx, y + c + dy - 1.8), (x + c + dx + 1.1, y + c + dy + 0.6),
+                                  (x + c + dx - 1.1, y + c + dy + 0.6)), fill="#1e88e5", stroke=None))
+    else:
+        letter = face[-1]
+        items.append(Text(x + c, y + c + 1.0, letter, size=11, font="bold", fill=INK, anchor="middle"))
+        items.append(Text(x + c, y + s - 1.4, "~~", size=5, fill="#1565c0", anchor="middle"))
+    return items
+
+
+def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
+    """The whole board as one symbol; returns its name."""
+    _square_symbols(scene)
+    rl = rules()
+    ts = rl.tile_size
+    w, h = board_size(setup)
+    bx, by = TRACK + BAND, TRACK + SEA  # the beach's top-left corner
+    beach_w, beach_h = rl.frame_columns * ts * SQ, rl.rows * ts * SQ
+    items: list[Item] = [Rect(0, 0, w, h, fill=FRAME, stroke=INK, width=0.6)]
+    # score track
+    colours = rl.colours["fill"]
+    for i, (x, y) in enumerate(_track_cells(w, h)):
+        cw = w / int(w // TRACK)
+        chh = h / int(h // TRACK)
+        items.append(Rect(x, y, cw, chh, fill="#fff8e1" if i % 5 else "#ffe082", stroke="#b08d57", width=0.3))
+        items.append(Text(x + cw / 2, y + chh / 2 + 1.4, str(i), size=7 if i % 5 else 8,
+                          font="bold" if i % 5 == 0 else "regular", fill=INK, anchor="middle"))
+    sx0, sy0 = _track_cells(w, h)[0]
+    items.append(Text(sx0 + (w / int(w // TRACK)) / 2, sy0 - 1.2, TEXTS["start"][lang], size=6, font="bold",
+                      fill=INK, anchor="middle"))
+    # sea strip with waves and the N ring
+    items.append(Rect(TRACK, TRACK, w - 2 * TRACK, SEA, fill=SEA_BLUE, stroke=None))
+    for k in range(3):
+        y = TRACK + 9 + k * 6
+        pts = tuple((TRACK + 4 + j * 4.0, y + (1.2 if j % 2 else -1.2)) for j in range(int((w - 2 * TRACK - 8) / 4)))
+        items.append(Polygon(pts, stroke=SEA_DEEP, width=0.5, closed=False))
+    active = setup.weather[-1] if setup.weather.startswith("wind") else "N"
+    ring_r = 4.6
+    rings = {"N": (w / 2, TRACK + SEA / 2), "S": (w / 2, h - TRACK - BAND / 2),
+             "W": (TRACK + BAND / 2, by + beach_h / 2), "E": (w - TRACK - BAND / 2, by + beach_h / 2)}
+    for letter, (cx, cy) in rings.items():
+        items.extend(_ring(cx, cy, ring_r, letter, letter == active))
+    cx, cy = rings[active]
+    die_x = cx + 8 if active in "NS" else cx - 6
+    die_y = cy - 6 if active in "NS" else cy + 8
+    items.extend(_weather_die(die_x, die_y, setup.weather))
+    items.append(Text(TRACK + 3, TRACK + 4.5, f"{TEXTS['title'][lang]} · {code}", size=7,
+                      font="condensed-bold", fill="#0d3b66"))
+    # beach squares, tile by tile
+    squares = setup.squares()
+    for y, row in enumerate(squares):
+        for x, ch in enumerate(row):
+            if ch in SQUARE_SYMBOL:
+                items.append(Use(SQUARE_SYMBOL[ch], bx + x * SQ, by + y * SQ))
+    by_id = setup.catalog
+    for p in setup.tiles:
+        tile = by_id.get(p.tile)
+        if tile is None:
+            continue
+        art = tile.rotated(p.rotation)
+        tx, ty = bx + p.col * ts * SQ, by + p.row * ts * SQ
+        cells = [(dx, dy) for dy in range(ts) for dx in range(ts) if art[dy][dx] == "#"]
+        fill = OBJECT_FILL.get(tile.object, "#6d6d6d")
+        for dx, dy in cells:
+            items.append(Rect(tx + dx * SQ, ty + dy * SQ, SQ, SQ, fill=fill, stroke=fill, width=0.2))
+        if cells:
+            minx = min(dx for dx, _ in cells)
+            maxx = max(dx for dx, _ in cells)
+            top = min(dy for _, dy in cells)
+            label = tile.title(lang)
+            items.append(Text(tx + (minx + maxx + 1) * SQ / 2, ty + top * SQ + 6, label.upper(), size=6.5,
+                              font="condensed-bold", fill="#ffffff", anchor="middle"))
+        items.append(Text(tx + 1.2, ty + ts * SQ - 1.2, p.tile, size=4.5, font="condensed", fill="#8c7a52"))
+    for col in range(setup.columns, rl.frame_columns):
+        for row in range(rl.rows):
+            items.append(Use("pz-facedown", bx + col * ts * SQ, by + row * ts * SQ))
+        items.append(Text(bx + (col + 0.5) * ts * SQ, by + beach_h / 2, TEXTS["facedown"][lang], size=8,
+                          fill="#555555", anchor="middle", rotate=90))
+    # tile borders and the beach outline
+    for col in range(rl.frame_columns + 1):
+        items.append(Line(bx + col * ts * SQ, by, bx + col * ts * SQ, by + beach_h, stroke="#7a6234", width=0.6))
+    for row in range(rl.rows + 1):
+        items.append(Line(bx, by + row * ts * SQ, bx + beach_w, by + row * ts * SQ, stroke="#7a6234", width=0.6))
+    # coordinates: columns A.. along the water line, rows 1.. along the west band
+    for x in range(setup.columns * ts):
+        letter = chr(ord("A") + x)
+        items.append(Text(bx + (x + 0.5) * SQ, by - 1.6, letter, size=6, font="bold", fill="#0d3b66",
+                          anchor="middle"))
+    for y in range(rl.rows * ts):
+        items.append(Text(bx - 2.5, by + (y + 0.5) * SQ + 1.0, str(y + 1), size=6, fill="#7a6234", anchor="end"))
+    # tokens laid at setup
+    for x, y, _token in setup.surprises:
+        items.append(Use("pz-surprise", bx + x * SQ, by + y * SQ))
+    for x, y, player in setup.waste:
+        items.extend(_waste_items(bx + x * SQ, by + y * SQ, colours[player % len(colours)], player))
+    scene.add_symbol(Symbol("pz-board", w, h, items))
+    return "pz-board"
+
+
+def _legend_items(x: float, y: float, lang: str) -> tuple[list[Item], float]:
+    items: list[Item] = [Text(x, y, TEXTS["legend"][lang], size=9, font="bold")]
+    y += 3
+    for key, label in LEGEND:
+        s = 0.55
+        if key == "object":
+            items.append(Rect(x, y, SQ * s, SQ * s, fill="#6d6d6d", stroke=None))
+        elif key == "waste":
+            items.append(Rect(x + 1.6, y + 2.2, 5, 5, fill="#e0e0e0", stroke="#d7263d", width=0.6))
+        else:
+            items.append(Use(f"pz-{key}", x, y, scale=s))
+        items.append(Text(x + SQ * s + 2, y + SQ * s / 2 + 1.2, label[lang], size=7.5))
+        y += SQ * s + 1.5
+    return items, y
+
+
+def summary_lines(setup: Setup, lang: str) -> list[str]:
+    o = setup.options
+    names = rules().colours[f"names_{lang}"]
+    tiles = ", ".join(p.tile for p in setup.tiles if setup.catalog[p.tile].special) if setup.tiles else "—"
+    lines = [f"{o.players} {TEXTS['players'][lang]}" + (" (2 × 2 colours)" if o.two_colours else ""),
+             f"{TEXTS['weather'][lang]}: {WEATHER_TEXT[setup.weather][lang]}",
+             f"{TEXTS['first'][lang]}: {setup.first_player + 1} ({names[setup.first_player]})",
+             ("Kafle specjalne" if lang == "pl" else "Special tiles") + f": {tiles}"]
+    if setup.options.surprises:
+        lines.append(("Niespodzianki" if lang == "pl" else "Surprises") + f": {len(setup.surprises)}")
+    if setup.options.clean_beach:
+        lines.append(("Odpady" if lang == "pl" else "Waste") + f": {len(setup.waste)}")
+    if setup.event_deck:
+        lines.append(("Talia wydarzeń" if lang == "pl" else "Event deck") + f": {len(setup.event_deck)}")
+    return lines
+
+
+def board_scene(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Scene:
+    """board.pdf: true-scale poster sheets, then the fitted overview with legend and summary."""
+    scene = Scene(title=f"{TEXTS['title'][lang]} — {code}", subject="boardgen: Plażing board")
+    name = board_symbol(scene, setup, code, lang)
+    pages = layout.poster(scene, name, paper, code, TEXTS["title"][lang])
+    over = layout.overview(scene, name, paper, code, TEXTS["title"][lang])
+    pages.append(over)
+    pages.append(_info_page(setup, code, paper, lang))
+    layout.number_pages(pages, code)
+    scene.pages.extend(pages)
+    return scene
+
+
+def _info_page(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Page:
+    page = Page(paper.w, paper.h, label="setup summary")
+    m = layout.MARGIN + 4
+    page.items.append(Text(m, m + 8, TEXTS["title"][lang], size=18, font="bold"))
+    page.items.append(Text(m, m + 16, ("Kod ustawienia: " if lang == "pl" else "Setup code: ") + code, size=11,
+                           font="condensed-bold", fill="#0d3b66"))
+    y = m + 28
+    for line in summary_lines(setup, lang):
+        page.items.extend(text_block(m, y, paper.w - 2 * m, line, 10.5))
+        y += 6.5
+    legend, _ = _legend_items(m, y + 8, lang)
+    page.items.extend(legend)
+    regen = ("Odtworzenie: boardgen plazing setup --code " if lang == "pl" else "Regenerate: boardgen plazing setup "
+             "--code ") + code
+    page.items.append(Text(m, paper.h - layout.MARGIN - 10, regen, size=8, font="condensed", fill="#444444"))
+    return page
+
+
+# --- event cards ------------------------------------------------------------------------------
+
+CARD_W, CARD_H = 63.0, 88.0
+
+
+def _card_front(card: EventCard, position: int, lang: str, bleed: float) -> Symbol:
+    cw, ch = layout.card_size_with_bleed(CARD_W, CARD_H, bleed)
+    b = bleed
+    special = card.kind == "special"
+    head = "#26a69a" if special else "#ec407a"
+    items: list[Item] = [Rect(0, 0, cw, ch, fill="#fffdf7", stroke=None),
+                         Rect(0, 0, cw, b + 18, fill=head, stroke=None)]
+    items.append(Text(b + 4, b + 6.5, (TEXTS["special"] if special else TEXTS["event"])[lang].upper(), size=6.5,
+                      font="condensed-bold", fill="#ffffff"))
+    for i, line in enumerate(_wrap_title(card.title[lang])):
+        items.append(Text(b + 4, b + 12.5 + i * 5, line, size=10, font="bold", fill="#ffffff"))
+    items.extend(text_block(b + 4, b + 27, CARD_W - 8, card.text[lang], 8.6, leading=1.3))
+    items.append(Line(b + 4, b + CARD_H - 11, b + CARD_W - 4, b + CARD_H - 11, stroke="#cccccc", width=0.3))
+    items.append(Text(b + 4, b + CARD_H - 6, f"Plażing · {card.id}", size=6, font="condensed", fill="#777777"))
+    items.append(Text(b + CARD_W - 4, b + CARD_H - 6, f"{TEXTS['deck_pos'][lang]} {position}", size=6,
+                      font="condensed", fill="#777777", anchor="end"))
+    items.append(Rect(b + 1.5, b + 1.5, CARD_W - 3, CARD_H - 3, stroke=head, width=0.4, radius=2.5))
+    return Symbol(f"pz-card-{card.id}", cw, ch, items)
+
+
+def _wrap_title(title: str) -> list[str]:
+    return wrap(title, CARD_W - 8, 10, "bold")[:2]
+
+
+def _card_back(kind: str, lang: str, bleed: float) -> Symbol:
+    cw, ch = layout.card_size_with_bleed(CARD_W, CARD_H, bleed)
+    colour = "#26a69a" if kind == "special" else "#ec407a"
+    items: list[Item] = [Rect(0, 0, cw, ch, fill=colour, stroke=None)]
+    items.extend(Circle(cw / 2, ch / 2, r, stroke="#ffffff", width=0.5) for r in (12, 18, 24))
+    items.append(Text(cw / 2, ch / 2 + 2.5, "Plażing", size=14, font="bold", fill="#ffffff", anchor="middle"))
+    items.append(Text(cw / 2, ch / 2 + 32, (TEXTS["special"] if kind == "special" else TEXTS["event"])[lang],
+                      size=9, font="bold", fill="#ffffff", anchor="middle"))
+    return Symbol(f"pz-back-{kind}", cw, ch, items)
+
+
+def events_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0) -> Scene:
+    """events.pdf: the event deck in its shuffled order (top card first), 3x3 with crop marks and
+    long-edge duplex backs (pink events, turquoise special cards, as in the box)."""
+    scene = Scene(title=f"Plażing — events — {code}", subject="boardgen: Plażing event cards")
+    by_id = {c.id: c for c in event_cards()}
+    fronts, backs = [], []
+    for kind in ("event", "special"):
+        scene.add_symbol(_card_back(kind, lang, bleed))
+    for pos, cid in enumerate(setup.event_deck, start=1):
+        card = by_id[cid]
+        fronts.append(scene.add_symbol(_card_front(card, pos, lang, bleed)))
+        backs.append(f"pz-back-{card.kind}")
+    pages = layout.impose_cards(scene, fronts, backs, CARD_W, CARD_H, paper, code, bleed=bleed)
+    layout.number_pages(pages, code)
+    scene.pages.extend(pages)
+    return scene

@@ -1,0 +1,363 @@
+"""Plażing's data model: the tile catalog, the rule numbers, event cards and a Setup.
+
+Everything here is read from TOML (data/*.toml or a user's catalog) and validated into plain
+dataclasses; the setup JSON format (version 1) is defined by `Setup.to_json`/`Setup.from_json`.
+A setup file carries the art of every tile it uses, so a hand-edited or user-designed beach can be
+checked without the catalog it came from.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from generator.core.checks import UserInputError
+from generator.core.data import load_toml
+from generator.core.grid import Grid, get_grid
+
+DATA = Path(__file__).resolve().parent / "data"
+GAME = "plazing"
+SETUP_VERSION = 1
+
+KINDS = {".": "sand", "x": "sticks", "A": "amber", "S": "shell", "P": "pebble", "#": "object",
+         "+": "plus", "-": "minus"}
+RESOURCES = ("amber", "pebble", "shell")
+RESOURCE_CHAR = {"amber": "A", "shell": "S", "pebble": "P"}
+TILE_KINDS = ("basic", "special", "extra")
+SURPRISE_TOKENS = ("amber", "pebble", "shell", "plus2", "minus1")
+REGIONS = ("sea", "middle", "dunes", "west", "east")
+
+
+@dataclass(frozen=True)
+class Tile:
+    id: str
+    kind: str  # basic | special | extra
+    art: tuple[str, ...]  # 4 rows of 4 characters, north row first
+    rotatable: bool
+    object: str = ""  # bar, ice_cream, breakwater, boat, ... ("" for basic tiles)
+    sea_row: bool = False  # must lie in the sea row (the breakwater)
+    name: tuple[tuple[str, str], ...] = ()  # (language, name) pairs; a tuple keeps Tile hashable
+
+    def title(self, lang: str) -> str:
+        return dict(self.name).get(lang, self.object or self.id)
+
+    @property
+    def special(self) -> bool:
+        return self.kind != "basic"
+
+    def __post_init__(self) -> None:
+        turns: list[tuple[str, ...]] = [self.art]
+        for _ in range(3):
+            rows = turns[-1]
+            n = len(rows)
+            turns.append(tuple("".join(rows[n - 1 - c][r] for c in range(n)) for r in range(n)))
+        object.__setattr__(self, "_turns", tuple(turns))
+        object.__setattr__(self, "_counts", Counter("".join(self.art)))
+
+    def rotated(self, rotation: int) -> tuple[str, ...]:
+        """The art turned clockwise by `rotation` degrees (0, 90, 180, 270)."""
+        return self._turns[(rotation // 90) % 4]  # type: ignore[attr-defined,no-any-return]
+
+    def count(self, char: str) -> int:
+        return self._counts[char]  # type: ignore[attr-defined,no-any-return]
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind, "rotatable": self.rotatable, "art": list(self.art)}
+        if self.object:
+            d["object"] = self.object
+        if self.sea_row:
+            d["sea_row"] = True
+        if self.name:
+            d["name"] = dict(self.name)
+        return d
+
+
+def tile_from_json(tid: str, d: Any, source: str) -> Tile:
+    """Parse one tile entry; structural problems are UserInputError (rule problems are for check)."""
+    if not isinstance(d, dict):
+        raise UserInputError(f"{source}: tile {tid!r} must be a table")
+    art = d.get("art")
+    if (not isinstance(art, list) or len(art) != 4
+            or not all(isinstance(r, str) and len(r) == 4 for r in art)):
+        raise UserInputError(f"{source}: tile {tid!r}: art must be 4 strings of 4 characters")
+    bad = {c for r in art for c in r if c not in KINDS}
+    if bad:
+        raise UserInputError(f"{source}: tile {tid!r}: unknown square character(s) {''.join(sorted(bad))!r} "
+                             f"(use {' '.join(KINDS)})")
+    kind = d.get("kind")
+    if kind not in TILE_KINDS:
+        raise UserInputError(f"{source}: tile {tid!r}: kind must be one of {', '.join(TILE_KINDS)}")
+    name = d.get("name", {})
+    if not isinstance(name, dict):
+        raise UserInputError(f"{source}: tile {tid!r}: name must be a table of languages")
+    return Tile(id=tid, kind=kind, art=tuple(art), rotatable=bool(d.get("rotatable", kind == "basic")),
+                object=str(d.get("object", "")), sea_row=bool(d.get("sea_row", False)),
+                name=tuple(sorted((str(k), str(v)) for k, v in name.items())))
+
+
+@dataclass(frozen=True)
+class Catalog:
+    tiles: dict[str, Tile]
+    source: str = "builtin"
+    memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)  # derived facts
+
+    def of_kind(self, kind: str) -> list[Tile]:
+        return [t for t in self.tiles.values() if t.kind == kind]
+
+
+def load_catalog(path: str | Path | None = None) -> Catalog:
+    """The built-in tile catalog, or a user's file in the same format."""
+    return _builtin_catalog() if path is None else _read_catalog(path)
+
+
+@cache
+def _builtin_catalog() -> Catalog:
+    return _read_catalog(None)
+
+
+def _read_catalog(path: str | Path | None) -> Catalog:
+    p = Path(path) if path else DATA / "tiles.toml"
+    raw = load_toml(p)
+    tiles = raw.get("tiles")
+    source = str(p) if path else "builtin"
+    if not isinstance(tiles, dict) or not tiles:
+        raise UserInputError(f"{p}: no [tiles.ID] tables found")
+    return Catalog({tid: tile_from_json(tid, d, str(p)) for tid, d in tiles.items()}, source)
+
+
+@dataclass(frozen=True)
+class PlayerCount:
+    columns: int
+    specials: int
+    basic: int
+    surprises: int
+    waste: int
+    waste_each: int
+
+
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """The numbers of rules.toml (one instance, cached)."""
+
+    raw: dict[str, Any]
+
+    @property
+    def tile_size(self) -> int:
+        return int(self.raw["beach"]["tile_size"])
+
+    @property
+    def rows(self) -> int:
+        return int(self.raw["beach"]["rows"])
+
+    @property
+    def frame_columns(self) -> int:
+        return int(self.raw["beach"]["frame_columns"])
+
+    @property
+    def supply(self) -> int:
+        return int(self.raw["beach"]["resource_supply"])
+
+    def players(self, n: int) -> PlayerCount:
+        return _player_count(self, n)
+
+    @property
+    def weather_faces(self) -> list[str]:
+        return list(self.raw["weather"]["faces"])
+
+    @property
+    def surprise_tokens(self) -> dict[str, int]:
+        return dict(self.raw["surprises"]["tokens"])
+
+    def piece_count(self, piece: str) -> int:
+        return int(self.raw["pieces"][piece]["count"])
+
+    @property
+    def odd_reach(self) -> int:
+        return int(self.raw["pieces"]["odd"]["odd_reach"])
+
+    @property
+    def scoring(self) -> dict[str, Any]:
+        return self.raw["scoring"]
+
+    @property
+    def colours(self) -> dict[str, list[str]]:
+        return self.raw["colours"]
+
+
+@cache
+def _player_count(rl: Rules, n: int) -> PlayerCount:
+    return PlayerCount(**rl.raw["players"][str(n)])
+
+
+@cache
+def rules() -> Rules:
+    return Rules(load_toml(DATA / "rules.toml"))
+
+
+@dataclass(frozen=True)
+class EventCard:
+    id: str
+    pack: str  # base | extra
+    kind: str  # event | special
+    title: dict[str, str]
+    text: dict[str, str]
+    effect: dict[str, Any]
+
+
+@cache
+def event_cards() -> tuple[EventCard, ...]:
+    raw = load_toml(DATA / "events.toml")
+    return tuple(EventCard(c["id"], c["pack"], c["kind"], c["title"], c["text"], c["effect"]) for c in raw["cards"])
+
+
+def event_deck_spec(extra: bool) -> dict[str, int]:
+    return {c.id: 1 for c in event_cards() if c.pack == "base" or extra}
+
+
+@dataclass(frozen=True)
+class Options:
+    players: int = 4
+    two_colours: bool = False
+    surprises: bool = False
+    events: bool = False
+    extra_events: bool = False
+    clean_beach: bool = False
+    extra_tiles: bool = False
+
+    @property
+    def board_players(self) -> int:
+        """The player count whose board, surprises and tiles are used (two colours: the 4p board)."""
+        return 4 if self.two_colours else self.players
+
+    @property
+    def colours(self) -> int:
+        return 4 if self.two_colours else self.players
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A tile on the beach: tile row (0 = sea row) and column (0 = west), clockwise rotation."""
+
+    tile: str
+    row: int
+    col: int
+    rotation: int = 0
+
+
+@dataclass
+class Setup:
+    options: Options
+    seed: int
+    tiles: list[Placed]
+    catalog: dict[str, Tile]  # the tiles this setup uses (their art travels with the setup)
+    resources: list[tuple[int, int, str]]  # (x, y, kind)
+    weather: str
+    first_player: int
+    surprises: list[tuple[int, int, str]] = field(default_factory=list)  # (x, y, token)
+    waste: list[tuple[int, int, int]] = field(default_factory=list)  # (x, y, player who placed it)
+    event_deck: list[str] = field(default_factory=list)
+
+    # --- geometry -----------------------------------------------------------------------------
+    @property
+    def columns(self) -> int:
+        """Tile columns in play (the frame may hold more, face down)."""
+        return max((p.col for p in self.tiles), default=-1) + 1
+
+    @property
+    def grid(self) -> Grid:
+        ts = rules().tile_size
+        return get_grid(self.columns * ts, rules().rows * ts)
+
+    def squares(self) -> list[str]:
+        """The beach as rows of square characters (north row first), from the placed tiles.
+
+        A position with no tile (or a tile missing from the catalog) shows as "?" squares.
+        """
+        key = (tuple(self.tiles), tuple(self.catalog.items()))
+        cached = self.__dict__.get("_squares")
+        if cached is not None and cached[0] == key:
+            return list(cached[1])
+        ts = rules().tile_size
+        blank = ("?" * ts,) * ts
+        at = {(p.row, p.col): self.catalog[p.tile].rotated(p.rotation)
+              for p in self.tiles if p.tile in self.catalog}
+        cols = self.columns
+        rows = ["".join(at.get((r, c), blank)[dy] for c in range(cols))
+                for r in range(rules().rows) for dy in range(ts)]
+        self.__dict__["_squares"] = (key, tuple(rows))
+        return rows
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "options": self.options.to_json(),
+            "seed": self.seed,
+            "beach": {"columns": self.columns, "rows": rules().rows, "tile_size": rules().tile_size},
+            "tiles": [{"tile": p.tile, "row": p.row, "col": p.col, "rotation": p.rotation} for p in self.tiles],
+            "squares": self.squares(),
+            "resources": [{"x": x, "y": y, "kind": k} for x, y, k in self.resources],
+            "weather": self.weather,
+            "first_player": self.first_player,
+            "surprises": [{"x": x, "y": y, "token": t} for x, y, t in self.surprises],
+            "waste": [{"x": x, "y": y, "player": p} for x, y, p in self.waste],
+            "event_deck": list(self.event_deck),
+            "catalog": {tid: t.to_json() for tid, t in sorted(self.catalog.items())},
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any], source: str = "setup") -> Setup:
+        """Parse a setup body; a structural problem (missing key, wrong type) is UserInputError.
+
+        Rule problems (a special tile on the wrong row, waste on an edge) are left for
+        `rules.check`, which names them; this only makes sure the file can be read at all.
+        """
+        try:
+            o = d["options"]
+            options = Options(**{k: (int(v) if k == "players" else bool(v)) for k, v in o.items()
+                                 if k in Options.__dataclass_fields__})
+            catalog = {str(tid): tile_from_json(str(tid), t, source) for tid, t in d["catalog"].items()}
+            tiles = [Placed(str(t["tile"]), int(t["row"]), int(t["col"]), int(t.get("rotation", 0)))
+                     for t in d["tiles"]]
+            resources = [(int(r["x"]), int(r["y"]), str(r["kind"])) for r in d["resources"]]
+            surprises = [(int(r["x"]), int(r["y"]), str(r["token"])) for r in d.get("surprises", [])]
+            waste = [(int(r["x"]), int(r["y"]), int(r["player"])) for r in d.get("waste", [])]
+            return cls(options=options, seed=int(d.get("seed", 0)), tiles=tiles, catalog=catalog,
+                       resources=resources, weather=str(d["weather"]), first_player=int(d["first_player"]),
+                       surprises=surprises, waste=waste, event_deck=[str(e) for e in d.get("event_deck", [])])
+        except KeyError as exc:
+            raise UserInputError(f"{source}: missing key {exc.args[0]!r}") from None
+        except (TypeError, ValueError, AttributeError) as exc:
+            if isinstance(exc, UserInputError):
+                raise
+            raise UserInputError(f"{source}: malformed setup ({exc})") from None
+
+
+def char_mask(squares: list[str], chars: str) -> int:
+    """Bitboard of the squares whose character is in `chars` (bit y*width + x, as core.grid)."""
+    flat = "".join(squares)[::-1]
+    return int(flat.translate(_mask_table(chars)) or "0", 2)
+
+
+@cache
+def _mask_table(chars: str) -> dict[int, str]:
+    return {ord(c): ("1" if c in chars else "0") for c in "".join(KINDS) + "?"}
+
+
+def region_mask(grid: Grid, region: str, tile_size: int) -> int:
+    """The squares of a named board region (events): tile rows/columns at the beach's sides."""
+    if region == "sea":
+        return grid.rect(0, 0, grid.width, tile_size)
+    if region == "dunes":
+        return grid.rect(0, grid.height - tile_size, grid.width, tile_size)
+    if region == "middle":
+        return grid.rect(0, tile_size, grid.width, grid.height - 2 * tile_size)
+    if region == "west":
+        return grid.rect(0, 0, tile_size, grid.height)
+    if region == "east":
+        return grid.rect(grid.width - tile_size, 0, tile_size, grid.height)
+    raise ValueError(f"unknown region {region!r}")

@@ -1,0 +1,283 @@
+"""Plażing setup rules: `check(setup)` returns every broken rule, named by id.
+
+The same functions serve the generator (which must never emit a setup they reject), the
+`check` command on hand-edited files, and the validation of a user's tile catalog. Rule ids:
+
+- ``plazing.options``            player count 2–4; two colours only at 2; events need surprises
+- ``plazing.catalog``            tile art well formed for its kind (basic: sand, resources, at least
+                                 one sticks square; breakwater objects reach the north edge)
+- ``plazing.tile-count``         specials and basic tiles used for the player count, no tile twice
+- ``plazing.tile-grid``          tiles cover the beach exactly (W x 3 tiles for the player count)
+- ``plazing.tile-rotation``      special tiles unrotated; rotations are multiples of 90
+- ``plazing.breakwater-sea``     a sea_row tile lies in the sea row
+- ``plazing.special-adjacent``   no two special tiles share an edge (corners may touch)
+- ``plazing.resource-supply``    at most 15 marks of each resource on the tiles used
+- ``plazing.resources-on-marks`` a resource on every mark, and only there, of the right kind
+- ``plazing.closed-before-play`` every free square reaches the west, east or south edge
+- ``plazing.surprises``          the right number, on distinct sticks squares, from the 8 tokens
+- ``plazing.waste``              the right number and split, at most one per tile, only on sand,
+                                 never on a west/east/south edge square, placed alternately
+- ``plazing.weather``            a face of the weather die
+- ``plazing.first-player``       a seat in play
+- ``plazing.event-deck``         the base 10 (or 26 with the extra pack) cards, each once
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+from generator.core.checks import Report
+from generator.core.decks import check_composition
+from generator.core.grid import Grid
+from generator.games.plazing.model import (
+    RESOURCE_CHAR,
+    RESOURCES,
+    Catalog,
+    Options,
+    Setup,
+    Tile,
+    char_mask,
+    event_deck_spec,
+    rules,
+)
+
+
+def check_options(o: Options) -> Report:
+    r = Report()
+    if o.players not in (2, 3, 4):
+        r.add("plazing.options", f"{o.players} players: Plażing is for 2 to 4 players")
+    if o.two_colours and o.players != 2:
+        r.add("plazing.options", "the two-colour variant is for 2 players")
+    if o.events and not o.surprises:
+        r.add("plazing.options", "events are drawn for surprises: events need --surprises")
+    if o.extra_events and not o.events:
+        r.add("plazing.options", "the extra event pack needs --events")
+    return r
+
+
+@lru_cache(maxsize=1024)
+def check_tile(t: Tile) -> Report:
+    """One tile's art against its kind (digest 1, Tiles)."""
+    r = Report()
+    chars = Counter("".join(t.art))
+    if t.kind == "basic":
+        if chars["x"] < 1:
+            r.add("plazing.catalog", f"basic tile {t.id} has no sticks square", t.id)
+        if chars["#"] or chars["+"] or chars["-"]:
+            r.add("plazing.catalog", f"basic tile {t.id} has object or score squares (only special tiles may)", t.id)
+    if t.sea_row and not any(c == "#" for c in t.art[0]):
+        r.add("plazing.catalog", f"tile {t.id} must lie by the sea but its objects do not reach its north edge", t.id)
+    if t.special and t.rotatable:
+        r.add("plazing.catalog", f"special tile {t.id} is marked rotatable (special tiles keep their orientation)",
+              t.id)
+    return r
+
+
+def check_catalog(catalog: Catalog, options: Options) -> Report:
+    """A catalog (ours or a user's) before it is used: tile rules, counts and the supply."""
+    key = ("check_catalog", options.board_players, options.extra_tiles)
+    if key not in catalog.memo:
+        catalog.memo[key] = _check_catalog(catalog, options)
+    return catalog.memo[key]  # type: ignore[no-any-return]
+
+
+def _check_catalog(catalog: Catalog, options: Options) -> Report:
+    r = Report()
+    for t in catalog.tiles.values():
+        r.extend(check_tile(t))
+    pc = rules().players(options.board_players)
+    basic = catalog.of_kind("basic")
+    specials = catalog.of_kind("special") + (catalog.of_kind("extra") if options.extra_tiles else [])
+    if len(basic) < pc.basic:
+        r.add("plazing.tile-count", f"the catalog has {len(basic)} basic tiles; {options.board_players} players "
+              f"need {pc.basic}")
+    if len(specials) < pc.specials:
+        r.add("plazing.tile-count", f"the catalog has {len(specials)} special tiles; {options.board_players} players "
+              f"need {pc.specials}")
+    base = catalog.of_kind("basic") + catalog.of_kind("special")
+    for res in RESOURCES:
+        n = sum(t.count(RESOURCE_CHAR[res]) for t in base)
+        if n > rules().supply:
+            r.add("plazing.resource-supply", f"the base tiles carry {n} {res} marks; the box holds {rules().supply}")
+    return r
+
+
+def check(setup: Setup) -> Report:
+    """Every broken setup rule of `setup` (an empty report means legal)."""
+    r = Report()
+    o = setup.options
+    r.extend(check_options(o))
+    if not r.ok:
+        return r  # the remaining rules depend on a valid player count
+    rl = rules()
+    pc = rl.players(o.board_players)
+    ts = rl.tile_size
+
+    # --- tiles ------------------------------------------------------------------------------
+    for t in setup.catalog.values():
+        tile_report = check_tile(t)
+        if tile_report.violations:
+            r.extend(tile_report)
+    unknown = [p.tile for p in setup.tiles if p.tile not in setup.catalog]
+    for tid in unknown:
+        r.add("plazing.tile-count", f"tile {tid} is not in the setup's catalog", tid)
+    used = [setup.catalog[p.tile] for p in setup.tiles if p.tile in setup.catalog]
+    twice = [tid for tid, n in Counter(p.tile for p in setup.tiles).items() if n > 1]
+    for tid in twice:
+        r.add("plazing.tile-count", f"tile {tid} is laid more than once", tid)
+    n_special = sum(t.special for t in used)
+    n_basic = len(used) - n_special
+    if n_special != pc.specials or n_basic != pc.basic:
+        r.add("plazing.tile-count", f"{n_special} special + {n_basic} basic tiles; {o.board_players} players use "
+              f"{pc.specials} + {pc.basic}")
+    if not o.extra_tiles and any(t.kind == "extra" for t in used):
+        r.add("plazing.tile-count", "an extra special tile is used without the extra-tiles expansion")
+    cells = Counter((p.row, p.col) for p in setup.tiles)
+    want = {(row, col) for row in range(rl.rows) for col in range(pc.columns)}
+    if set(cells) != want or any(n > 1 for n in cells.values()):
+        r.add("plazing.tile-grid", f"tiles must cover {pc.columns}x{rl.rows} tile positions exactly once each")
+    for p in setup.tiles:
+        tile = setup.catalog.get(p.tile)
+        if p.rotation % 90 or not 0 <= p.rotation < 360:
+            r.add("plazing.tile-rotation", f"tile {p.tile}: rotation {p.rotation} is not 0, 90, 180 or 270", p.tile)
+        elif tile is not None and p.rotation and not tile.rotatable:
+            r.add("plazing.tile-rotation", f"tile {p.tile} keeps its printed orientation but is rotated {p.rotation}",
+                  p.tile)
+        if tile is not None and tile.sea_row and p.row != 0:
+            r.add("plazing.breakwater-sea", f"tile {p.tile} must lie in the sea row, not row {p.row + 1}", p.tile)
+    special_at = {(p.row, p.col): p.tile for p in setup.tiles if p.tile in setup.catalog and setup.catalog[p.tile].special}
+    for (row, col), tid in sorted(special_at.items()):
+        for nb in ((row, col + 1), (row + 1, col)):
+            if nb in special_at:
+                r.add("plazing.special-adjacent", f"special tiles {tid} and {special_at[nb]} share an edge",
+                      [tid, special_at[nb]])
+    for res in RESOURCES:
+        n = sum(t.count(RESOURCE_CHAR[res]) for t in used)
+        if n > rl.supply:
+            r.add("plazing.resource-supply", f"the tiles carry {n} {res} marks; the box holds {rl.supply}")
+    if not r.ok and r.rules() & {"plazing.tile-grid", "plazing.tile-count"}:
+        return r  # the square-level rules below need a well-formed beach
+
+    squares = setup.squares()
+    grid = setup.grid
+    r.extend(_check_resources(setup, squares))
+    r.extend(_check_closed(grid, squares))
+    r.extend(_check_surprises(setup, squares, pc.surprises))
+    r.extend(_check_waste(setup, squares, grid, ts))
+
+    if setup.weather not in rl.weather_faces:
+        r.add("plazing.weather", f"weather {setup.weather!r} is not a face of the die ({', '.join(rl.weather_faces)})")
+    if not 0 <= setup.first_player < o.players:
+        r.add("plazing.first-player", f"first player {setup.first_player} is not a seat 0..{o.players - 1}")
+    if o.events:
+        r.extend(check_composition(setup.event_deck, event_deck_spec(o.extra_events), "plazing.event-deck",
+                                   "the event deck"))
+    elif setup.event_deck:
+        r.add("plazing.event-deck", "an event deck is laid out but events are off")
+    return r
+
+
+def _check_resources(setup: Setup, squares: list[str]) -> Report:
+    r = Report()
+    kind_of = {c: k for k, c in RESOURCE_CHAR.items()}
+    width = len(squares[0]) if squares else 0
+    placed_masks = dict.fromkeys(RESOURCE_CHAR.values(), 0)
+    for x, y, kind in setup.resources:
+        if kind in RESOURCE_CHAR and 0 <= x < width:
+            placed_masks[RESOURCE_CHAR[kind]] |= 1 << (y * width + x)
+    if len({(x, y) for x, y, _ in setup.resources}) == len(setup.resources) and all(
+            char_mask(squares, c) == m for c, m in placed_masks.items()):
+        return r  # the fast path: every mark has its resource and nothing else lies anywhere
+    marks = {(x, y): kind_of[ch] for y, row in enumerate(squares) for x, ch in enumerate(row) if ch in kind_of}
+    placed: dict[tuple[int, int], str] = {}
+    for x, y, kind in setup.resources:
+        if (x, y) in placed:
+            r.add("plazing.resources-on-marks", f"two resources on square {x},{y}", (x, y))
+        placed[(x, y)] = kind
+    for xy, kind in sorted(marks.items()):
+        if xy not in placed:
+            r.add("plazing.resources-on-marks", f"the {kind} mark at {xy[0]},{xy[1]} has no resource", xy)
+        elif placed[xy] != kind:
+            r.add("plazing.resources-on-marks", f"a {placed[xy]} lies on the {kind} mark at {xy[0]},{xy[1]}", xy)
+    for xy, kind in sorted(placed.items()):
+        if xy not in marks:
+            r.add("plazing.resources-on-marks", f"a {kind} lies at {xy[0]},{xy[1]} where no resource is marked", xy)
+    return r
+
+
+def free_squares(grid: Grid, squares: list[str]) -> int:
+    """Squares that can be part of an area: everything but objects."""
+    return grid.full & ~char_mask(squares, "#")
+
+
+def _check_closed(grid: Grid, squares: list[str]) -> Report:
+    r = Report()
+    closed = grid.enclosed_regions(free_squares(grid, squares), grid.open_edges())
+    for region in closed:
+        cells = sorted(grid.cells(region), key=lambda c: (c[1], c[0]))
+        r.add("plazing.closed-before-play", f"{len(cells)} square(s) are closed in before play "
+              f"(cannot reach the west, east or south edge)", cells[0])
+    return r
+
+
+def _check_surprises(setup: Setup, squares: list[str], count: int) -> Report:
+    r = Report()
+    o = setup.options
+    if not o.surprises:
+        if setup.surprises:
+            r.add("plazing.surprises", "surprises are placed but the surprises expansion is off")
+        return r
+    if len(setup.surprises) != count:
+        r.add("plazing.surprises", f"{len(setup.surprises)} surprises placed; {o.board_players}-player boards "
+              f"take {count}")
+    seen: set[tuple[int, int]] = set()
+    for x, y, token in setup.surprises:
+        if (x, y) in seen:
+            r.add("plazing.surprises", f"two surprises on square {x},{y}", (x, y))
+        seen.add((x, y))
+        if not (0 <= y < len(squares) and 0 <= x < len(squares[0])) or squares[y][x] != "x":
+            r.add("plazing.surprises", f"surprise at {x},{y} is not on a sticks square", (x, y))
+    box = rules().surprise_tokens
+    have = Counter(t for _, _, t in setup.surprises)
+    for token, n in have.items():
+        if n > box.get(token, 0):
+            r.add("plazing.surprises", f"{n} surprise token(s) {token!r}; the box has {box.get(token, 0)}", token)
+    return r
+
+
+def _check_waste(setup: Setup, squares: list[str], grid: Grid, ts: int) -> Report:
+    r = Report()
+    o = setup.options
+    if not o.clean_beach:
+        if setup.waste:
+            r.add("plazing.waste", "waste is placed but the clean-beach expansion is off")
+        return r
+    pc = rules().players(o.players)  # waste goes by real players, also with two colours
+    if len(setup.waste) != pc.waste:
+        r.add("plazing.waste", f"{len(setup.waste)} waste tokens; {o.players} players place {pc.waste}")
+    per_player = Counter(p for _, _, p in setup.waste)
+    if any(per_player.get(p, 0) != pc.waste_each for p in range(o.players)) or set(per_player) - set(range(o.players)):
+        r.add("plazing.waste", f"each player places {pc.waste_each} waste tokens (have {dict(sorted(per_player.items()))})")
+    order = [p for _, _, p in setup.waste]
+    expected = [(setup.first_player + i) % o.players for i in range(len(order))]
+    if order != expected and not r.rules() & {"plazing.waste"}:
+        r.add("plazing.waste", "waste tokens are placed alternately, starting with the first player")
+    tiles: Counter[tuple[int, int]] = Counter()
+    edge = grid.open_edges()
+    for x, y, _p in setup.waste:
+        if not grid.inside(x, y):
+            r.add("plazing.waste", f"waste at {x},{y} is off the beach", (x, y))
+            continue
+        tiles[(y // ts, x // ts)] += 1
+        if grid.bit(x, y) & edge:
+            r.add("plazing.waste", f"waste at {x},{y} lies on a west, east or south edge square", (x, y))
+        if squares[y][x] != ".":  # resources and surprises lie on their marks, never on "."
+            r.add("plazing.waste", f"waste at {x},{y} is not on sand", (x, y))
+    for (row, col), n in sorted(tiles.items()):
+        if n > 1:
+            r.add("plazing.waste", f"{n} waste tokens on the tile at row {row + 1}, column {col + 1} (at most one)",
+                  (col, row))
+    if len({(x, y) for x, y, _ in setup.waste}) != len(setup.waste):
+        r.add("plazing.waste", "two waste tokens on one square")
+    return r

@@ -1,0 +1,191 @@
+"""Random legal Plażing setups.
+
+Legal by construction where it can be (special tiles are placed apart before the basic tiles
+fill the gaps; the breakwater goes to the sea row; surprises and waste only go where they may),
+and checked always: a candidate that `rules.check` rejects (e.g. objects of two tiles that happen
+to wall in a pocket of sand) is redrawn, at most MAX_TRIES times, then a clear GenerationError.
+Options or a catalog that make a legal setup impossible fail at once with a UserInputError.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from generator.core.checks import GenerationError, UserInputError
+from generator.core.decks import shuffled_deck
+from generator.core.rng import CodeField, CodeSpec, make_rng
+from generator.games.plazing.model import (
+    RESOURCE_CHAR,
+    Catalog,
+    Options,
+    Placed,
+    Setup,
+    Tile,
+    event_deck_spec,
+    load_catalog,
+    rules,
+)
+from generator.games.plazing.rules import check, check_catalog, check_options
+
+MAX_TRIES = 200
+ROTATIONS = (0, 90, 180, 270)
+
+CODE = CodeSpec("PZ", (
+    CodeField("players", (2, 3, 4)),
+    CodeField("two_colours", (False, True)),
+    CodeField("surprises", (False, True)),
+    CodeField("events", (False, True)),
+    CodeField("extra_events", (False, True)),
+    CodeField("clean_beach", (False, True)),
+    CodeField("extra_tiles", (False, True)),
+))
+
+
+def code_for(options: Options, seed: int) -> str:
+    return CODE.encode(options.to_json(), seed)
+
+
+def _place_specials(rng: random.Random, specials: list[Tile], rows: int, cols: int) -> dict[tuple[int, int], Tile] | None:
+    """Positions for the special tiles with no two sharing an edge (depth-first, random order).
+
+    Returns None when no arrangement exists. The search space is tiny (at most 15 positions),
+    so an exhaustive search is cheap and tells "impossible" apart from "unlucky".
+    """
+    order = sorted(specials, key=lambda t: (not t.sea_row, t.id))  # the constrained ones first
+    positions = [(r, c) for r in range(rows) for c in range(cols)]
+    placed: dict[tuple[int, int], Tile] = {}
+    blocked: Counter[tuple[int, int]] = Counter()  # positions taken or edge-adjacent to a special
+
+    def search(i: int) -> bool:
+        if i == len(order):
+            return True
+        sea_only = order[i].sea_row
+        candidates = [p for p in positions if not blocked[p] and (p[0] == 0 or not sea_only)]
+        rng.shuffle(candidates)
+        for pos in candidates:
+            r, c = pos
+            around = [pos, (r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+            placed[pos] = order[i]
+            blocked.update(around)
+            if search(i + 1):
+                return True
+            blocked.subtract(around)
+            del placed[pos]
+        return False
+
+    return dict(placed) if search(0) else None
+
+
+def lay_tiles(rng: random.Random, catalog: Catalog, options: Options) -> list[Placed]:
+    """Choose and lay the tiles: specials apart (breakwater by the sea), basic tiles shuffled round them."""
+    pc = rules().players(options.board_players)
+    rows = rules().rows
+    pool = catalog.of_kind("special") + (catalog.of_kind("extra") if options.extra_tiles else [])
+    forced = len(pool) == pc.specials
+    for _ in range(MAX_TRIES):
+        specials = sorted(rng.sample(pool, pc.specials), key=lambda t: t.id)
+        where = _place_specials(rng, specials, rows, pc.columns)
+        if where is not None:
+            break
+        if forced:
+            raise UserInputError(f"the catalog's {pc.specials} special tiles cannot be laid on a {pc.columns}x{rows} "
+                                 "beach without two sharing an edge (or a sea-row tile off the sea row)")
+    else:
+        raise GenerationError(f"no selection of {pc.specials} special tiles could be laid apart "
+                              f"after {MAX_TRIES} tries")
+    basics = rng.sample(catalog.of_kind("basic"), pc.basic)
+    out = []
+    for r in range(rows):
+        for c in range(pc.columns):
+            if (r, c) in where:
+                out.append(Placed(where[(r, c)].id, r, c, 0))
+            else:
+                tile = basics.pop()
+                out.append(Placed(tile.id, r, c, rng.choice(ROTATIONS) if tile.rotatable else 0))
+    return out
+
+
+def _resources(squares: list[str]) -> list[tuple[int, int, str]]:
+    kind_of = {c: k for k, c in RESOURCE_CHAR.items()}
+    return [(x, y, kind_of[ch]) for y, row in enumerate(squares) for x, ch in enumerate(row) if ch in kind_of]
+
+
+def _surprises(rng: random.Random, squares: list[str], count: int) -> list[tuple[int, int, str]] | None:
+    sticks = [(x, y) for y, row in enumerate(squares) for x, ch in enumerate(row) if ch == "x"]
+    if len(sticks) < count:
+        return None
+    tokens = shuffled_deck(rules().surprise_tokens, rng)[:count]
+    spots = sorted(rng.sample(sticks, count), key=lambda c: (c[1], c[0]))
+    return [(x, y, t) for (x, y), t in zip(spots, tokens, strict=True)]
+
+
+def _waste(rng: random.Random, setup: Setup, squares: list[str]) -> list[tuple[int, int, int]] | None:
+    """Players place waste alternately from the first player; each picks a random legal square."""
+    o = setup.options
+    pc = rules().players(o.players)
+    ts = rules().tile_size
+    grid = setup.grid
+    out: list[tuple[int, int, int]] = []
+    used_tiles: set[tuple[int, int]] = set()
+    w, h = grid.width, grid.height
+
+    def legal(x: int, y: int) -> bool:
+        return (squares[y][x] == "." and 0 < x < w - 1 and y < h - 1
+                and (y // ts, x // ts) not in used_tiles)
+
+    for i in range(pc.waste):
+        player = (setup.first_player + i) % o.players
+        # uniform over the legal squares: rejection sampling, then the full list if unlucky
+        for _ in range(64):
+            y, x = divmod(int(rng.random() * w * h), w)
+            if legal(x, y):
+                break
+        else:
+            spots = [(x, y) for y in range(h) for x in range(w) if legal(x, y)]
+            if not spots:
+                return None
+            x, y = rng.choice(spots)
+        used_tiles.add((y // ts, x // ts))
+        out.append((x, y, player))
+    return out
+
+
+def generate(options: Options, seed: int, catalog: Catalog | None = None) -> Setup:
+    """A random legal setup for `options`, the same for the same seed, options and catalog."""
+    report = check_options(options)
+    if not report.ok:
+        raise UserInputError(report.violations[0].message)
+    catalog = catalog or load_catalog()
+    report = check_catalog(catalog, options)
+    if not report.ok:
+        raise UserInputError(f"catalog {catalog.source}: {report.violations[0].message}")
+    rng = make_rng(seed, "plazing", "setup")
+    rl = rules()
+    pc = rl.players(options.board_players)
+    reason = "no attempt"
+    for _ in range(MAX_TRIES):
+        tiles = lay_tiles(rng, catalog, options)
+        used = {p.tile: catalog.tiles[p.tile] for p in tiles}
+        setup = Setup(options=options, seed=seed, tiles=tiles, catalog=used, resources=[],
+                      weather=rng.choice(rl.weather_faces), first_player=rng.randrange(options.players))
+        squares = setup.squares()
+        setup.resources = _resources(squares)
+        if options.surprises:
+            surprises = _surprises(rng, squares, pc.surprises)
+            if surprises is None:
+                reason = f"fewer than {pc.surprises} sticks squares for the surprises"
+                continue
+            setup.surprises = surprises
+        if options.clean_beach:
+            waste = _waste(rng, setup, squares)
+            if waste is None:
+                reason = "no room for the waste tokens (one per tile, on sand, off the west/east/south edges)"
+                continue
+            setup.waste = waste
+        if options.events:
+            setup.event_deck = [str(c) for c in shuffled_deck(event_deck_spec(options.extra_events), rng)]
+        report = check(setup)
+        if report.ok:
+            return setup
+        reason = str(report.violations[0])
+    raise GenerationError(f"no legal Plażing setup after {MAX_TRIES} tries; last problem: {reason}")

@@ -1,0 +1,49 @@
+import json
+import random
+
+import pytest
+
+from generator.core.checks import Report
+from generator.core.decks import build, check_composition, shuffled_deck
+from generator.core.files import SetupFileError, load_setup, save_setup, write_atomic
+
+
+def test_atomic_write_leaves_no_temp(tmp_path):
+    p = tmp_path / "sub" / "a.txt"
+    write_atomic(p, "zażółć")
+    assert p.read_text(encoding="utf-8") == "zażółć"
+    assert [f.name for f in p.parent.iterdir()] == ["a.txt"]
+
+
+def test_setup_round_trip_and_errors(tmp_path):
+    p = tmp_path / "s.json"
+    save_setup(p, "g", 1, "CODE", {"a": 1})
+    assert load_setup(p, "g")["setup"] == {"a": 1}
+    with pytest.raises(SetupFileError, match="another|not 'h'"):
+        load_setup(p, "h")
+    p.write_text("{broken", encoding="utf-8")
+    with pytest.raises(SetupFileError, match="not valid JSON"):
+        load_setup(p, "g")
+    p.write_text(json.dumps({"format": "boardgen-setup", "game": "g", "version": 9, "code": "x", "setup": {}}))
+    with pytest.raises(SetupFileError, match="version 9"):
+        load_setup(p, "g")
+    with pytest.raises(SetupFileError, match="no such file"):
+        load_setup(tmp_path / "missing.json", "g")
+
+
+def test_decks():
+    spec = {"a": 2, "b": 1}
+    assert build(spec) == ["a", "a", "b"]
+    deck = shuffled_deck(spec, random.Random(1))
+    assert sorted(deck) == ["a", "a", "b"]
+    assert check_composition(deck, spec, "r") == []
+    bad = check_composition(["a", "b", "b"], spec, "r")
+    assert {v.where for v in bad} == {"a", "b"} and all(v.rule == "r" for v in bad)
+
+
+def test_report():
+    r = Report()
+    assert r.ok
+    r.add("x.y", "broken", (1, 2))
+    assert not r.ok and r.rules() == {"x.y"}
+    assert "x.y" in str(r.violations[0]) and r.to_json()[0]["where"] == [1, 2]
