@@ -19,6 +19,12 @@ class SetupFileError(ValueError):
     """A setup file that cannot be read: the message is one line naming the problem."""
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> int:
     """Write `data` to `path` through a temporary file in the same folder; return bytes written."""
     target = Path(path)
@@ -28,6 +34,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> int:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a written file gets the usual mode
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

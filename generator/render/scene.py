@@ -15,7 +15,7 @@ Repeated artwork (a tile face, a card back, a legend) is declared once as a `Sym
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
 Colour = str | None
 Anchor = Literal["start", "middle", "end"]
@@ -98,7 +98,7 @@ class Use:
     clip: tuple[float, float, float, float] | None = None
 
 
-Item = Union[Rect, Line, Polygon, Circle, Text, Use]
+Item = Rect | Line | Polygon | Circle | Text | Use
 
 
 @dataclass(slots=True)

@@ -13,6 +13,7 @@ def test_atomic_write_leaves_no_temp(tmp_path):
     write_atomic(p, "zażółć")
     assert p.read_text(encoding="utf-8") == "zażółć"
     assert [f.name for f in p.parent.iterdir()] == ["a.txt"]
+    assert p.stat().st_mode & 0o044  # readable by others, like any file the user writes (umask 022)
 
 
 def test_setup_round_trip_and_errors(tmp_path):

@@ -146,7 +146,8 @@ def check(setup: Setup) -> Report:
                   p.tile)
         if tile is not None and tile.sea_row and p.row != 0:
             r.add("plazing.breakwater-sea", f"tile {p.tile} must lie in the sea row, not row {p.row + 1}", p.tile)
-    special_at = {(p.row, p.col): p.tile for p in setup.tiles if p.tile in setup.catalog and setup.catalog[p.tile].special}
+    special_at = {(p.row, p.col): p.tile for p in setup.tiles
+                  if p.tile in setup.catalog and setup.catalog[p.tile].special}
     for (row, col), tid in sorted(special_at.items()):
         for nb in ((row, col + 1), (row + 1, col)):
             if nb in special_at:
@@ -232,7 +233,7 @@ def _check_surprises(setup: Setup, squares: list[str], count: int) -> Report:
         r.add("plazing.surprises", f"{len(setup.surprises)} surprises placed; {o.board_players}-player boards "
               f"take {count}")
     seen: set[tuple[int, int]] = set()
-    for x, y, token in setup.surprises:
+    for x, y, _token in setup.surprises:
         if (x, y) in seen:
             r.add("plazing.surprises", f"two surprises on square {x},{y}", (x, y))
         seen.add((x, y))
@@ -257,8 +258,10 @@ def _check_waste(setup: Setup, squares: list[str], grid: Grid, ts: int) -> Repor
     if len(setup.waste) != pc.waste:
         r.add("plazing.waste", f"{len(setup.waste)} waste tokens; {o.players} players place {pc.waste}")
     per_player = Counter(p for _, _, p in setup.waste)
-    if any(per_player.get(p, 0) != pc.waste_each for p in range(o.players)) or set(per_player) - set(range(o.players)):
-        r.add("plazing.waste", f"each player places {pc.waste_each} waste tokens (have {dict(sorted(per_player.items()))})")
+    if (any(per_player.get(p, 0) != pc.waste_each for p in range(o.players))
+            or set(per_player) - set(range(o.players))):
+        r.add("plazing.waste", f"each player places {pc.waste_each} waste tokens "
+              f"(have {dict(sorted(per_player.items()))})")
     order = [p for _, _, p in setup.waste]
     expected = [(setup.first_player + i) % o.players for i in range(len(order))]
     if order != expected and not r.rules() & {"plazing.waste"}:

@@ -9,8 +9,10 @@ Options or a catalog that make a legal setup impossible fail at once with a User
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
+
 from generator.core.checks import GenerationError, UserInputError
 from generator.core.decks import shuffled_deck
 from generator.core.rng import CodeField, CodeSpec, make_rng
@@ -45,7 +47,8 @@ def code_for(options: Options, seed: int) -> str:
     return CODE.encode(options.to_json(), seed)
 
 
-def _place_specials(rng: random.Random, specials: list[Tile], rows: int, cols: int) -> dict[tuple[int, int], Tile] | None:
+def _place_specials(rng: random.Random, specials: list[Tile], rows: int,
+                    cols: int) -> dict[tuple[int, int], Tile] | None:
     """Positions for the special tiles with no two sharing an edge (depth-first, random order).
 
     Returns None when no arrangement exists. The search space is tiny (at most 15 positions),
@@ -81,18 +84,24 @@ def lay_tiles(rng: random.Random, catalog: Catalog, options: Options) -> list[Pl
     pc = rules().players(options.board_players)
     rows = rules().rows
     pool = catalog.of_kind("special") + (catalog.of_kind("extra") if options.extra_tiles else [])
-    forced = len(pool) == pc.specials
-    for _ in range(MAX_TRIES):
-        specials = sorted(rng.sample(pool, pc.specials), key=lambda t: t.id)
-        where = _place_specials(rng, specials, rows, pc.columns)
+    # a random selection of specials is laid apart by an exhaustive search; if a few random
+    # selections fail, every selection is tried, so "impossible" (a user catalog) is told apart
+    # from "unlucky" without ever looping
+    pool = sorted(pool, key=lambda t: t.id)
+    where = None
+    for _ in range(8):
+        where = _place_specials(rng, rng.sample(pool, pc.specials), rows, pc.columns)
         if where is not None:
             break
-        if forced:
-            raise UserInputError(f"the catalog's {pc.specials} special tiles cannot be laid on a {pc.columns}x{rows} "
-                                 "beach without two sharing an edge (or a sea-row tile off the sea row)")
     else:
-        raise GenerationError(f"no selection of {pc.specials} special tiles could be laid apart "
-                              f"after {MAX_TRIES} tries")
+        for selection in itertools.combinations(pool, pc.specials):
+            where = _place_specials(rng, list(selection), rows, pc.columns)
+            if where is not None:
+                break
+        else:
+            raise UserInputError(f"the catalog's special tiles cannot be laid {pc.specials} at a time on a "
+                                 f"{pc.columns}x{rows} beach without two sharing an edge (or a sea-row tile "
+                                 "off the sea row)")
     basics = rng.sample(catalog.of_kind("basic"), pc.basic)
     out = []
     for r in range(rows):

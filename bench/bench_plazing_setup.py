@@ -1,0 +1,73 @@
+"""Plażing setups generated and checked per second, and the time and size of board.pdf.
+
+Run: python bench/bench_plazing_setup.py [--seconds 3]
+Prints figures only; nothing here is a test (tests never assert on time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+from generator.games.plazing.draw import board_scene, events_scene
+from generator.games.plazing.model import Options
+from generator.games.plazing.rules import check
+from generator.games.plazing.setup import code_for, generate
+from generator.render.layout import get_paper
+from generator.render.pdf import write_pdf
+from generator.render.png import write_png
+
+
+def rate(options: Options, seconds: float) -> tuple[float, int]:
+    n, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        setup = generate(options, n)  # generate() runs check() on what it returns
+        n += 1
+    elapsed = time.perf_counter() - start
+    assert check(setup).ok
+    return n / elapsed, n
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=3.0)
+    args = ap.parse_args()
+    cases = {
+        "4p, every expansion": Options(players=4, surprises=True, events=True, extra_events=True, clean_beach=True,
+                                       extra_tiles=True),
+        "4p, base game": Options(players=4),
+        "2p, clean beach": Options(players=2, clean_beach=True),
+    }
+    for label, options in cases.items():
+        per_s, n = rate(options, args.seconds)
+        print(f"setups generated+checked/s ({label}): {per_s:,.0f}  ({n} setups)")
+    options = cases["4p, every expansion"]
+    setup = generate(options, 1)
+    code = code_for(options, 1)
+    with tempfile.TemporaryDirectory() as tmp:
+        for paper in ("a4", "letter"):
+            runs = 5
+            start = time.perf_counter()
+            for _ in range(runs):
+                scene = board_scene(setup, code, get_paper(paper), "pl")
+                size = write_pdf(scene, Path(tmp) / "board.pdf")
+            t = (time.perf_counter() - start) / runs
+            pages = len(scene.pages)
+            print(f"board.pdf ({paper}): {t * 1000:.0f} ms, {size:,} bytes, {pages} pages, "
+                  f"{size / pages / 1024:.1f} KB/page, {pages / t:.0f} pages/s")
+        start = time.perf_counter()
+        ev = events_scene(setup, code, get_paper("a4"), "pl")
+        size = write_pdf(ev, Path(tmp) / "events.pdf")
+        t = time.perf_counter() - start
+        print(f"events.pdf (26 cards, a4): {t * 1000:.0f} ms, {size:,} bytes, {len(ev.pages)} pages, "
+              f"{size / len(ev.pages) / 1024:.1f} KB/page")
+        start = time.perf_counter()
+        over = next(i for i, p in enumerate(scene.pages) if p.label.startswith("overview"))
+        write_png(scene, over, Path(tmp) / "board.png", dpi=90)
+        print(f"board.png preview (90 dpi): {(time.perf_counter() - start) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,210 @@
+"""`boardgen plazing …` end to end: files written, PDFs readable by independent readers, bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from generator.cli import app
+
+runner = CliRunner()
+A4 = (595.28, 841.89)
+LETTER = (612.0, 792.0)
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def setup_folder(tmp_path: Path, *args: str) -> Path:
+    res = run("plazing", "setup", "--out", str(tmp_path), *args)
+    assert res.exit_code == 0, res.output
+    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    return folder
+
+
+@pytest.fixture(scope="module")
+def full(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("full")
+    return setup_folder(out, "--players", "4", "--extra-events", "--clean-beach", "--seed", "7")
+
+
+def test_setup_writes_all_files(full):
+    assert sorted(p.name for p in full.iterdir()) == ["board.pdf", "board.png", "events.pdf", "setup.json"]
+    doc = json.loads((full / "setup.json").read_text(encoding="utf-8"))
+    assert doc["format"] == "boardgen-setup" and doc["game"] == "plazing" and doc["version"] == 1
+    assert doc["code"] == full.name
+    assert len(doc["setup"]["event_deck"]) == 26
+
+
+def page_sizes(pdf: Path) -> set[tuple[float, float]]:
+    return {tuple(sorted((round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2))))
+            for p in PdfReader(pdf).pages}
+
+
+def test_board_pdf_pages_text_and_code(full):
+    reader = PdfReader(full / "board.pdf")
+    assert len(reader.pages) >= 3  # poster sheets + overview + summary
+    assert page_sizes(full / "board.pdf") == {A4}
+    code = full.name
+    for page in reader.pages:
+        text = page.extract_text()
+        assert code in text  # every printed page carries its setup code
+    alltext = "".join(p.extract_text() for p in reader.pages)
+    assert "Plażing" in alltext and "50 mm" in alltext
+
+
+def test_events_pdf_cards(full):
+    reader = PdfReader(full / "events.pdf")
+    # 26 cards, 9 per sheet -> 3 front sheets, each followed by its backs
+    assert len(reader.pages) == 6
+    text = reader.pages[0].extract_text()
+    assert "Plażing" in text and full.name in text
+    assert "Zatrucie pokarmowe" in "".join(p.extract_text() for p in reader.pages)
+
+
+def test_letter_paper_and_english(tmp_path):
+    folder = setup_folder(tmp_path, "--players", "2", "--paper", "letter", "--lang", "en", "--seed", "3",
+                          "--events")
+    assert page_sizes(folder / "board.pdf") == {LETTER}
+    assert page_sizes(folder / "events.pdf") == {LETTER}
+    assert "Weather" in "".join(p.extract_text() for p in PdfReader(folder / "board.pdf").pages)
+
+
+def test_same_seed_byte_identical(tmp_path):
+    a = setup_folder(tmp_path / "a", "--players", "3", "--surprises", "--seed", "99")
+    b = setup_folder(tmp_path / "b", "--players", "3", "--surprises", "--seed", "99")
+    for name in ("setup.json", "board.pdf", "board.png"):
+        assert (a / name).read_bytes() == (b / name).read_bytes(), name
+
+
+def test_code_reproduces_seed_and_options(tmp_path, full):
+    again = setup_folder(tmp_path, "--code", full.name)
+    assert again.name == full.name
+    assert (again / "setup.json").read_bytes() == (full / "setup.json").read_bytes()
+    assert (again / "board.pdf").read_bytes() == (full / "board.pdf").read_bytes()
+
+
+@pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils not installed")
+def test_fonts_embedded(full):
+    for name in ("board.pdf", "events.pdf"):
+        out = subprocess.run(["pdffonts", str(full / name)], capture_output=True, text=True, check=True).stdout
+        rows = out.splitlines()[2:]
+        assert rows, out
+        for row in rows:
+            assert row.split()[-5] == "yes", row  # the "emb" column
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
+def test_no_blank_pages(full, tmp_path):
+    from PIL import Image
+
+    for name in ("board.pdf", "events.pdf"):
+        subprocess.run(["pdftoppm", "-r", "12", "-png", str(full / name), str(tmp_path / name)], check=True)
+    pngs = sorted(tmp_path.glob("*.png"))
+    assert len(pngs) == len(PdfReader(full / "board.pdf").pages) + 6
+    for png in pngs:
+        img = Image.open(png).convert("L")
+        lo, hi = img.getextrema()
+        assert lo < 200, f"{png.name} looks blank"
+
+
+def test_check_ok_and_broken(full, tmp_path):
+    res = run("plazing", "check", str(full / "setup.json"))
+    assert res.exit_code == 0 and "legal" in res.output
+    doc = json.loads((full / "setup.json").read_text(encoding="utf-8"))
+    doc["setup"]["weather"] = "hail"
+    doc["setup"]["resources"].pop()
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    res = run("plazing", "check", str(bad))
+    assert res.exit_code == 1
+    assert "plazing.weather" in res.output and "plazing.resources-on-marks" in res.output
+    res = run("plazing", "check", str(bad), "--json")
+    assert {v["rule"] for v in json.loads(res.stdout)["violations"]} == {"plazing.weather",
+                                                                       "plazing.resources-on-marks"}
+
+
+def test_board_command_reprints_checked_file(full, tmp_path):
+    shutil.copy(full / "setup.json", tmp_path / "setup.json")
+    res = run("plazing", "board", str(tmp_path / "setup.json"), "--lang", "en")
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "board.pdf").exists() and (tmp_path / "events.pdf").exists()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["setup", "--players", "5"], "2 to 4"),
+    (["setup", "--players", "3", "--two-colours"], "2-player"),
+    (["setup", "--paper", "b5"], "unknown paper"),
+    (["setup", "--lang", "de"], "unknown language"),
+    (["setup", "--code", "PZ-0000000-1-Q"], "setup code"),
+    (["setup", "--code", "RT-0-1-0"], "setup code"),
+    (["check", "/nonexistent/setup.json"], "no such file"),
+    (["catalog", "/nonexistent/tiles.toml"], "no such file"),
+])
+def test_bad_input_one_line_exit_2(tmp_path, args, message):
+    res = run("plazing", *args, "--out", str(tmp_path)) if args[0] == "setup" else run("plazing", *args)
+    assert res.exit_code == 2, res.output
+    assert message in res.output
+    assert "Traceback" not in res.output
+    assert not any(tmp_path.iterdir())  # nothing half-written
+
+
+def test_malformed_files_exit_2(tmp_path, full):
+    cases = {
+        "notjson.json": "{oops",
+        "other.json": json.dumps({"format": "boardgen-setup", "game": "winnice", "version": 1, "code": "x",
+                                  "setup": {}}),
+        "missing.json": json.dumps({"format": "boardgen-setup", "game": "plazing", "version": 1, "code": "x",
+                                    "setup": {"options": {}}}),
+        "types.json": (full / "setup.json").read_text(encoding="utf-8").replace('"row": 0', '"row": "zero"', 1),
+    }
+    for name, text in cases.items():
+        p = tmp_path / name
+        p.write_text(text, encoding="utf-8")
+        res = run("plazing", "check", str(p))
+        assert res.exit_code == 2, (name, res.output)
+        assert "Traceback" not in res.output and len(res.output.strip().splitlines()) == 1, res.output
+
+
+def test_user_catalog_validated(tmp_path):
+    from generator.games.plazing.model import DATA
+
+    text = (DATA / "tiles.toml").read_text(encoding="utf-8")
+    good = tmp_path / "good.toml"
+    good.write_text(text, encoding="utf-8")
+    assert run("plazing", "catalog", str(good)).exit_code == 0
+    folder = setup_folder(tmp_path / "o", "--catalog", str(good), "--seed", "4")
+    assert (folder / "board.pdf").exists()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace('art = ["A..x", "..S.", ".x..", "P..."]', 'art = ["A...", "..S.", "....", "P..."]'),
+                   encoding="utf-8")
+    res = run("plazing", "catalog", str(bad))
+    assert res.exit_code == 1 and "B01" in res.output and "plazing.catalog" in res.output
+    res = run("plazing", "setup", "--catalog", str(bad), "--out", str(tmp_path / "x"))
+    assert res.exit_code == 2 and "B01" in res.output
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[tiles.B01]\nkind = 'basic'\nart = ['A..']\n", encoding="utf-8")
+    res = run("plazing", "setup", "--catalog", str(broken), "--out", str(tmp_path / "y"))
+    assert res.exit_code == 2 and "4 strings of 4" in res.output
+    assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()
+
+
+def test_module_entry_point_and_help():
+    res = subprocess.run([sys.executable, "-m", "generator", "plazing", "setup", "--help"], capture_output=True,
+                         text=True, check=True)
+    assert "--players" in res.stdout and "--code" in res.stdout
+
+
+def test_json_output(tmp_path):
+    res = run("plazing", "setup", "--seed", "5", "--out", str(tmp_path), "--json")
+    assert res.exit_code == 0
+    data = json.loads(res.stdout)
+    assert data["seed"] == 5 and data["code"].startswith("PZ-") and "board_pdf" in data["files"]

@@ -1,0 +1,28 @@
+"""The README's main job: `boardgen all` writes a complete set of outputs."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from generator.cli import app
+
+
+def test_all_writes_every_game(tmp_path):
+    res = CliRunner().invoke(app, ["all", "--out", str(tmp_path), "--seed", "2"])
+    assert res.exit_code == 0, res.output
+    games = {p.name for p in tmp_path.iterdir() if p.is_dir()}
+    assert "plazing" in games
+    pdfs = list(tmp_path.rglob("*.pdf"))
+    assert len(pdfs) >= 3
+    assert all(p.stat().st_size > 1000 for p in pdfs)
+    assert not list(tmp_path.rglob("*.tmp"))
+
+
+def test_games_lists_plazing():
+    res = CliRunner().invoke(app, ["games"])
+    assert res.exit_code == 0 and "plazing" in res.output
+
+
+def test_bad_lang_for_all(tmp_path):
+    res = CliRunner().invoke(app, ["all", "--out", str(tmp_path), "--lang", "xx"])
+    assert res.exit_code == 2 and "unknown language" in res.output
