@@ -127,7 +127,7 @@ def setup_cmd(
         out_console.print(f"  {line}", highlight=False)
     for row in setup.squares():
         out_console.print(f"  [dim]{row}[/]", highlight=False)
-    for name, path in files.items():
+    for path in files.values():
         out_console.print(f"  wrote {path}", highlight=False)
 
 
