@@ -10,6 +10,7 @@ import typer
 from generator import __version__
 from generator.clikit import LangOpt, PaperOpt, check_lang, out_console
 from generator.games.plazing import cli as plazing_cli
+from generator.games.rzuc_na_tace import cli as rzuc_cli
 
 app = typer.Typer(
     help="boardgen — random legal setups, print-ready PDFs and rules engines for Polish tabletop games.",
@@ -20,6 +21,8 @@ app = typer.Typer(
 #: (command name, sub-app, one-line description, the `all` job) for every game
 GAMES = [
     ("plazing", plazing_cli.app, "Plażing: parawany w dłoń (beach board game, 2–4 players)", plazing_cli.make_all),
+    ("rzuc-na-tace", rzuc_cli.app, "Rzuć na tacę (Ganz schön clever): score sheets, balanced variants, dice engine",
+     rzuc_cli.make_all),
 ]
 
 for name, sub, desc, _ in GAMES:

@@ -12,6 +12,7 @@ import math
 
 from generator.games.plazing.model import EventCard, Setup, event_cards, rules
 from generator.render import layout
+from generator.render.fonts import text_width
 from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
 from generator.render.text import text_block, wrap
 
@@ -46,6 +47,21 @@ WEATHER_TEXT = {
     "wind-E": {"pl": "wiatr ze wschodu (E)", "en": "wind from the east (E)"},
     "sun": {"pl": "słońce: 2 pkt za kocyk", "en": "sun: 2 points per blanket"},
     "rain": {"pl": "deszcz: −1 pkt za grat", "en": "rain: −1 point per odd"},
+}
+PRINTING = {
+    "title": {"pl": "Drukowanie", "en": "Printing"},
+    "steps": {
+        "pl": ["• Drukuj w skali 100% („rozmiar rzeczywisty”, nie „dopasuj do strony”); kwadrat kalibracyjny "
+               "musi mieć 50 mm.",
+               "• Arkusze plakatu przytnij wzdłuż linii cięcia i naklej na przerywany pasek sąsiedniego arkusza, "
+               "tak by krzyżyki się pokryły (mapka w rogu pokazuje miejsce arkusza).",
+               "• Karty wydarzeń (events.pdf) tnij wzdłuż znaczników; przy druku dwustronnym wybierz "
+               "„obracanie wzdłuż dłuższej krawędzi”."],
+        "en": ["• Print at 100% (\"actual size\", not \"fit to page\"); the calibration square must measure 50 mm.",
+               "• Trim each poster sheet along its cut line and glue it over the dashed strip of its neighbour, "
+               "matching the crosshairs (the small map in the corner shows where the sheet goes).",
+               "• Cut the event cards (events.pdf) along the crop marks; for duplex choose \"flip on long edge\"."],
+    },
 }
 LEGEND = [
     ("amber", {"pl": "bursztynek", "en": "amber"}),
@@ -226,9 +242,8 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
             minx = min(dx for dx, _ in cells)
             maxx = max(dx for dx, _ in cells)
             top = min(dy for _, dy in cells)
-            label = tile.title(lang)
-            items.append(Text(tx + (minx + maxx + 1) * SQ / 2, ty + top * SQ + 6, label.upper(), size=6.5,
-                              font="condensed-bold", fill="#ffffff", anchor="middle"))
+            items.extend(_object_label(tile.title(lang).upper(), tx + (minx + maxx + 1) * SQ / 2,
+                                       ty + top * SQ + 5.5, (maxx - minx + 1) * SQ - 1.5))
         items.append(Text(tx + 1.2, ty + ts * SQ - 1.2, p.tile, size=4.5, font="condensed", fill="#8c7a52"))
     for col in range(setup.columns, rl.frame_columns):
         for row in range(rl.rows):
@@ -256,6 +271,16 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
     return "pz-board"
 
 
+def _object_label(label: str, cx: float, y: float, width: float) -> list[Item]:
+    """The object's name over its squares: shrunk, then wrapped, to stay inside them."""
+    for size in (6.5, 5.5, 4.8):
+        if text_width(label, "condensed-bold", size) <= width:
+            return [Text(cx, y, label, size=size, font="condensed-bold", fill="#ffffff", anchor="middle")]
+    lines = wrap(label, width, 4.8, "condensed-bold")
+    return [Text(cx, y + i * 2.2, line, size=4.8, font="condensed-bold", fill="#ffffff", anchor="middle")
+            for i, line in enumerate(lines[:3])]
+
+
 def _legend_items(x: float, y: float, lang: str) -> tuple[list[Item], float]:
     items: list[Item] = [Text(x, y, TEXTS["legend"][lang], size=9, font="bold")]
     y += 3
@@ -275,7 +300,8 @@ def _legend_items(x: float, y: float, lang: str) -> tuple[list[Item], float]:
 def summary_lines(setup: Setup, lang: str) -> list[str]:
     o = setup.options
     names = rules().colours[f"names_{lang}"]
-    tiles = ", ".join(p.tile for p in setup.tiles if setup.catalog[p.tile].special) if setup.tiles else "—"
+    tiles = ", ".join(setup.catalog[p.tile].title(lang) for p in setup.tiles
+                      if p.tile in setup.catalog and setup.catalog[p.tile].special) or "—"
     lines = [f"{o.players} {TEXTS['players'][lang]}" + (" (2 × 2 colours)" if o.two_colours else ""),
              f"{TEXTS['weather'][lang]}: {WEATHER_TEXT[setup.weather][lang]}",
              f"{TEXTS['first'][lang]}: {setup.first_player + 1} ({names[setup.first_player]})",
@@ -312,8 +338,15 @@ def _info_page(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Page:
     for line in summary_lines(setup, lang):
         page.items.extend(text_block(m, y, paper.w - 2 * m, line, 10.5))
         y += 6.5
-    legend, _ = _legend_items(m, y + 8, lang)
+    legend, y = _legend_items(m, y + 8, lang)
     page.items.extend(legend)
+    y += 8
+    page.items.append(Text(m, y, PRINTING["title"][lang], size=9, font="bold"))
+    y += 5
+    for line in PRINTING["steps"][lang]:
+        block = text_block(m, y, paper.w - 2 * m, line, 8.5)
+        page.items.extend(block)
+        y += 4.6 * len(block) + 1.2
     regen = ("Odtworzenie: boardgen plazing setup --code " if lang == "pl" else "Regenerate: boardgen plazing setup "
              "--code ") + code
     page.items.append(Text(m, paper.h - layout.MARGIN - 10, regen, size=8, font="condensed", fill="#444444"))

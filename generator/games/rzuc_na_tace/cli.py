@@ -1,0 +1,279 @@
+"""`boardgen rzuc-na-tace …`: print score-sheet pads, score a filled sheet, check a sheet by play.
+
+    sheet   a pad of sheets (standard or a balanced random variant) as PDF, plus its setup JSON
+    score   the breakdown of a filled sheet (JSON); violations exit 1, a malformed file exits 2
+    check   a sheet's rules, then random and greedy playouts per player count
+    play    one game with bots, the filled sheets written as JSON (input for `score`)
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from generator.clikit import (
+    CodeOpt,
+    JsonOpt,
+    LangOpt,
+    OutOpt,
+    PaperOpt,
+    SeedOpt,
+    check_lang,
+    fail,
+    guarded,
+    out_console,
+    print_json,
+    progress_bar,
+    resolve,
+)
+from generator.core.checks import UserInputError
+from generator.core.files import dumps_setup, load_setup, save_setup, write_atomic
+from generator.core.playout import get_bot, play_one, run_playouts
+from generator.core.rng import make_rng
+from generator.games.rzuc_na_tace import draw
+from generator.games.rzuc_na_tace.engine import State, make_invariant_checker
+from generator.games.rzuc_na_tace.model import GAME, Layout, load_layout, standard_layout
+from generator.games.rzuc_na_tace.rules import check_filled, check_layout, parse_filled, score, sheet_to_filled_json
+from generator.games.rzuc_na_tace.setup import (
+    CODE,
+    DEFAULT_BALANCE_GAMES,
+    MAX_TRIES,
+    VARIANTS,
+    Setup,
+    generate,
+)
+from generator.render.layout import Paper, get_paper
+from generator.render.pdf import write_pdf
+from generator.render.png import write_png
+
+SETUP_VERSION = 1
+MAX_COUNT = 1000
+
+app = typer.Typer(help="Rzuć na tacę — score-sheet pads (standard or balanced random variants), scoring of "
+                  "a filled sheet, and a dice engine that plays it.", no_args_is_help=True)
+
+PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players 1-4 (sets the round track).")]
+VariantOpt = Annotated[str, typer.Option("--variant", help="standard, or random: a reshuffled sheet accepted only "
+                                         "if greedy play scores within ±5% of the standard.")]
+
+
+def _paper(name: str) -> Paper:
+    try:
+        return get_paper(name)
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def _options(players: int, variant: str) -> dict[str, Any]:
+    if not 1 <= players <= 4:
+        fail(f"--players must be 1..4, not {players}")
+    if variant not in VARIANTS:
+        fail(f"unknown variant {variant!r} (choose {' or '.join(VARIANTS)})")
+    return {"players": players, "variant": variant}
+
+
+def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4", lang: str = "pl",
+                  count: int = 1, per_page: int = 2, png: bool = False) -> dict[str, Path]:
+    """setup.json and sheets.pdf (and sheets.png, the first page) in `folder`, each written atomically."""
+    paper = _paper(paper_name)
+    files = {"setup": folder / "setup.json", "pdf": folder / "sheets.pdf"}
+    scene = draw.sheet_scene(setup, code, paper, per_page, count, lang)
+    save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
+    write_pdf(scene, files["pdf"])
+    if png:
+        files["png"] = folder / "sheets.png"
+        write_png(scene, 0, files["png"], dpi=100)
+    return files
+
+
+@app.command("sheet")
+def sheet_cmd(
+    players: PlayersOpt = 2,
+    count: Annotated[int, typer.Option("--count", help="Number of sheets in the pad.")] = 10,
+    per_page: Annotated[int, typer.Option("--per-page", help="1 (one enlarged sheet per portrait page) or 2 "
+                                          "(two true-scale sheets side by side on a landscape page).")] = 2,
+    variant: VariantOpt = "standard",
+    seed: SeedOpt = None,
+    code: CodeOpt = None,
+    paper: PaperOpt = "a4",
+    lang: LangOpt = "pl",
+    out: OutOpt = Path("output"),
+    balance_games: Annotated[int, typer.Option(
+        "--balance-games", help="Solo greedy games per candidate (and for the standard) when balancing a variant.",
+    )] = DEFAULT_BALANCE_GAMES,
+    tries: Annotated[int, typer.Option("--tries", help="Most variant candidates to try before giving up.")] = MAX_TRIES,
+    png: Annotated[bool, typer.Option("--png", help="Also write a PNG preview of the first page.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print a pad of score sheets (PDF + setup JSON) into OUT/<code>/."""
+    check_lang(lang)
+    _paper(paper)
+    if per_page not in (1, 2):
+        fail(f"--per-page must be 1 or 2, not {per_page}")
+    if not 1 <= count <= MAX_COUNT:
+        fail(f"--count must be 1..{MAX_COUNT}, not {count}")
+    if not 1 <= balance_games <= 100_000 or not 1 <= tries <= 1000:
+        fail("--balance-games must be 1..100000 and --tries 1..1000")
+    options, seed_, code_ = resolve(CODE, _options(players, variant), seed, code)
+    with guarded():
+        with progress_bar(tries, "balancing variant", threshold=2) as tick:
+            setup = generate(options["players"], options["variant"], seed_, balance_games, tries, tick)
+        files = write_outputs(setup, code_, out / code_, paper, lang, count, per_page, png)
+    if as_json:
+        print_json({"code": code_, "seed": seed_, "setup": setup.to_json(),
+                    "files": {k: str(v) for k, v in files.items()}})
+        return
+    out_console.print(f"code {code_} (seed {seed_}) · {options['variant']} sheet · {options['players']} players",
+                      highlight=False)
+    if setup.balance is not None:
+        b = setup.balance
+        out_console.print(f"balanced: variant mean {b.variant_mean:.1f} vs standard {b.standard_mean:.1f} "
+                          f"({b.gap:+.1%}) over {b.games} solo greedy games, candidate {b.tries}", highlight=False)
+    for v in files.values():
+        out_console.print(f"wrote {v}", highlight=False)
+
+
+@app.command("score")
+def score_cmd(file: Annotated[Path, typer.Argument(help="A filled sheet (boardgen setup JSON).")],
+              as_json: JsonOpt = False) -> None:
+    """Score a filled sheet, area by area; a sheet that breaks a rule is reported (exit 1)."""
+    with guarded():
+        doc = load_setup(file, GAME, (SETUP_VERSION,))
+        rep, sheet = check_filled(parse_filled(doc["setup"]))
+    breakdown = score(sheet)
+    if as_json:
+        print_json({"code": doc["code"], "ok": rep.ok, "violations": rep.to_json(), "score": breakdown})
+    else:
+        for v in rep:
+            out_console.print(f"violation: {v}", highlight=False, markup=False)
+        for key in ("yellow", "blue", "green", "orange", "purple"):
+            out_console.print(f"{key:>8}: {breakdown[key]}", highlight=False)
+        lowest = min(breakdown[k] for k in ("yellow", "blue", "green", "orange", "purple"))
+        out_console.print(f"   foxes: {breakdown['foxes']} × {lowest} = {breakdown['fox_points']}", highlight=False)
+        out_console.print(f"   total: {breakdown['total']}", highlight=False)
+    if not rep.ok:
+        raise typer.Exit(1)
+
+
+def _layout_from(path: Path) -> Layout:
+    if path.suffix.lower() == ".toml":
+        return load_layout(path)
+    doc = load_setup(path, GAME, (SETUP_VERSION,))
+    lay = doc["setup"].get("layout")
+    if lay in (None, "standard"):
+        return standard_layout()
+    return Layout.from_dict(lay, source=str(path))
+
+
+@app.command("check")
+def check_cmd(
+    layout_file: Annotated[Path | None, typer.Option("--layout", help="A sheet to check: a layout TOML or a "
+                                                     "setup.json written by `sheet` (default: --variant).")] = None,
+    variant: VariantOpt = "standard",
+    seed: SeedOpt = None,
+    code: CodeOpt = None,
+    games: Annotated[int, typer.Option("--games", help="Playouts per bot and player count.")] = 200,
+    players: Annotated[int | None, typer.Option("--players", help="Only this player count (default 1-4).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check a sheet's rules, then play it with random and greedy bots (invariants checked after
+    every move): completion and mean/min/max score per player count. Exit 1 on any problem."""
+    if not 1 <= games <= 100_000:
+        fail(f"--games must be 1..100000, not {games}")
+    if players is not None and not 1 <= players <= 4:
+        fail(f"--players must be 1..4, not {players}")
+    with guarded():
+        if layout_file is not None:
+            lay, code_, seed_ = _layout_from(layout_file), str(layout_file), 1
+        else:
+            options, seed_, code_ = resolve(CODE, _options(players or 1, variant), seed, code)
+            lay = generate(options["players"], options["variant"], seed_).layout
+        ref = standard_layout() if lay.name == "variant" else None
+        report = check_layout(lay, reference=ref)
+    result: dict[str, Any] = {"code": code_, "violations": report.to_json(), "players": {}}
+    ok = report.ok
+    if ok:
+        counts = [players] if players else [1, 2, 3, 4]
+        with progress_bar(len(counts) * 2 * games, "playouts") as tick:
+            done = 0
+            for n in counts:
+                per: dict[str, Any] = {}
+                for bot in ("random", "greedy"):
+                    def prog(i: int, base: int = done) -> None:
+                        tick(base + i)
+                    rep = run_playouts(lambda rng, n=n: State(n, rng, lay), games, seed_, bot,
+                                       invariant=make_invariant_checker(), progress=prog)
+                    done += games
+                    scores = [s for g in rep.scores for s in g]
+                    per[bot] = {"completed": rep.completed, "games": rep.games, "playable": rep.playable,
+                                "mean": round(sum(scores) / len(scores), 2) if scores else 0.0,
+                                "min": min(scores, default=0), "max": max(scores, default=0),
+                                "moves": rep.to_json()["length"], "extras": rep.to_json()["extras"],
+                                "failures": rep.to_json()["failures"]}
+                    ok = ok and rep.playable
+                result["players"][str(n)] = per
+    result["ok"] = ok
+    if as_json:
+        print_json(result)
+    else:
+        out_console.print(f"sheet {code_}: {'rules OK' if report.ok else f'{len(report)} violation(s)'}",
+                          highlight=False)
+        for v in report:
+            out_console.print(f"  {v}", highlight=False, markup=False)
+        for n, per in result["players"].items():
+            for bot, r in per.items():
+                out_console.print(f"{n} player(s), {bot:>6}: {r['completed']}/{r['games']} completed, score mean "
+                                  f"{r['mean']}, min {r['min']}, max {r['max']}", highlight=False)
+                for f in r["failures"][:2]:
+                    out_console.print(f"  failed playout seed {f['seed']}: {f['reason']}", highlight=False)
+    if not ok:
+        raise typer.Exit(1)
+
+
+@app.command("play")
+def play_cmd(
+    players: PlayersOpt = 1,
+    bot: Annotated[str, typer.Option("--bot", help="random or greedy (every seat).")] = "greedy",
+    seed: SeedOpt = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Write each player's filled sheet as JSON here "
+                                             "(input for `score`).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play one standard game with bots and show each player's breakdown."""
+    options, seed_, code_ = resolve(CODE, _options(players, "standard"), seed, None)
+    if bot not in ("random", "greedy"):
+        fail(f"unknown bot {bot!r} (choose random or greedy)")
+    state = State(players, make_rng(seed_, "dice"))
+    moves = play_one(state, [get_bot(bot)] * players, random.Random(seed_))
+    sheets = [sheet_to_filled_json(s) for s in state.sheets]
+    written = []
+    if out is not None:
+        for i, body in enumerate(sheets, start=1):
+            path = out / f"{code_}-player{i}.json"
+            write_atomic(path, dumps_setup(GAME, SETUP_VERSION, code_, body))
+            written.append(str(path))
+    if as_json:
+        print_json({"code": code_, "moves": moves, "scores": state.breakdowns(), "sheets": sheets,
+                    "files": written})
+        return
+    out_console.print(f"code {code_} · {players} player(s) · {bot} · {moves} moves", highlight=False)
+    for i, b in enumerate(state.breakdowns(), start=1):
+        out_console.print(f"player {i}: " + ", ".join(f"{k} {v}" for k, v in b.items()), highlight=False)
+    for w in written:
+        out_console.print(f"wrote {w}", highlight=False)
+
+
+def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
+    """The Rzuć na tacę part of `boardgen all`: a standard 2-player pad and a balanced variant."""
+    written: list[Path] = []
+    for options in ({"players": 2, "variant": "standard"}, {"players": 2, "variant": "random"}):
+        code = CODE.encode(options, seed)
+        try:
+            setup = generate(options["players"], options["variant"], seed)
+        except UserInputError as exc:  # pragma: no cover - built-in data always works
+            fail(str(exc))
+        written.extend(write_outputs(setup, code, out / "rzuc-na-tace" / code, paper, lang, 10, 2).values())
+    return written

@@ -1,0 +1,499 @@
+"""The rules of Rzuć na tacę, written once: checking a layout, checking and scoring a filled sheet.
+
+The engine, the `score` command and the tests all use the functions here: `Tables` compiles a
+`Layout` into flat lookup tables (bit masks and tuples, so the engine's hot path does no
+allocation), `Sheet` is one player's marks, `cross_*` / `write_*` make one mark and return the
+bonuses it fires, `score` gives the breakdown.
+
+Rulebook ambiguities and how boardgen resolves them (the rulebook text is partly scrambled;
+DIGEST section 3 wins where they disagree):
+
+1. Waste: the active player must enter the die they pick. Only when *no* die in play can be
+   entered anywhere may they pick a die and enter nothing (it still sends the lower dice to the
+   tray). A passive player may always pass.
+2. Re-roll: only the active player, and only before a pick; it re-rolls every die still in
+   play (not the tray, not the picked dice). Any number of re-rolls may be spent in a turn.
+3. +1: used at the end of a turn (after the passive picks; in solo, right after the active
+   picks, before the solo roll), by any player, on any of that turn's six dice as they lie; each
+   die at most once per player per turn. Unused +1s are worth nothing at the end.
+4. Blue counts as blue + white wherever the white die lies (pool, tray, picked); the white die
+   used as blue also counts as the sum. In solo's passive roll the sum uses the fresh values.
+5. Solo: after the active picks, all six dice are rolled and the three lowest go to the tray;
+   ties are broken by the fixed die order white, yellow, blue, green, orange, purple.
+6. Bonuses are taken at once: automatic ones (re-roll, +1, fox, green X, orange N, purple N)
+   immediately, and they chain; free crosses with a choice (yellow X, blue X) and the round-4
+   bonus are chosen by the player, in the order earned, before the next roll. A bonus that
+   cannot be used (its area is full, a track is full at 7) is lost.
+7. A free orange N / purple N is written in the next cell. A free purple 6 is always legal
+   (6 > anything below it, and anything may follow a 6). Multipliers apply to free values.
+8. Round bonuses: every player gets R1 re-roll, R2 +1, R3 re-roll, R4 the choice, at the start
+   of the round, even if the player count has fewer rounds (4 players: all four are given).
+9. Foxes: each fox scores the player's lowest area score at the end. The number of foxes is a
+   function of the marks (fox cells and fox rows reached), so a filled sheet's fox count is
+   derived, and a stated count that disagrees is a violation.
+10. Yellow columns score only when all four cells are crossed (pre-crossed cells count); the
+    main diagonal bonus needs all four diagonal cells crossed.
+11. Every player is active once per round, starting with seat 1 each round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from generator.core.checks import Report, UserInputError
+from generator.games.rzuc_na_tace.model import AREAS, Layout, standard_layout
+
+# Bonus codes (ints: the engine compares them in its hot path).
+REROLL, PLUS, FOX, YELLOW_X, BLUE_X, GREEN_X = 0, 1, 2, 3, 4, 5
+ORANGE_BASE, PURPLE_BASE, CHOICE, NO_BONUS = 10, 20, 30, -1
+Y, B, G, O, P = 0, 1, 2, 3, 4  # noqa: E741 - area indices in AREAS order, named like the sheet
+
+_NAMED = {"reroll": REROLL, "plus": PLUS, "fox": FOX, "yellow_x": YELLOW_X, "blue_x": BLUE_X,
+          "green_x": GREEN_X, "choice": CHOICE}
+
+
+def bonus_code(name: str) -> int:
+    if name in _NAMED:
+        return _NAMED[name]
+    area, _, n = name.partition("_")
+    return (ORANGE_BASE if area == "orange" else PURPLE_BASE) + int(n)
+
+
+def bonus_name(code: int) -> str:
+    for k, v in _NAMED.items():
+        if v == code:
+            return k
+    if ORANGE_BASE < code <= ORANGE_BASE + 6:
+        return f"orange_{code - ORANGE_BASE}"
+    return f"purple_{code - PURPLE_BASE}"
+
+
+class Tables:
+    """A layout compiled to lookup tables (built once per layout, shared by every state)."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        yg = layout.yellow_grid
+        self.yvalue = tuple(v for row in yg for v in row)  # cell index r*4+c
+        self.ypre = sum(1 << i for i, v in enumerate(self.yvalue) if v == 0)
+        self.ycells_of = tuple(tuple(i for i, v in enumerate(self.yvalue) if v == val) for val in range(7))
+        self.yrow_mask = tuple(sum(1 << (r * 4 + c) for c in range(4)) for r in range(4))
+        self.ycol_mask = tuple(sum(1 << (r * 4 + c) for r in range(4)) for c in range(4))
+        self.ydiag_mask = sum(1 << (i * 4 + i) for i in range(4))
+        self.ycol_points = layout.yellow_column_points
+        rb = tuple(bonus_code(x) for x in layout.yellow_row_bonuses)
+        dg = bonus_code(layout.yellow_diagonal_bonus)
+        # per cell: the bonus lines through it, (mask, bonus)
+        self.ylines = tuple(
+            ((self.yrow_mask[i // 4], rb[i // 4]),) + (((self.ydiag_mask, dg),) if i % 5 == 0 else ())
+            for i in range(16))
+        # blue: one bit per sum, bit s-2
+        self.bpos: dict[int, tuple[int, int]] = {}
+        for r, row in enumerate(layout.blue_grid):
+            for c, s in enumerate(row):
+                if s:
+                    self.bpos[s] = (r, c)
+        brow = tuple(bonus_code(x) for x in layout.blue_row_bonuses)
+        bcol = tuple(bonus_code(x) for x in layout.blue_column_bonuses)
+        nrows, ncols = len(layout.blue_grid), len(layout.blue_grid[0])
+        row_mask = [sum(1 << (s - 2) for s, (r, _) in self.bpos.items() if r == rr) for rr in range(nrows)]
+        col_mask = [sum(1 << (s - 2) for s, (_, c) in self.bpos.items() if c == cc) for cc in range(ncols)]
+        self.blines: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            ((row_mask[self.bpos[s][0]], brow[self.bpos[s][0]]), (col_mask[self.bpos[s][1]], bcol[self.bpos[s][1]]))
+            if s in self.bpos else () for s in range(13))
+        self.bpoints = layout.blue_points
+        self.bfull = sum(1 << (s - 2) for s in self.bpos)
+        self.gthr = layout.green_thresholds
+        self.gpoints = layout.green_points
+        self.gcells = len(self.gthr)
+        self.gbonus = _cell_bonus(layout.green_bonuses, self.gcells)
+        self.omult = layout.orange_multipliers
+        self.ocells = len(self.omult)
+        self.obonus = _cell_bonus(layout.orange_bonuses, self.ocells)
+        self.pcells = layout.purple_cells
+        self.pbonus = _cell_bonus(layout.purple_bonuses, self.pcells)
+        self.rr_max = layout.reroll_track
+        self.pl_max = layout.plus_track
+        self.round_bonuses = tuple(bonus_code(x) for x in layout.round_bonuses)
+        self.choice = tuple(bonus_code(x) for x in layout.choice)
+
+
+def _cell_bonus(pairs: Iterable[tuple[int, str]], n: int) -> tuple[int, ...]:
+    out = [NO_BONUS] * n
+    for cell, name in pairs:
+        if 1 <= cell <= n:
+            out[cell - 1] = bonus_code(name)
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def tables_for(layout: Layout) -> Tables:
+    return Tables(layout)
+
+
+@dataclass(slots=True)
+class Sheet:
+    """One player's marks. Yellow and blue are bit masks (yellow: cell r*4+c, pre-crosses
+    included; blue: bit s-2 for sum s); green is a count; orange and purple the written values."""
+
+    t: Tables
+    ymask: int = 0
+    bmask: int = 0
+    gn: int = 0
+    ovals: list[int] = field(default_factory=list)
+    pvals: list[int] = field(default_factory=list)
+    rr_gain: int = 0
+    rr_used: int = 0
+    pl_gain: int = 0
+    pl_used: int = 0
+    foxes: int = 0
+
+    @classmethod
+    def new(cls, t: Tables) -> Sheet:
+        return cls(t, ymask=t.ypre)
+
+    def copy(self) -> Sheet:
+        return Sheet(self.t, self.ymask, self.bmask, self.gn, list(self.ovals), list(self.pvals),
+                     self.rr_gain, self.rr_used, self.pl_gain, self.pl_used, self.foxes)
+
+    # -- legality -------------------------------------------------------------------------
+    def purple_ok(self, v: int) -> bool:
+        pv = self.pvals
+        if len(pv) >= self.t.pcells:
+            return False
+        return not pv or pv[-1] == 6 or v > pv[-1]
+
+    def green_ok(self, v: int) -> bool:
+        return self.gn < self.t.gcells and v >= self.t.gthr[self.gn]
+
+    # -- marks: each returns the bonuses it fires (an empty tuple mostly) -------------------
+    def cross_yellow(self, cell: int) -> tuple[int, ...]:
+        before = self.ymask
+        after = before | (1 << cell)
+        self.ymask = after
+        out: tuple[int, ...] = ()
+        for mask, bonus in self.t.ylines[cell]:
+            if after & mask == mask and before & mask != mask:
+                out += (bonus,)
+        return out
+
+    def cross_blue(self, s: int) -> tuple[int, ...]:
+        before = self.bmask
+        after = before | (1 << (s - 2))
+        self.bmask = after
+        out: tuple[int, ...] = ()
+        for mask, bonus in self.t.blines[s]:
+            if after & mask == mask and before & mask != mask:
+                out += (bonus,)
+        return out
+
+    def cross_green(self) -> tuple[int, ...]:
+        k = self.gn
+        self.gn = k + 1
+        b = self.t.gbonus[k]
+        return () if b < 0 else (b,)
+
+    def write_orange(self, v: int) -> tuple[int, ...]:
+        k = len(self.ovals)
+        self.ovals.append(v)
+        b = self.t.obonus[k]
+        return () if b < 0 else (b,)
+
+    def write_purple(self, v: int) -> tuple[int, ...]:
+        k = len(self.pvals)
+        self.pvals.append(v)
+        b = self.t.pbonus[k]
+        return () if b < 0 else (b,)
+
+    # -- scoring --------------------------------------------------------------------------
+    def area_scores(self) -> tuple[int, int, int, int, int]:
+        t = self.t
+        ym = self.ymask
+        yellow = sum(p for m, p in zip(t.ycol_mask, t.ycol_points, strict=True) if ym & m == m)
+        blue = t.bpoints[self.bmask.bit_count()]
+        green = t.gpoints[self.gn]
+        orange = sum(v * m for v, m in zip(self.ovals, t.omult, strict=False))
+        purple = sum(self.pvals)
+        return yellow, blue, green, orange, purple
+
+    def total(self) -> int:
+        a = self.area_scores()
+        return sum(a) + self.foxes * min(a)
+
+    def derived_foxes(self) -> int:
+        """Foxes the marks have earned (rows, lines and cells with a fox bonus that are reached)."""
+        t = self.t
+        n = 0
+        seen_y: set[int] = set()
+        for cell in range(16):
+            for mask, bonus in t.ylines[cell]:
+                if bonus == FOX and self.ymask & mask == mask and mask not in seen_y:
+                    seen_y.add(mask)
+                    n += 1
+        seen_b: set[int] = set()
+        for s in range(2, 13):
+            for mask, bonus in t.blines[s]:
+                if bonus == FOX and self.bmask & mask == mask and mask not in seen_b:
+                    seen_b.add(mask)
+                    n += 1
+        n += sum(1 for k in range(self.gn) if t.gbonus[k] == FOX)
+        n += sum(1 for k in range(len(self.ovals)) if t.obonus[k] == FOX)
+        n += sum(1 for k in range(len(self.pvals)) if t.pbonus[k] == FOX)
+        return n
+
+
+def score(sheet: Sheet) -> dict[str, int]:
+    """The breakdown printed in the scoring boxes; `total` is the sum of the other entries."""
+    a = sheet.area_scores()
+    out = dict(zip(AREAS, a, strict=True))
+    out["foxes"] = sheet.foxes
+    out["fox_points"] = sheet.foxes * min(a)
+    out["total"] = sum(a) + out["fox_points"]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Checking a layout (the standard sheet, a variant, a user's TOML)
+# ---------------------------------------------------------------------------------------------
+
+def check_layout(layout: Layout, reference: Layout | None = None) -> Report:
+    """Every structural rule of a sheet; with `reference`, also what a variant must keep of it
+    (tables, thresholds, multipliers, rounds and the same bonuses in each area)."""
+    rep = Report()
+    rounds = dict(layout.rounds)
+    if sorted(rounds) != [1, 2, 3, 4] or not all(1 <= r <= 12 for r in rounds.values()):
+        rep.add("rzuc.rounds", "rounds must be given for 1, 2, 3 and 4 players, each 1..12")
+    if "choice" in layout.round_bonuses and not layout.choice:
+        rep.add("rzuc.rounds", "the round bonus 'choice' needs a non-empty choice list")
+    for name, n in (("reroll", layout.reroll_track), ("plus", layout.plus_track)):
+        if not 1 <= n <= 12:
+            rep.add("rzuc.tracks", f"the {name} track must have 1..12 boxes, not {n}")
+    yg = layout.yellow_grid
+    if len(yg) != 4 or any(len(r) != 4 for r in yg):
+        rep.add("rzuc.yellow-shape", "the yellow grid must be 4x4")
+        return rep  # everything below indexes the 4x4 grid
+    flat = [v for r in yg for v in r]
+    if any(not 0 <= v <= 6 for v in flat):
+        rep.add("rzuc.yellow-values", "yellow cells hold 1..6, or 0 for a pre-cross")
+    for v in range(1, 7):
+        if flat.count(v) != 2:
+            rep.add("rzuc.yellow-values", f"value {v} appears {flat.count(v)} times, expected twice")
+    pre = [(r, c) for r in range(4) for c in range(4) if yg[r][c] == 0]
+    if sorted(r for r, _ in pre) != [0, 1, 2, 3] or sorted(c for _, c in pre) != [0, 1, 2, 3]:
+        rep.add("rzuc.yellow-precross", "the four pre-crosses must be one per row and one per column",
+                [(r + 1, c + 1) for r, c in pre])
+    if any(r == c for r, c in pre):
+        rep.add("rzuc.yellow-precross", "no pre-cross on the main diagonal (its bonus needs four crosses)")
+    for v in range(1, 7):
+        cells = [(r, c) for r in range(4) for c in range(4) if yg[r][c] == v]
+        if len(cells) == 2 and (cells[0][0] == cells[1][0] or cells[0][1] == cells[1][1]):
+            rep.add("rzuc.yellow-spread", f"both {v}s share a row or a column", [(r + 1, c + 1) for r, c in cells])
+    if len(layout.yellow_row_bonuses) != 4:
+        rep.add("rzuc.yellow-lines", "the yellow area needs 4 row bonuses")
+    if len(layout.yellow_column_points) != 4 or any(p < 0 for p in layout.yellow_column_points):
+        rep.add("rzuc.yellow-lines", "the yellow area needs 4 non-negative column points")
+    bg = layout.blue_grid
+    sums = sorted(v for r in bg for v in r if v)
+    if sums != list(range(2, 13)) or any(len(r) != len(bg[0]) for r in bg):
+        rep.add("rzuc.blue-grid", "the blue grid must hold the sums 2..12 once each, in equal rows")
+    elif len(layout.blue_row_bonuses) != len(bg) or len(layout.blue_column_bonuses) != len(bg[0]):
+        rep.add("rzuc.blue-lines", "one blue bonus per row and one per column")
+    if len(layout.blue_points) != 12 or list(layout.blue_points) != sorted(layout.blue_points):
+        rep.add("rzuc.blue-points", "blue points: 12 entries (0..11 crosses), never decreasing")
+    th, gp = layout.green_thresholds, layout.green_points
+    if any(not 1 <= t <= 6 for t in th):
+        rep.add("rzuc.green-thresholds", "green thresholds are 1..6")
+    if len(gp) != len(th) + 1 or list(gp) != sorted(gp):
+        rep.add("rzuc.green-points", "green points: one entry per crossed count 0..cells, never decreasing")
+    if any(m < 1 for m in layout.orange_multipliers):
+        rep.add("rzuc.orange-multipliers", "orange multipliers are at least 1")
+    if not 1 <= layout.purple_cells <= 20:
+        rep.add("rzuc.purple-cells", "the purple area needs 1..20 cells")
+    for area, pairs, n in (("green", layout.green_bonuses, len(th)),
+                           ("orange", layout.orange_bonuses, len(layout.orange_multipliers)),
+                           ("purple", layout.purple_bonuses, layout.purple_cells)):
+        for cell, _ in pairs:
+            if not 1 <= cell <= n:
+                rep.add("rzuc.bonus-cell", f"{area} bonus on cell {cell}, which does not exist (1..{n})")
+    if reference is not None:
+        _check_against(layout, reference, rep)
+    return rep
+
+
+def _check_against(layout: Layout, ref: Layout, rep: Report) -> None:
+    same = [("rounds", "rounds"), ("round_bonuses", "round bonuses"), ("choice", "round-4 choice"),
+            ("reroll_track", "re-roll track"), ("plus_track", "+1 track"),
+            ("yellow_column_points", "yellow column points"), ("yellow_diagonal_bonus", "diagonal bonus"),
+            ("blue_grid", "blue grid"), ("blue_points", "blue points"), ("green_thresholds", "green thresholds"),
+            ("green_points", "green points"), ("orange_multipliers", "orange multipliers"),
+            ("purple_cells", "purple cells")]
+    for attr, label in same:
+        if getattr(layout, attr) != getattr(ref, attr):
+            rep.add("rzuc.variant-keeps", f"a variant keeps the standard {label}")
+    pairs = [("yellow rows", layout.yellow_row_bonuses, ref.yellow_row_bonuses),
+             ("blue rows", layout.blue_row_bonuses, ref.blue_row_bonuses),
+             ("blue columns", layout.blue_column_bonuses, ref.blue_column_bonuses),
+             ("green", [b for _, b in layout.green_bonuses], [b for _, b in ref.green_bonuses]),
+             ("orange", [b for _, b in layout.orange_bonuses], [b for _, b in ref.orange_bonuses]),
+             ("purple", [b for _, b in layout.purple_bonuses], [b for _, b in ref.purple_bonuses])]
+    for label, mine, theirs in pairs:
+        if sorted(mine) != sorted(theirs):
+            rep.add("rzuc.variant-bonuses", f"{label}: a variant moves the standard bonuses, it does not "
+                    f"change them ({sorted(mine)} vs {sorted(theirs)})")
+    for label, mine_p, ref_p in (("green", layout.green_bonuses, ref.green_bonuses),
+                                 ("orange", layout.orange_bonuses, ref.orange_bonuses),
+                                 ("purple", layout.purple_bonuses, ref.purple_bonuses)):
+        first = min((c for c, _ in ref_p), default=1)
+        if any(c < first for c, _ in mine_p):
+            rep.add("rzuc.variant-bonuses", f"{label}: no bonus before cell {first} (as on the standard sheet)")
+
+
+# ---------------------------------------------------------------------------------------------
+# A filled sheet (JSON): parse, check, score
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class Filled:
+    """A filled sheet as read from JSON, before it becomes a `Sheet`."""
+
+    layout: Layout
+    yellow: list[tuple[int, int]]
+    blue: list[int]
+    green: list[int] | int
+    orange: list[int]
+    purple: list[int]
+    reroll: tuple[int, int]  # gained, used
+    plus: tuple[int, int]
+    foxes: int | None
+
+
+def _int(v: Any, key: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise UserInputError(f"filled sheet: {key} must be an integer, got {v!r}")
+    return v
+
+
+def _int_list(v: Any, key: str) -> list[int]:
+    if not isinstance(v, list):
+        raise UserInputError(f"filled sheet: {key} must be a list of integers")
+    return [_int(x, f"{key}[{i}]") for i, x in enumerate(v)]
+
+
+def parse_filled(body: Any) -> Filled:
+    """The `setup` body of a filled-sheet file; UserInputError (one line) on a malformed shape.
+
+    Shape: {"layout": "standard" | {...}, "yellow": [[row, col], ...] (1-based), "blue": [sums],
+    "green": count or [die values], "orange": [values], "purple": [values],
+    "reroll": {"gained": n, "used": n}, "plus": {...}, "foxes": n (optional, checked)}.
+    """
+    if not isinstance(body, dict):
+        raise UserInputError("filled sheet: the setup must be an object")
+    known = {"layout", "yellow", "blue", "green", "orange", "purple", "reroll", "plus", "foxes", "player"}
+    extra = sorted(set(body) - known)
+    if extra:
+        raise UserInputError(f"filled sheet: unknown key {extra[0]!r} (known: {', '.join(sorted(known))})")
+    lay = body.get("layout", "standard")
+    if lay == "standard":
+        layout = standard_layout()
+    elif isinstance(lay, dict):
+        layout = Layout.from_dict(lay, source="filled sheet layout")
+    else:
+        raise UserInputError("filled sheet: layout must be \"standard\" or a layout object")
+    yellow_raw = body.get("yellow", [])
+    if not isinstance(yellow_raw, list):
+        raise UserInputError("filled sheet: yellow must be a list of [row, col] pairs")
+    yellow = []
+    for i, rc in enumerate(yellow_raw):
+        if not (isinstance(rc, list) and len(rc) == 2):
+            raise UserInputError(f"filled sheet: yellow[{i}] must be a [row, col] pair")
+        yellow.append((_int(rc[0], f"yellow[{i}][0]"), _int(rc[1], f"yellow[{i}][1]")))
+    g = body.get("green", 0)
+    green: list[int] | int = _int(g, "green") if not isinstance(g, list) else _int_list(g, "green")
+
+    def track(key: str) -> tuple[int, int]:
+        v = body.get(key, {"gained": 0, "used": 0})
+        if not isinstance(v, dict):
+            raise UserInputError(f"filled sheet: {key} must be {{\"gained\": n, \"used\": n}}")
+        return _int(v.get("gained", 0), f"{key}.gained"), _int(v.get("used", 0), f"{key}.used")
+
+    foxes = body.get("foxes")
+    return Filled(layout, yellow, _int_list(body.get("blue", []), "blue"), green,
+                  _int_list(body.get("orange", []), "orange"), _int_list(body.get("purple", []), "purple"),
+                  track("reroll"), track("plus"), None if foxes is None else _int(foxes, "foxes"))
+
+
+def check_filled(f: Filled) -> tuple[Report, Sheet]:
+    """Every legality rule of the marks; the Sheet holds the legal part (for a partial score)."""
+    rep = check_layout(f.layout)
+    t = tables_for(f.layout)
+    sh = Sheet.new(t)
+    seen: set[tuple[int, int]] = set()
+    for r, c in f.yellow:
+        if not (1 <= r <= 4 and 1 <= c <= 4):
+            rep.add("rzuc.yellow-cell", f"no yellow cell at row {r}, column {c}", (r, c))
+        elif (r, c) in seen:
+            rep.add("rzuc.yellow-cell", "yellow cell crossed twice", (r, c))
+        else:
+            seen.add((r, c))
+            sh.ymask |= 1 << ((r - 1) * 4 + c - 1)
+    bseen: set[int] = set()
+    for s in f.blue:
+        if s not in t.bpos:
+            rep.add("rzuc.blue-sum", f"no blue cell for the sum {s} (2..12)", s)
+        elif s in bseen:
+            rep.add("rzuc.blue-sum", f"blue {s} crossed twice", s)
+        else:
+            bseen.add(s)
+            sh.bmask |= 1 << (s - 2)
+    if isinstance(f.green, int):
+        if not 0 <= f.green <= t.gcells:
+            rep.add("rzuc.green-threshold", f"green has {t.gcells} cells, not {f.green}")
+        sh.gn = max(0, min(f.green, t.gcells))
+    else:
+        for i, v in enumerate(f.green):
+            if i >= t.gcells:
+                rep.add("rzuc.green-threshold", f"green has only {t.gcells} cells")
+                break
+            if not 1 <= v <= 6 or v < t.gthr[i]:
+                rep.add("rzuc.green-threshold", f"green cell {i + 1} needs a die ≥ {t.gthr[i]}, got {v}", i + 1)
+            sh.gn = i + 1
+    for i, v in enumerate(f.orange):
+        if i >= t.ocells:
+            rep.add("rzuc.orange-value", f"orange has only {t.ocells} cells")
+            break
+        if not 1 <= v <= 6:
+            rep.add("rzuc.orange-value", f"orange cell {i + 1}: a die value is 1..6, got {v}", i + 1)
+        sh.ovals.append(v)
+    for i, v in enumerate(f.purple):
+        if i >= t.pcells:
+            rep.add("rzuc.purple-rising", f"purple has only {t.pcells} cells")
+            break
+        if not 1 <= v <= 6:
+            rep.add("rzuc.purple-rising", f"purple cell {i + 1}: a die value is 1..6, got {v}", i + 1)
+        elif not sh.purple_ok(v):
+            rep.add("rzuc.purple-rising", f"purple cell {i + 1}: {v} is not greater than {sh.pvals[-1]} "
+                    "(only a 6 resets)", i + 1)
+        sh.pvals.append(v)
+    for name, (gained, used), cap in (("reroll", f.reroll, t.rr_max), ("plus", f.plus, t.pl_max)):
+        if not 0 <= used <= gained <= cap:
+            rep.add("rzuc.track", f"{name} track: 0 ≤ used ({used}) ≤ gained ({gained}) ≤ {cap}")
+    sh.rr_gain, sh.rr_used = f.reroll
+    sh.pl_gain, sh.pl_used = f.plus
+    sh.foxes = sh.derived_foxes()
+    if f.foxes is not None and f.foxes != sh.foxes:
+        rep.add("rzuc.fox-count", f"the sheet's marks earn {sh.foxes} foxes, not {f.foxes}")
+    return rep, sh
+
+
+def sheet_to_filled_json(sh: Sheet, layout_ref: str | dict[str, Any] = "standard") -> dict[str, Any]:
+    """A Sheet as the filled-sheet JSON body (the engine's end state can be scored by `score`)."""
+    t = sh.t
+    yellow = [[i // 4 + 1, i % 4 + 1] for i in range(16) if sh.ymask >> i & 1 and not t.ypre >> i & 1]
+    return {"layout": layout_ref, "yellow": yellow,
+            "blue": [s for s in range(2, 13) if sh.bmask >> (s - 2) & 1],
+            "green": sh.gn, "orange": list(sh.ovals), "purple": list(sh.pvals),
+            "reroll": {"gained": sh.rr_gain, "used": sh.rr_used},
+            "plus": {"gained": sh.pl_gain, "used": sh.pl_used}, "foxes": sh.foxes}

@@ -1,0 +1,333 @@
+"""The dice engine: the tray, picks, passive players, solo, rounds, actions, bonus chains, and
+random/greedy playouts that keep every invariant after every move."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.core.playout import run_playouts
+from generator.games.rzuc_na_tace.engine import (
+    ACTIVE,
+    BONUS,
+    DONE_MOVE,
+    OVER,
+    PASS_MOVE,
+    PASSIVE,
+    PICK,
+    PICKED,
+    PLUS_M,
+    PLUS_WINDOW,
+    POOL,
+    REROLL_MOVE,
+    TAKE,
+    TRAY,
+    WASTE,
+    State,
+    describe,
+    make_invariant_checker,
+    play_greedy,
+)
+from generator.games.rzuc_na_tace.rules import (
+    CHOICE,
+    GREEN_X,
+    REROLL,
+    YELLOW_X,
+    B,
+    G,
+    O,
+    P,
+    Y,
+    check_filled,
+    parse_filled,
+    score,
+    sheet_to_filled_json,
+)
+
+from .conftest import rig
+
+Game = Callable[..., State]
+W_, Y_, B_, G_, O_, P_ = range(6)
+
+
+def test_dice_lower_than_the_pick_go_to_the_tray(game: Game) -> None:
+    s = game(1, [3, 5, 1, 4, 2, 6])
+    s.apply((PICK, Y_, Y, 2, 5))  # yellow 5, row 1 column 3
+    assert s.where == [TRAY, PICKED, TRAY, TRAY, TRAY, POOL]
+    assert s.picks == 1 and s.phase == ACTIVE
+
+
+def test_dice_equal_to_the_pick_stay_in_play(game: Game) -> None:
+    s = game(1, [5, 5, 5, 5, 5, 5])
+    s.apply((PICK, O_, O, 0, 5))
+    assert s.where.count(POOL) == 5 and s.where[O_] == PICKED
+
+
+def test_white_is_a_joker_and_blue_counts_with_white(game: Game) -> None:
+    s = game(1, [3, 5, 1, 4, 2, 6])
+    moves = set(s.legal_moves())
+    assert (PICK, B_, B, 4, 4) in moves and (PICK, W_, B, 4, 4) in moves  # 1 + 3
+    assert (PICK, W_, O, 0, 3) in moves and (PICK, W_, P, 0, 3) in moves and (PICK, W_, G, 0, 3) in moves
+    assert (PICK, W_, Y, 0, 3) in moves  # yellow 3 at row 1 column 1
+    assert not any(m[1] == Y_ and m[2] != Y for m in moves)  # a coloured die only in its area
+
+
+def test_passive_player_takes_from_the_tray_with_the_blue_sum(game: Game) -> None:
+    s = game(2, [3, 5, 1, 4, 2, 6])
+    s.apply((PICK, Y_, Y, 2, 5))
+    rig(s, [1, 1, 1, 1, 1, 6])
+    s.apply((PICK, P_, P, 0, 6))
+    assert s.phase == PASSIVE and s.current_player() == 1
+    moves = s.legal_moves()
+    assert PASS_MOVE in moves
+    assert {m[1] for m in moves if m[0] == TAKE} == {W_, B_, G_, O_}  # only tray dice
+    assert (TAKE, B_, B, 4, 4) in moves  # blue 1 + white 3, the white lying on the tray
+    s.apply((TAKE, G_, G, 0, 4))
+    assert s.sheets[1].gn == 1 and s.sheets[0].gn == 0
+
+
+def test_three_picks_then_the_rest_go_to_the_tray(game: Game) -> None:
+    s = game(2, [1] * 6)
+    s.apply((PICK, W_, Y, 5, 1))
+    rig(s, [1] * 6)
+    s.apply((PICK, O_, O, 0, 1))
+    rig(s, [1] * 6)
+    assert s.picks == 2 and s.where.count(POOL) == 4
+    s.apply((PICK, P_, P, 0, 1))
+    assert s.where.count(TRAY) == 3 and s.where.count(PICKED) == 3
+    assert s.phase == PASSIVE
+
+
+def test_a_high_pick_can_end_the_turn_early(game: Game) -> None:
+    s = game(2, [1, 1, 1, 1, 1, 6])
+    s.apply((PICK, P_, P, 0, 6))
+    assert s.picks == 1 and s.phase == PASSIVE and s.where.count(TRAY) == 5
+
+
+def test_waste_only_when_nothing_can_be_marked(game: Game) -> None:
+    s = game(1, [2, 2, 2, 2, 2, 2])
+    assert not any(m[0] == WASTE for m in s.legal_moves())
+    sh = s.sheets[0]
+    sh.ymask, sh.bmask, sh.gn = 0xFFFF, s.t.bfull, 11
+    sh.ovals[:], sh.pvals[:] = [1] * 11, [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5]
+    s._moves = None
+    moves = s.legal_moves()
+    assert {m[0] for m in moves} == {WASTE, REROLL_MOVE[0]}
+    s.apply((WASTE, O_, -1, -1, 0))
+    assert s.wasted[0] == 1 and s.picks == 1
+
+
+def test_purple_and_green_legality_in_moves(game: Game) -> None:
+    s = game(1, [4, 1, 1, 4, 1, 3])
+    sh = s.sheets[0]
+    sh.pvals.append(4)
+    sh.gn = 4  # next green needs >= 5
+    s._moves = None
+    moves = s.legal_moves()
+    assert not any(m[2] == P for m in moves)  # 3 and 4 are not above 4
+    assert not any(m[2] == G for m in moves)
+    rig(s, [5, 1, 1, 5, 1, 5])
+    moves = s.legal_moves()
+    assert (PICK, P_, P, 1, 5) in moves and (PICK, G_, G, 4, 5) in moves and (PICK, W_, P, 1, 5) in moves
+
+
+def test_reroll_rerolls_only_the_dice_in_play(game: Game) -> None:
+    s = game(1, [3, 5, 1, 4, 2, 6])
+    assert s.sheets[0].rr_gain == 1  # round 1 bonus
+    s.apply((PICK, Y_, Y, 2, 5))
+    before = list(s.dice)
+    assert REROLL_MOVE in s.legal_moves()
+    s.apply(REROLL_MOVE)
+    assert s.sheets[0].rr_used == 1 and REROLL_MOVE not in s.legal_moves()
+    assert [s.dice[i] for i in range(5)] == before[:5]  # tray and picked dice unchanged
+
+
+def test_plus_one_at_the_end_of_the_turn_each_die_once(game: Game) -> None:
+    s = game(1, [1, 1, 1, 1, 1, 1])
+    s.sheets[0].pl_gain = 2
+    for d, area, cell in ((W_, O, 0), (O_, O, 1), (Y_, Y, 5)):
+        rig(s, [1] * 6)
+        s.apply((PICK, d, area, cell, 1))
+    assert s.phase == PLUS_WINDOW
+    moves = s.legal_moves()
+    assert DONE_MOVE in moves
+    assert {m[1] for m in moves if m[0] == PLUS_M} == set(range(6))  # picked and tray dice alike
+    s.apply((PLUS_M, Y_, Y, 8, 1))  # the other yellow 1
+    assert s.sheets[0].pl_used == 1
+    assert not any(m[0] == PLUS_M and m[1] == Y_ for m in s.legal_moves())
+    s.apply(DONE_MOVE)
+    # solo: a fresh roll, the three lowest on the tray for the passive pick
+    assert s.phase == PASSIVE and s.where.count(TRAY) == 3
+    tray = sorted((s.dice[i], i) for i in range(6) if s.where[i] == TRAY)
+    rest = sorted((s.dice[i], i) for i in range(6) if s.where[i] != TRAY)
+    assert tray[-1] < rest[0]
+
+
+@given(st.integers(0, 10_000))
+@settings(max_examples=40, deadline=None)
+def test_solo_passive_tray_is_the_three_lowest(seed: int) -> None:
+    s = State(1, random.Random(seed))
+    rng = random.Random(seed)
+    while s.phase != PASSIVE:
+        moves = s.legal_moves()
+        s.apply(moves[rng.randrange(len(moves))])
+    tray = sorted((s.dice[i], i) for i in range(6) if s.where[i] == TRAY)
+    rest = sorted((s.dice[i], i) for i in range(6) if s.where[i] != TRAY)
+    assert len(tray) == 3 and tray[-1] < rest[0]  # ties broken by die order
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(1, 6), (2, 6), (3, 5), (4, 4)])
+def test_rounds_and_turns_per_player_count(players: int, rounds: int) -> None:
+    s = State(players, random.Random(players))
+    rng = random.Random(7)
+    seen = set()
+    while not s.is_over():
+        if s.phase == ACTIVE and not s.pending:
+            seen.add((s.round, s.active))
+        moves = s.legal_moves()
+        s.apply(moves[rng.randrange(len(moves))])
+    assert seen == {(r, a) for r in range(1, rounds + 1) for a in range(players)}
+    assert s.phase == OVER and s.legal_moves() == []
+
+
+def test_round_bonuses_and_the_round_four_choice() -> None:
+    s = State(2, random.Random(3))
+    assert all(sh.rr_gain == 1 for sh in s.sheets)
+    rng = random.Random(3)
+    while s.round < 4:
+        if s.round == 2:
+            assert all(sh.pl_gain >= 1 for sh in s.sheets)
+        moves = s.legal_moves()
+        s.apply(moves[rng.randrange(len(moves))])
+    # round 4 opens with each player's choice, seat by seat
+    assert s.pending and s.pending[0] == (0, CHOICE)
+    areas = {m[2] for m in s.legal_moves()}
+    assert all(m[0] == BONUS for m in s.legal_moves()) and areas <= {Y, B, G, O, P}
+    sixes = [m for m in s.legal_moves() if m[2] in (O, P)]
+    assert all(m[4] == 6 for m in sixes)
+    s.apply(s.legal_moves()[0])
+    assert s.current_player() == 1 and s.pending[0] == (1, CHOICE)
+
+
+def test_bonus_chain_blue_column_purple_six_reroll(game: Game) -> None:
+    s = game(1, [5, 1, 6, 1, 1, 1])  # blue 6 + white 5 = 11
+    sh = s.sheets[0]
+    sh.bmask |= (1 << (3 - 2)) | (1 << (7 - 2))
+    sh.pvals[:] = [1, 2]
+    s._moves = None
+    s.apply((PICK, B_, B, 11, 11))
+    # column {3, 7, 11} -> purple 6 on cell 3 -> re-roll
+    assert sh.pvals == [1, 2, 6] and sh.rr_gain == 2
+
+
+def test_bonus_chain_with_a_choice(game: Game) -> None:
+    s = game(1, [5, 5, 5, 5, 5, 5])
+    sh = s.sheets[0]
+    sh.ymask |= (1 << 4) | (1 << 5)  # row 2: cells 4, 5, pre-cross 6, and 7 (a 5)
+    sh.ovals[:] = [1, 1, 1, 1]
+    s._moves = None
+    s.apply((PICK, Y_, Y, 7, 5))
+    # row 2 -> orange 4 on cell 5 -> yellow X, which the player chooses before the next roll
+    assert sh.ovals == [1, 1, 1, 1, 4]
+    assert s.pending == [(0, YELLOW_X)]
+    moves = s.legal_moves()
+    assert moves and all(m[0] == BONUS and m[2] == Y for m in moves)
+    s.apply((BONUS, -1, Y, 0, 3))
+    assert sh.ymask & 1 and not s.pending and s.phase == ACTIVE
+
+
+def test_bonuses_that_cannot_be_used_are_lost(game: Game) -> None:
+    s = game(1)
+    sh = s.sheets[0]
+    sh.gn = 11
+    s._bonuses(0, (GREEN_X,))
+    assert sh.gn == 11
+    sh.rr_gain = 7
+    s._bonuses(0, (REROLL,))
+    assert sh.rr_gain == 7
+    sh.ymask = 0xFFFF
+    s._bonuses(0, (YELLOW_X,))
+    s._advance()
+    assert not s.pending  # nothing to cross: dropped, the game goes on
+    sh.pvals[:] = [5]
+    s._bonuses(0, (20 + 4,))  # a purple 4 after a 5 cannot be written
+    assert sh.pvals == [5]
+
+
+def test_illegal_moves_are_refused(game: Game) -> None:
+    s = game(1, [3, 5, 1, 4, 2, 6])
+    with pytest.raises(ValueError):
+        s.apply((PICK, Y_, Y, 0, 3))  # the yellow die shows 5, not 3
+    with pytest.raises(ValueError):
+        s.apply(PASS_MOVE)
+
+
+def test_describe_moves() -> None:
+    assert describe((PICK, 2, B, 9, 9)) == "pick blue die -> blue 9"
+    assert describe((BONUS, -1, Y, 5, 1)) == "bonus -> yellow r2c2 (1)"
+    assert describe(REROLL_MOVE) == "reroll"
+
+
+def test_clone_is_independent(game: Game) -> None:
+    s = game(2, [3, 5, 1, 4, 2, 6])
+    c = s.clone()
+    c.apply((PICK, Y_, Y, 2, 5))
+    assert s.picks == 0 and s.sheets[0].ymask != c.sheets[0].ymask
+    s.apply((PICK, Y_, Y, 2, 5))
+    assert s.dice == c.dice  # the clone's rng continues the same stream
+
+
+# -- whole games ------------------------------------------------------------------------------------
+
+def _replay_check(state: State) -> None:
+    """The end state, written out as a filled sheet, is legal and scores the same."""
+    for sh, total in zip(state.sheets, state.scores(), strict=True):
+        rep, again = check_filled(parse_filled(sheet_to_filled_json(sh)))
+        assert rep.ok, rep.to_json()
+        assert score(again) == score(sh) and score(sh)["total"] == total
+
+
+@given(st.integers(0, 2**32), st.integers(1, 4), st.sampled_from(["random", "greedy"]))
+@settings(max_examples=60, deadline=None)
+def test_playouts_keep_invariants_after_every_move(seed: int, players: int, bot: str) -> None:
+    rep = run_playouts(lambda r: State(players, r), 2, seed, bot, invariant=make_invariant_checker())
+    assert rep.playable, rep.failures
+
+
+@given(st.integers(0, 2**32), st.integers(1, 4))
+@settings(max_examples=60, deadline=None)
+def test_end_states_are_legal_filled_sheets(seed: int, players: int) -> None:
+    s = play_greedy(State(players, random.Random(seed)), random.Random(seed + 1))
+    assert s.is_over()
+    _replay_check(s)
+
+
+def test_invariant_checker_bites() -> None:
+    s = State(1, random.Random(0))
+    check = make_invariant_checker()
+    check(s)
+    s.sheets[0].ovals.append(9)
+    with pytest.raises(AssertionError):
+        check(s)
+    s.sheets[0].ovals.pop()
+    s.sheets[0].gn = 3
+    check(s)
+    s.sheets[0].gn = 2  # a cross removed
+    with pytest.raises(AssertionError):
+        check(s)
+
+
+def test_same_seed_same_game() -> None:
+    a = play_greedy(State(3, random.Random(11)), random.Random(12))
+    b = play_greedy(State(3, random.Random(11)), random.Random(12))
+    assert a.scores() == b.scores() and a.moves_made == b.moves_made
+
+
+def test_greedy_beats_random() -> None:
+    g = run_playouts(lambda r: State(1, r), 150, 5, "greedy")
+    r = run_playouts(lambda r: State(1, r), 150, 5, "random")
+    assert g.seat_stats()[0]["mean"] > r.seat_stats()[0]["mean"] * 1.5
