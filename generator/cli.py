@@ -10,6 +10,7 @@ import typer
 from generator import __version__
 from generator.clikit import LangOpt, PaperOpt, check_lang, out_console
 from generator.games.plazing import cli as plazing_cli
+from generator.games.plazing_rw import cli as plazing_rw_cli
 from generator.games.rzuc_na_tace import cli as rzuc_cli
 
 app = typer.Typer(
@@ -21,6 +22,8 @@ app = typer.Typer(
 #: (command name, sub-app, one-line description, the `all` job) for every game
 GAMES = [
     ("plazing", plazing_cli.app, "Plażing: parawany w dłoń (beach board game, 2–4 players)", plazing_cli.make_all),
+    ("plazing-rw", plazing_rw_cli.app, "Plażing: roll&write (printable sheets for boards 1–4 and random boards, "
+     "scoring, solo bots)", plazing_rw_cli.make_all),
     ("rzuc-na-tace", rzuc_cli.app, "Rzuć na tacę (Ganz schön clever): score sheets, balanced variants, dice engine",
      rzuc_cli.make_all),
 ]

@@ -11,7 +11,7 @@ def test_all_writes_every_game(tmp_path):
     res = CliRunner().invoke(app, ["all", "--out", str(tmp_path), "--seed", "2"])
     assert res.exit_code == 0, res.output
     games = {p.name for p in tmp_path.iterdir() if p.is_dir()}
-    assert "plazing" in games
+    assert {"plazing", "plazing-rw", "rzuc-na-tace"} <= games
     pdfs = list(tmp_path.rglob("*.pdf"))
     assert len(pdfs) >= 3
     assert all(p.stat().st_size > 1000 for p in pdfs)

@@ -405,7 +405,9 @@ def events_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, bleed:
         card = by_id[cid]
         fronts.append(scene.add_symbol(_card_front(card, pos, lang, bleed)))
         backs.append(f"pz-back-{card.kind}")
-    pages = layout.impose_cards(scene, fronts, backs, CARD_W, CARD_H, paper, code, bleed=bleed)
+    # Letter is 6 mm narrower than A4: a 5.5 mm margin (fine on home printers) keeps 3x3 cards per sheet
+    margin = 5.5 if paper.name == "letter" else layout.MARGIN
+    pages = layout.impose_cards(scene, fronts, backs, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin)
     layout.number_pages(pages, code)
     scene.pages.extend(pages)
     return scene

@@ -75,7 +75,23 @@ def test_letter_paper_and_english(tmp_path):
                           "--events")
     assert page_sizes(folder / "board.pdf") == {LETTER}
     assert page_sizes(folder / "events.pdf") == {LETTER}
+    assert len(PdfReader(folder / "events.pdf").pages) == 4  # 10 cards: 9 + 1, each sheet with its backs
     assert "Weather" in "".join(p.extract_text() for p in PdfReader(folder / "board.pdf").pages)
+
+
+def test_bleed_enlarges_cards_not_pages(tmp_path):
+    folder = setup_folder(tmp_path, "--players", "2", "--events", "--seed", "3", "--bleed", "3")
+    reader = PdfReader(folder / "events.pdf")
+    assert page_sizes(folder / "events.pdf") == {A4}
+    assert len(reader.pages) > 2  # bigger cards (69 x 94 mm with bleed) fit fewer per sheet
+
+
+@pytest.mark.skipif(shutil.which("pdfinfo") is None, reason="poppler-utils not installed")
+def test_pdfinfo_reads_page_size(full):
+    out = subprocess.run(["pdfinfo", str(full / "board.pdf")], capture_output=True, text=True, check=True).stdout
+    assert "(A4)" in out
+    pages = int(next(line.split()[-1] for line in out.splitlines() if line.startswith("Pages:")))
+    assert pages == len(PdfReader(full / "board.pdf").pages)
 
 
 def test_same_seed_byte_identical(tmp_path):

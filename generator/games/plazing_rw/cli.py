@@ -1,0 +1,293 @@
+"""`boardgen plazing-rw`: printable roll&write sheets, scoring a filled sheet, bot playouts.
+
+Commands: `sheet` (PDF pad + PNG preview + the boards' JSON), `score FILE` (a filled sheet's
+breakdown), `play` (a bot fills a sheet, written as JSON `score` reads), `check` (board legality
+and solo playouts). Bad input is one line on stderr and exit code 2; a check that finds broken
+rules exits 1.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from generator.clikit import (
+    CodeOpt,
+    JsonOpt,
+    LangOpt,
+    OutOpt,
+    PaperOpt,
+    SeedOpt,
+    check_lang,
+    fail,
+    guarded,
+    out_console,
+    print_json,
+    progress_bar,
+    resolve,
+)
+from generator.core.checks import UserInputError
+from generator.core.files import load_setup, save_setup
+from generator.core.playout import run_playouts
+from generator.core.rng import make_rng
+
+from .model import FILE_VERSION, GAME, Board, boards, scoring
+from .rules import check_board, check_drawing, parse_drawn, score_drawing
+from .setup import BOARD_CHOICES, CODE, SheetSetup, feature_names, parse_features, sheet_setups
+
+app = typer.Typer(help="Plażing: roll&write — printable sheets, scoring and solo playouts.",
+                  no_args_is_help=True, pretty_exceptions_enable=False)
+
+BoardOpt = Annotated[str, typer.Option("--board", help="Board 1, 2, 3, 4 or random (a new beach per sheet).")]
+HardOpt = Annotated[bool, typer.Option("--hard", help="Harder variant: resources only from areas of at most 4.")]
+FeaturesOpt = Annotated[str, typer.Option(
+    "--features", help="Random boards: 'random' (default), 'none' or a comma list of edge, blankets, bar, waste.")]
+MAX_COUNT = 1000
+
+
+def _options(board: str, hard: bool, features: str) -> dict[str, Any]:
+    if board not in BOARD_CHOICES:
+        fail(f"unknown board {board!r} (choose {', '.join(BOARD_CHOICES)})")
+    try:
+        feats = parse_features(features)
+    except UserInputError as exc:
+        fail(str(exc))
+    return {"board": board, "hard": hard, "features": feats}
+
+
+def _describe(options: dict[str, Any]) -> str:
+    f = options["features"]
+    feats = f if isinstance(f, str) else (",".join(feature_names(f)) or "none")
+    extra = f", features {feats}" if options["board"] == "random" else ""
+    return f"board {options['board']}{', hard' if options['hard'] else ''}{extra}"
+
+
+def write_pad(out: Path, options: dict[str, Any], seed: int, code: str, count: int, per_page: int,
+              paper: str, lang: str, show_progress: bool = True) -> dict[str, Any]:
+    """Generate, validate and draw a pad; write PDF, PNG and JSON under out/<code>/."""
+    from generator.render.layout import get_paper
+    from generator.render.pdf import write_pdf
+    from generator.render.png import write_png
+
+    from .draw import pad_scene
+
+    try:
+        get_paper(paper)
+    except ValueError as exc:
+        raise UserInputError(str(exc)) from None
+    with progress_bar(count if show_progress else 0, "boards") as tick:
+        sheets = sheet_setups(options, seed, count, tick)
+    for s in {id(s.board): s for s in sheets}.values():
+        rep = check_board(s.board, options["hard"])
+        if not rep.ok:  # generate must never emit what check rejects
+            raise UserInputError(f"board {s.board.id} breaks {rep.violations[0]}")
+    folder = out / code
+    stem = f"plazing-rw-{code}"
+    scene = pad_scene(sheets, paper, lang, options["hard"], per_page)
+    pdf_bytes = write_pdf(scene, folder / f"{stem}.pdf")
+    png_bytes = write_png(scene, 0, folder / f"{stem}.png", dpi=100)
+    body = {"options": {**options, "count": count, "per_page": per_page, "paper": paper, "lang": lang},
+            "sheets": [s.to_json() for s in _unique(sheets)]}
+    json_bytes = save_setup(folder / f"{stem}.json", GAME, FILE_VERSION, code, body)
+    return {"code": code, "seed": seed, "sheets": count, "pages": len(scene.pages),
+            "files": {"pdf": str(folder / f"{stem}.pdf"), "png": str(folder / f"{stem}.png"),
+                      "json": str(folder / f"{stem}.json")},
+            "bytes": {"pdf": pdf_bytes, "png": png_bytes, "json": json_bytes}}
+
+
+def _unique(sheets: list[SheetSetup]) -> list[SheetSetup]:
+    seen: dict[str, SheetSetup] = {}
+    for s in sheets:
+        seen.setdefault(s.code, s)
+    return list(seen.values())
+
+
+@app.command("sheet")
+def sheet_cmd(
+    board: BoardOpt = "1",
+    count: Annotated[int, typer.Option("--count", help="Sheets in the pad (random: each a different board).")] = 1,
+    per_page: Annotated[int, typer.Option("--per-page", help="1 (A4/Letter portrait) or 2 (two A5 sheets "
+                                          "on a landscape page).")] = 1,
+    hard: HardOpt = False,
+    features: FeaturesOpt = "random",
+    seed: SeedOpt = None,
+    code: CodeOpt = None,
+    paper: PaperOpt = "a4",
+    lang: LangOpt = "pl",
+    out: OutOpt = Path("output"),
+    as_json: JsonOpt = False,
+) -> None:
+    """Write a PDF pad of COUNT sheets, a PNG of the first page and the boards' JSON."""
+    check_lang(lang)
+    if per_page not in (1, 2):
+        fail(f"--per-page must be 1 or 2, not {per_page}")
+    if not 1 <= count <= MAX_COUNT:
+        fail(f"--count must be 1..{MAX_COUNT}, not {count}")
+    options, seed_, code_ = resolve(CODE, _options(board, hard, features), seed, code)
+    with guarded():
+        result = write_pad(out, options, seed_, code_, count, per_page, paper, lang)
+    if as_json:
+        print_json(result)
+        return
+    out_console.print(f"plazing-rw {_describe(options)}: {count} sheet(s) on {result['pages']} page(s), "
+                      f"code {code_}", highlight=False)
+    for kind, path in result["files"].items():
+        out_console.print(f"  {kind}: {path} ({result['bytes'][kind]} bytes)", highlight=False)
+
+
+def load_sheet(path: Path) -> tuple[Board, bool, list[Any], str]:
+    """A filled sheet file: its board (a number or a full board), variant, drawn shapes, code."""
+    doc = load_setup(path, GAME, (FILE_VERSION,))
+    body = doc["setup"]
+    raw = body.get("board")
+    if isinstance(raw, str | int) and not isinstance(raw, bool):
+        b = boards().get(str(raw))
+        if b is None:
+            raise UserInputError(f"{path}: unknown board {raw!r} (1-4 or a board object)")
+    else:
+        b = Board.from_json(raw, where=f"{path}: board")
+    hard = body.get("hard", False)
+    if not isinstance(hard, bool):
+        raise UserInputError(f"{path}: \"hard\" must be true or false")
+    drawn = parse_drawn(body.get("shapes"), b)
+    return b, hard, drawn, doc["code"]
+
+
+@app.command("score")
+def score_cmd(
+    file: Annotated[Path, typer.Argument(help="A filled sheet as JSON (see `play` for the format).")],
+    hard: Annotated[bool | None, typer.Option("--hard/--no-hard", help="Override the file's variant.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Score a filled sheet and print the breakdown. Exit 1 if the drawing breaks a rule."""
+    with guarded():
+        board, file_hard, drawn, code = load_sheet(file)
+        variant = file_hard if hard is None else hard
+        rep = check_drawing(board, drawn)
+        rep.extend(check_board(board, variant))
+        result = score_drawing(board, drawn, variant)
+    names = {k: v["en"] for k, v in scoring().resources.items()}
+    if as_json:
+        print_json({"code": code, "board": board.id, "hard": variant, "legal": rep.ok,
+                    "violations": rep.to_json(), "score": result.to_json()})
+    else:
+        out_console.print(f"sheet {code}, board {board.id}{' (hard)' if variant else ''}", highlight=False)
+        for line in result.lines(names):
+            out_console.print("  " + line, highlight=False)
+        for v in rep:
+            out_console.print(f"  [red]broken rule[/] {v}", highlight=False)
+    if not rep.ok:
+        raise typer.Exit(1)
+
+
+def _board_for(options: dict[str, Any], seed: int, file: Path | None) -> Board:
+    if file is not None:
+        return load_sheet(file)[0]
+    return sheet_setups(options, seed, 1)[0].board
+
+
+@app.command("play")
+def play_cmd(
+    board: BoardOpt = "1",
+    bot: Annotated[str, typer.Option("--bot", help="random or greedy.")] = "greedy",
+    hard: HardOpt = False,
+    features: FeaturesOpt = "random",
+    seed: SeedOpt = None,
+    code: CodeOpt = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Write the filled sheet JSON here.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A bot plays one solo game; prints (or writes) the filled sheet that `score` reads."""
+    from generator.core.playout import get_bot
+
+    from .engine import new_game
+    if bot not in ("random", "greedy"):
+        fail(f"unknown bot {bot!r} (choose random or greedy)")
+    options, seed_, code_ = resolve(CODE, _options(board, hard, features), seed, code)
+    with guarded():
+        b = _board_for(options, seed_, None)
+        rng = make_rng(seed_, "plazing-rw", "play")
+        state = new_game(b, rng, options["hard"])
+        pick = get_bot(bot)
+        while not state.is_over():
+            state.apply(pick(state, rng))
+        body = state.to_sheet()
+        if out is not None:
+            save_setup(out, GAME, FILE_VERSION, code_, body)
+    if as_json:
+        print_json({"code": code_, "score": state.breakdown().to_json(), "sheet": body})
+    else:
+        out_console.print(f"{bot} bot on board {b.id} ({code_}): {state.points()} points, dice {state.dice}",
+                          highlight=False)
+        if out is not None:
+            out_console.print(f"  sheet: {out}", highlight=False)
+
+
+@app.command("check")
+def check_cmd(
+    board: BoardOpt = "1",
+    games: Annotated[int, typer.Option("--games", help="Solo playouts per bot.", min=1, max=100_000)] = 200,
+    bot: Annotated[str, typer.Option("--bot", help="random, greedy or both.")] = "both",
+    hard: HardOpt = False,
+    features: FeaturesOpt = "random",
+    seed: SeedOpt = None,
+    code: CodeOpt = None,
+    file: Annotated[Path | None, typer.Option("--file", help="Check the board of a sheet JSON instead.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Board legality and solo playouts: mean/min/max score, areas closed, dead die rolls."""
+    from .engine import new_game
+    bots = ["random", "greedy"] if bot == "both" else [bot]
+    if any(b not in ("random", "greedy") for b in bots):
+        fail(f"unknown bot {bot!r} (choose random, greedy or both)")
+    options, seed_, code_ = resolve(CODE, _options(board, hard, features), seed, code)
+    with guarded():
+        b = _board_for(options, seed_, file)
+        rep = check_board(b, options["hard"])
+        reports = {}
+        for name in bots:
+            with progress_bar(games, f"{name} playouts") as tick:
+                reports[name] = run_playouts(lambda rng: new_game(b, rng, options["hard"]), games,
+                                             make_rng(seed_, "plazing-rw", "check").randrange(2**40), name,
+                                             invariant=None, progress=tick)
+    if as_json:
+        print_json({"code": code_, "board": b.to_json(), "legal": rep.ok, "violations": rep.to_json(),
+                    "playouts": {k: _playout_json(r) for k, r in reports.items()}})
+    else:
+        out_console.print(f"plazing-rw board {b.id} ({code_}): "
+                          + ("legal" if rep.ok else f"{len(rep)} broken rule(s)"), highlight=False)
+        for v in rep:
+            out_console.print(f"  [red]{v}[/]", highlight=False)
+        for name, r in reports.items():
+            j = _playout_json(r)
+            out_console.print(f"  {name}: {r.completed}/{r.games} games, score mean {j['mean']}, min {j['min']}, "
+                              f"max {j['max']}; areas closed {j['areas_closed']}; "
+                              f"dead rolls in {j['games_with_dead_roll']:.0%} of games "
+                              f"({j['dead_rolls']} per game)", highlight=False)
+    if not rep.ok or any(not r.playable for r in reports.values()):
+        raise typer.Exit(1)
+
+
+def _playout_json(r: Any) -> dict[str, Any]:
+    seat = r.seat_stats()[0] if r.players else {"mean": 0, "min": 0, "max": 0}
+    dead = r.extras.get("dead_rolls", [])
+    areas = r.extras.get("areas_closed", [])
+    return {"games": r.games, "completed": r.completed, "mean": seat["mean"], "min": seat["min"],
+            "max": seat["max"], "areas_closed": round(sum(areas) / len(areas), 2) if areas else 0,
+            "dead_rolls": round(sum(dead) / len(dead), 3) if dead else 0,
+            "games_with_dead_roll": (sum(1 for d in dead if d) / len(dead)) if dead else 0.0,
+            "failures": [{"seed": s, "reason": m} for s, m in r.failures[:5]]}
+
+
+def make_all(out: Path, seed: int, paper: str, lang: str) -> list[Path]:
+    """`boardgen all`: one sheet of each printed board and a pad of 4 random boards."""
+    files: list[Path] = []
+    for b in (*boards(), "random"):
+        options = {"board": b, "hard": False, "features": "random"}
+        code = CODE.encode(options, seed)
+        count = 4 if b == "random" else 1
+        res = write_pad(out / "plazing-rw", options, seed, code, count, 1, paper, lang, show_progress=False)
+        files += [Path(p) for p in res["files"].values()]
+    return files

@@ -1,0 +1,379 @@
+"""Plażing roll&write sheets as scene pages.
+
+A sheet is designed once at A4 size (SHEET_W x SHEET_H mm, 12 mm squares) and placed through a
+`Use` with a scale: 1.0 for one sheet per page, about 0.7 for two A5 sheets on a landscape page
+(squares stay above 8 mm, big enough for a pencil). Everything that repeats is a Symbol, so the
+PDF holds it once as a Form XObject: the frame (title, round track, special-action panel, shapes
+legend, scoring boxes), the resource/waste icons, and for a printed board the whole board. Only a
+random board and the code line are drawn per sheet, which keeps a 100-sheet pad small.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from generator.core.data import load_toml
+from generator.core.shapes import Shape, normalise, size
+from generator.render import layout
+from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
+from generator.render.text import text_block
+
+from .model import DATA, KINDS, Board, catalog, scoring
+from .rules import COLUMNS, resource_area_limit
+from .setup import SheetSetup
+
+SHEET_W, SHEET_H = 190.0, 255.0
+CELL = 12.0
+GRID_X, GRID_Y = 9.0, 33.0
+PANEL_X = 138.0
+INK = "#222222"
+GRIDLINE = "#555555"
+SAND = "#fffaf0"
+SEA = "#9cc9e8"
+WOOD = "#c9a26b"
+OBJECT = "#8a8a8a"
+BLANKET = "#b9d7f0"
+BAR = "#ffe9a6"
+WASTE = "#6b3b2a"
+
+
+@cache
+def texts(lang: str) -> dict[str, str]:
+    out = dict(load_toml(DATA / "texts.toml")[lang])
+    out["lang"] = lang
+    return out
+
+
+# --- small symbols ------------------------------------------------------------------------------
+
+
+def _icon_symbols(scene: Scene) -> None:
+    """Resource and waste icons, 6 mm, centred in a square by the board drawing."""
+    if "prw-amber" in scene.symbols:
+        return
+    res = scoring().resources
+    amber = Polygon(((3, 0.4), (5.4, 1.8), (5.6, 4.2), (3.2, 5.6), (0.8, 4.6), (0.5, 2.0)),
+                    fill=res["amber"]["colour"], stroke="#9a5a00", width=0.3)
+    scene.add_symbol(Symbol("prw-amber", 6, 6, [amber, Line(2.0, 2.0, 3.4, 1.4, stroke="#fff2c0", width=0.5)]))
+    fan: list[Item] = [Polygon(((3, 5.6), (0.3, 2.6), (0.9, 1.2), (2.0, 0.4), (4.0, 0.4), (5.1, 1.2),
+                                (5.7, 2.6)), fill=res["shell"]["colour"], stroke="#a0506a", width=0.3)]
+    fan += [Line(3, 5.4, x, 0.9, stroke="#a0506a", width=0.25) for x in (1.2, 2.3, 3.7, 4.8)]
+    scene.add_symbol(Symbol("prw-shell", 6, 6, fan))
+    scene.add_symbol(Symbol("prw-pebble", 6, 6, [
+        Polygon(((1.0, 2.0), (2.6, 0.9), (4.6, 1.1), (5.7, 2.7), (5.0, 4.7), (2.8, 5.3), (0.7, 4.2)),
+                fill=res["pebble"]["colour"], stroke="#4d5358", width=0.3),
+        Line(2.0, 2.4, 3.0, 1.8, stroke="#dfe3e6", width=0.5)]))
+    scene.add_symbol(Symbol("prw-waste", 8, 8, [
+        Circle(4, 4, 3.6, fill="#f3e3dc", stroke=WASTE, width=0.5),
+        Line(1.7, 1.7, 6.3, 6.3, stroke=WASTE, width=0.9), Line(6.3, 1.7, 1.7, 6.3, stroke=WASTE, width=0.9)]))
+
+
+def _die_symbol(scene: Scene, face: int, s: float = 9.0) -> str:
+    name = f"prw-die-{face}"
+    if name in scene.symbols:
+        return name
+    pos = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+           5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
+    items: list[Item] = [Rect(0.2, 0.2, s - 0.4, s - 0.4, fill="#ffffff", stroke=INK, width=0.4, radius=1.5)]
+    for px, py in pos[face]:
+        items.append(Circle(s * (0.25 + 0.25 * px), s * (0.25 + 0.25 * py), s * 0.09, fill=INK, stroke=None))
+    return scene.add_symbol(Symbol(name, s, s, items))
+
+
+def _shape_items(cells: Shape, x: float, y: float, c: float, fill: str = "#ffffff") -> list[Item]:
+    """A polyomino of squares of side `c` at (x, y), each square outlined."""
+    return [Rect(x + cx * c, y + cy * c, c, c, fill=fill, stroke=INK, width=0.35) for cx, cy in sorted(cells)]
+
+
+def _wide(cells: Shape) -> Shape:
+    """The orientation of a shape that is at least as wide as tall (for the panels)."""
+    w, h = size(cells)
+    return cells if w >= h else normalise((y, x) for x, y in cells)
+
+
+# --- the frame: everything but the board ------------------------------------------------------
+
+
+def frame_symbol(scene: Scene, lang: str, hard: bool, with_bar: bool, bar_points: int) -> str:
+    name = f"prw-frame-{lang}-{'hard' if hard else 'std'}-{'bar' + str(bar_points) if with_bar else 'nobar'}"
+    if name in scene.symbols:
+        return name
+    t, cat, sc = texts(lang), catalog(), scoring()
+    items: list[Item] = []
+    # header and round track
+    items.append(Text(0, 7, t["title"], size=15, font="bold"))
+    items.append(Text(SHEET_W, 7, t["player"] + " " + "_" * 18, size=10, anchor="end"))
+    items.append(Text(0, 18, t["rounds"], size=10, font="bold"))
+    bx = 24.0
+    for i in range(cat.rounds):
+        x = bx + i * 12.5
+        items.append(Rect(x, 11, 10.5, 10.5, stroke=INK, width=0.4, radius=1))
+        items.append(Text(x + 1.0, 13.8, str(i + 1), size=6.5, fill="#777777"))
+    if hard:
+        items.append(Text(SHEET_W, 18, t["hard"], size=9, font="bold", anchor="end"))
+    # column letters and row numbers around the grid
+    for i in range(10):
+        items.append(Text(GRID_X + (i + 0.5) * CELL, GRID_Y + 10 * CELL + 3.6, COLUMNS[i], size=8, font="bold",
+                          anchor="middle", fill="#555555"))
+        items.append(Text(GRID_X - 1.6, GRID_Y + (i + 0.5) * CELL + 1.1, str(i + 1), size=8, font="bold",
+                          anchor="end", fill="#555555"))
+    items += _special_panel(t, cat)
+    items += _legend(scene, t, cat)
+    items += _score_boxes(t, sc, hard, with_bar, bar_points)
+    items.append(Text(GRID_X, GRID_Y + 10 * CELL + 8.0, t["touch"], size=7.5, font="condensed"))
+    return scene.add_symbol(Symbol(name, SHEET_W, SHEET_H, items))
+
+
+def _special_panel(t: dict[str, str], cat: Any) -> list[Item]:
+    x0, y0, w = PANEL_X, GRID_Y, SHEET_W - PANEL_X
+    items: list[Item] = [Rect(x0, y0 - 6, w, 10 * CELL + 6, stroke=INK, width=0.5, radius=2),
+                         Text(x0 + w / 2, y0 - 0.8, t["special"], size=10, font="bold", anchor="middle")]
+    c = 5.0
+    y = y0 + 3
+    for s in cat.screens:
+        cells = _wide(s.cells)
+        sw, sh = size(cells)
+        items.append(Rect(x0 + 3, y, w - 6, 13.5, stroke="#999999", width=0.3, radius=1.2))
+        items.append(Text(x0 + 6, y + 8.4, str(s.die), size=11, font="bold", fill="#999999"))
+        items += _shape_items(cells, x0 + w / 2 - sw * c / 2 + 3, y + 6.75 - sh * c / 2, c)
+        y += 15
+    for _ in range(cat.odd_pairs):
+        items.append(Rect(x0 + 3, y, w - 6, 8, stroke="#999999", width=0.3, radius=1.2))
+        items += _shape_items(frozenset({(0, 0)}), x0 + w / 2 - 7, y + 1.5, c)
+        items += _shape_items(frozenset({(0, 0)}), x0 + w / 2 + 2, y + 1.5, c)
+        y += 9.5
+    note = t["special_note"].format(max_screens=cat.max_screens, pairs=cat.odd_pairs)
+    items += text_block(x0 + 3, y + 2.5, w - 6, note, 6.5, font="condensed")
+    return items
+
+
+def _legend(scene: Scene, t: dict[str, str], cat: Any) -> list[Item]:
+    y0 = GRID_Y + 10 * CELL + 11
+    items: list[Item] = [Text(0, y0 + 3, t["legend"], size=10, font="bold")]
+    shapes = [cat.by_die(f) for f in cat.die_faces] + [cat.odd]
+    cw = SHEET_W / len(shapes)
+    c = 4.5
+    for i, s in enumerate(shapes):
+        x = i * cw
+        items.append(Rect(x + 0.5, y0 + 5, cw - 1, 23, stroke="#999999", width=0.3, radius=1.2))
+        if s.die is not None:
+            items.append(Use(_die_symbol(scene, s.die, 7.0), x + 2, y0 + 6.5))
+        else:
+            items.append(Text(x + 3, y0 + 12, "★", size=9, fill="#777777"))
+        cells = _wide(s.cells)
+        sw, sh = size(cells)
+        items += _shape_items(cells, x + (cw - sw * c) / 2 + (3 if sw <= 3 else 0), y0 + 19.5 - sh * c / 2, c)
+        items.append(Text(x + cw / 2, y0 + 27, s.name[t["lang"]], size=6.5, font="condensed", anchor="middle"))
+    return items
+
+
+def _box(x: float, y: float, w: float = 11.0, h: float = 8.5) -> Rect:
+    return Rect(x, y, w, h, fill="#ffffff", stroke=INK, width=0.4, radius=0.8)
+
+
+def _score_boxes(t: dict[str, str], sc: Any, hard: bool, with_bar: bool, bar_points: int) -> list[Item]:
+    y0 = GRID_Y + 10 * CELL + 47
+    items: list[Item] = [Rect(0, y0 - 5, SHEET_W, SHEET_H - y0 + 5, stroke=INK, width=0.5, radius=2),
+                         Text(3, y0 + 1, t["scoring"], size=10, font="bold")]
+    lang = t["lang"]
+    limit = resource_area_limit(hard, sc)
+    items.append(Text(30, y0 + 1, t["resource_rule"].format(limit=limit), size=6.5, font="condensed"))
+    # resources: icon  [n] = [pts]   ... sets x5 = [pts]
+    y = y0 + 4
+    x = 3.0
+    for k in KINDS:
+        items.append(Use(f"prw-{k}", x, y + 1.2))
+        items.append(Text(x + 3, y + 12.5, sc.resources[k][lang], size=6, font="condensed", anchor="middle"))
+        items.append(_box(x + 8, y))
+        items.append(Text(x + 21.5, y + 6, "=", size=10, anchor="middle"))
+        items.append(_box(x + 24, y))
+        x += 39
+    items.append(Text(x + 1, y + 6, f"{t['sets']} ×{sc.set_bonus} =", size=9))
+    items.append(_box(x + 31, y))
+    table = "  ".join(f"{n}:{p}" for n, p in enumerate(sc.resource_table, start=1))
+    items.append(Text(3, y + 17, f"{t['table']}:  {table}", size=6.5, font="condensed", fill="#333333"))
+    # areas: size x [count] = [pts]
+    y = y0 + 25
+    items.append(Text(3, y + 6, t["areas"], size=9, font="bold"))
+    x = 22.0
+    for s in range(1, sc.area_max + 1):
+        items.append(Text(x, y + 6, f"{s} ×", size=9))
+        items.append(_box(x + 7, y))
+        items.append(Text(x + 20.5, y + 6, "=", size=10, anchor="middle"))
+        items.append(_box(x + 23, y))
+        x += 38
+    items.append(Text(3, y + 13.5, t["area_rule"].format(area_max=sc.area_max), size=6.5, font="condensed"))
+    # bar, unused, total
+    y = y0 + 43
+    x = 3.0
+    if with_bar:
+        items.append(Rect(x, y + 0.5, 7.5, 7.5, fill=BAR, stroke=INK, width=0.3))
+        items.append(Text(x + 3.75, y + 5.8, f"+{bar_points}", size=7, font="bold", anchor="middle"))
+        items.append(Text(x + 9.5, y + 6, f"{t['bar']} ×", size=9))
+        items.append(_box(x + 33, y))
+        items.append(Text(x + 46.5, y + 6, "=", size=10, anchor="middle"))
+        items.append(_box(x + 49, y))
+        x += 64
+    items.append(Text(x, y + 4.2, t["unused"], size=8))
+    items.append(Text(x, y + 8.2, f"({t['unused_note']})", size=6.5, font="condensed"))
+    items.append(_box(x + 38, y))
+    items.append(Text(SHEET_W - 32, y + 6.5, t["total"], size=11, font="bold", anchor="end"))
+    items.append(Rect(SHEET_W - 30, y - 2, 27, 11.5, fill="#ffffff", stroke=INK, width=0.8, radius=1))
+    return items
+
+
+# --- the board ----------------------------------------------------------------------------------
+
+
+def board_items(board: Board, lang: str) -> list[Item]:
+    """The beach grid with its squares, closing edges, objects, blankets and icons."""
+    t = texts(lang)
+    g = board.grid
+    items: list[Item] = []
+    W, H = g.width * CELL, g.height * CELL
+    items.append(Rect(GRID_X, GRID_Y, W, H, fill=SAND, stroke=None))
+    # north band
+    if "north" in board.closed_edges:
+        colour = SEA if board.north == "sea" else WOOD
+        label = t["sea"] if board.north == "sea" else t["boardwalk"]
+        items.append(Rect(GRID_X, GRID_Y - 7, W, 7, fill=colour, stroke=None))
+        if board.north == "sea":
+            pts = tuple((GRID_X + i * 2.0, GRID_Y - 1.6 - (0.8 if i % 2 else 0)) for i in range(int(W / 2) + 1))
+            items.append(Polygon(pts, stroke="#3f7fb0", width=0.35, closed=False))
+        else:
+            items += [Line(GRID_X + i * 6, GRID_Y - 7, GRID_X + i * 6, GRID_Y, stroke="#8a6a3a", width=0.3)
+                      for i in range(1, int(W / 6))]
+        items.append(Text(GRID_X + W / 2, GRID_Y - 3.4, label, size=7.5, font="condensed-bold", anchor="middle",
+                          fill="#1d2d3d"))
+    else:
+        items.append(Text(GRID_X + W, GRID_Y - 1.8, t["edges_open"], size=7, font="condensed", anchor="end",
+                          fill="#555555"))
+    for x, y in g.cells(board.squares("#B$")):
+        c = board.char_at(x, y)
+        px, py = GRID_X + x * CELL, GRID_Y + y * CELL
+        if c == "#":
+            items.append(Rect(px, py, CELL, CELL, fill=OBJECT, stroke=None))
+            items += [Line(px + d, py, px, py + d, stroke="#6a6a6a", width=0.3) for d in (4, 8, 12)]
+            items += [Line(px + CELL, py + d, px + d, py + CELL, stroke="#6a6a6a", width=0.3) for d in (4, 8)]
+        elif c == "B":
+            items.append(Rect(px, py, CELL, CELL, fill=BLANKET, stroke=None))
+            items += [Line(px, py + d, px + CELL, py + d, stroke="#ffffff", width=0.9) for d in (3, 6, 9)]
+        else:
+            items.append(Rect(px, py, CELL, CELL, fill=BAR, stroke=None))
+            items.append(Text(px + CELL - 1, py + 3.4, f"+{board.bar_points}", size=6.5, font="bold",
+                              anchor="end", fill="#8a6a00"))
+    # grid lines
+    for i in range(g.width + 1):
+        items.append(Line(GRID_X + i * CELL, GRID_Y, GRID_X + i * CELL, GRID_Y + H, stroke=GRIDLINE, width=0.3))
+    for j in range(g.height + 1):
+        items.append(Line(GRID_X, GRID_Y + j * CELL, GRID_X + W, GRID_Y + j * CELL, stroke=GRIDLINE, width=0.3))
+    # blanket and object outlines (one per connected piece)
+    for chars, colour in (("B", "#2f6f9f"), ("#", "#333333")):
+        for region in g.regions(board.squares(chars)):
+            items += _outline(g, region, colour, 0.8)
+    for region in g.regions(board.squares("#")):
+        cx = [GRID_X + (x + 0.5) * CELL for x, _ in g.cells(region)]
+        cy = [GRID_Y + (y + 0.5) * CELL for _, y in g.cells(region)]
+        label = t["bar_building"] if board.bar else t["pier"]
+        items.append(Text(sum(cx) / len(cx), sum(cy) / len(cy) + 1.2, label.upper(), size=7, font="bold",
+                          anchor="middle", fill="#ffffff"))
+    # icons
+    for x, y in g.cells(board.squares("aspx")):
+        c = board.char_at(x, y)
+        px, py = GRID_X + x * CELL, GRID_Y + y * CELL
+        if c == "x":
+            items.append(Use("prw-waste", px + 2, py + 2))
+        else:
+            kind = {"a": "amber", "s": "shell", "p": "pebble"}[c]
+            items.append(Use(f"prw-{kind}", px + 3, py + 3))
+    # border: thick; a closing edge gets a heavy coloured line
+    items.append(Rect(GRID_X, GRID_Y, W, H, stroke=INK, width=0.9))
+    if "north" in board.closed_edges:
+        items.append(Line(GRID_X, GRID_Y, GRID_X + W, GRID_Y, stroke="#1f4f7f" if board.north == "sea"
+                          else "#6a4a1a", width=2.2))
+    return items
+
+
+def _outline(g: Any, region: int, colour: str, width: float) -> list[Item]:
+    out: list[Item] = []
+    for x, y in g.cells(region):
+        px, py = GRID_X + x * CELL, GRID_Y + y * CELL
+        for (dx, dy), seg in (((0, -1), (px, py, px + CELL, py)), ((0, 1), (px, py + CELL, px + CELL, py + CELL)),
+                              ((-1, 0), (px, py, px, py + CELL)), ((1, 0), (px + CELL, py, px + CELL, py + CELL))):
+            nx, ny = x + dx, y + dy
+            if not (g.inside(nx, ny) and region & g.bit(nx, ny)):
+                out.append(Line(*seg, stroke=colour, width=width))
+    return out
+
+
+def body_symbol(scene: Scene, board: Board, lang: str, hard: bool) -> str:
+    """The whole sheet but its code: shared by every sheet of a printed board."""
+    name = f"prw-sheet-{board.id}-{lang}-{'hard' if hard else 'std'}"
+    if name in scene.symbols:
+        return name
+    _icon_symbols(scene)
+    frame = frame_symbol(scene, lang, hard, bool(board.bar), board.bar_points)
+    title = board.name.get(lang) or board.id
+    items: list[Item] = [Use(frame, 0, 0), Text(72, 7, "· " + title, size=11, font="bold", fill="#444444")]
+    items += board_items(board, lang)
+    return scene.add_symbol(Symbol(name, SHEET_W, SHEET_H, items))
+
+
+# --- pages --------------------------------------------------------------------------------------
+
+
+def pad_scene(sheets: list[SheetSetup], paper_name: str, lang: str, hard: bool, per_page: int = 1,
+              title: str = "") -> Scene:
+    """All sheets of a pad on pages of `paper_name`, one per page or two A5 per landscape page."""
+    paper = layout.get_paper(paper_name)
+    t = texts(lang)
+    scene = Scene(title=title or t["title"], subject="boardgen plazing-rw sheets")
+    m = layout.MARGIN
+    if per_page == 1:
+        paper = paper.portrait()
+        avail_w, avail_h = paper.w - 2 * m, paper.h - 2 * m - layout.FOOTER_H - 2
+        scale = min(1.0, avail_w / SHEET_W, avail_h / SHEET_H)
+        slots = [((paper.w - SHEET_W * scale) / 2, m)]
+    else:
+        paper = paper.landscape()
+        half = paper.w / 2
+        avail_w, avail_h = half - m - 5, paper.h - 2 * m - layout.FOOTER_H - 2
+        scale = min(avail_w / SHEET_W, avail_h / SHEET_H)
+        slots = [(half - 5 - SHEET_W * scale, m), (half + 5, m)]
+    pages: list[Page] = []
+    for i, sheet in enumerate(sheets):
+        slot = i % per_page
+        if slot == 0:
+            page = Page(paper.w, paper.h, label=f"sheet {i + 1}")
+            pages.append(page)
+            if per_page == 2:
+                page.items.append(Line(half, m, half, paper.h - m - layout.FOOTER_H, stroke="#bbbbbb", width=0.2,
+                                       dash=(2, 2)))
+        x, y = slots[slot]
+        page.items.append(Use(body_symbol(scene, sheet.board, lang, hard), x, y, scale=scale))
+        page.items.append(Text(x + SHEET_W * scale, y + SHEET_H * scale + 3.2, f"{t['code']} {sheet.code}",
+                               size=7, font="condensed-bold", anchor="end", fill="#333333"))
+        layout.footer(page, sheets[i - slot].code, f"{t['title']} · {sheets[i - slot].board.name.get(lang, '')}")
+    layout.number_pages(pages, sheets[0].code)
+    # number_pages puts the pad's code on every footer; keep each page's own first-sheet code instead
+    for p_i, page in enumerate(pages):
+        first = sheets[p_i * per_page]
+        last = page.items.pop()
+        assert isinstance(last, Text)
+        page.items.append(Text(last.x, last.y, last.text.replace(f"code {sheets[0].code}", f"code {first.code}"),
+                               size=last.size, font=last.font, fill=last.fill, anchor=last.anchor))
+    scene.pages = pages
+    return scene
+
+
+def cell_size_mm(per_page: int, paper_name: str) -> float:
+    """The printed side of one beach square (for tests and the report)."""
+    scene = pad_scene([_dummy_sheet()], paper_name, "en", False, per_page)
+    use = next(it for it in scene.pages[0].items if isinstance(it, Use))
+    return CELL * use.scale
+
+
+def _dummy_sheet() -> SheetSetup:
+    from .model import boards
+    return SheetSetup("PR-000-0-0", 0, boards()["1"])

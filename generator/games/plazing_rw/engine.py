@@ -1,0 +1,247 @@
+"""Plażing roll&write engine: one player's sheet through the setup roll and 10 rounds.
+
+The State follows core.playout's protocol (OpenSpiel-like). The dice are part of the state: a
+solo game draws its 11 rolls (setup + 10 rounds) from the playout rng when it is made, and a
+shared-die game would give every sheet the same list. A move is a tuple ``(source, shape, bits)``:
+
+* ``("setup", id, bits)``   the setup screen (round 0), anywhere on drawable squares;
+* ``("die", id, bits)``     this round's die shape (mandatory when it fits anywhere);
+* ``("special", id, bits)`` a panel screen as the special action;
+* ``("odd", "odd", bit)``   one odd; the first of a pair must be followed by a second odd;
+* ``("end", "", 0)``        end the round (skip the special action; a dead roll if the die shape
+  was not drawn, which is allowed only when it fits nowhere).
+
+The rules themselves (legal squares, touching, scoring) come from rules.py; the decisions on what
+the rulebook leaves open are documented there.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.core.grid import Grid
+
+from .model import Board, Catalog, ShapeDef, catalog, shape_placements
+from .rules import Breakdown, Drawn, Scorer, check_drawing, closed_areas
+
+Move = tuple[str, str, int]
+END: Move = ("end", "", 0)
+
+
+def roll_dice(rng: random.Random, cat: Catalog | None = None) -> list[int]:
+    """The setup roll (a re-rolled face never comes up) followed by one roll per round."""
+    cat = cat or catalog()
+    faces = cat.die_faces
+    setup = rng.choice([f for f in faces if f not in cat.setup_reroll])
+    return [setup] + [rng.choice(faces) for _ in range(cat.rounds)]
+
+
+@dataclass
+class _Cache:
+    """Scores and closed areas by covered-squares bitboard, shared by a state and its clones."""
+
+    areas: dict[int, list[int]] = field(default_factory=dict)
+    points: dict[int, int] = field(default_factory=dict)
+
+    def closed(self, board: Board, covered: int) -> list[int]:
+        got = self.areas.get(covered)
+        if got is None:
+            if len(self.areas) > 20_000:
+                self.areas.clear()
+            got = self.areas[covered] = closed_areas(board, covered)
+        return got
+
+    def board_points(self, scorer: Scorer, covered: int) -> int:
+        got = self.points.get(covered)
+        if got is None:
+            if len(self.points) > 20_000:
+                self.points.clear()
+            got = self.points[covered] = scorer.board_points(covered, self.closed(scorer.board, covered))
+        return got
+
+
+class State:
+    """One sheet being played. `num_players` is 1: the game is solitaire with a shared die."""
+
+    num_players = 1
+
+    def __init__(self, board: Board, dice: list[int], hard: bool = False, cat: Catalog | None = None) -> None:
+        self.cat = cat or catalog()
+        if len(dice) != self.cat.rounds + 1:
+            raise ValueError(f"need {self.cat.rounds + 1} dice (setup + rounds), got {len(dice)}")
+        self.board = board
+        self.grid: Grid = board.grid
+        self.dice = list(dice)
+        self.hard = hard
+        self.round = 0  # 0 = setup, 1..rounds, rounds + 1 = over
+        self.covered = 0
+        self.drawn: list[Drawn] = []
+        self.die_done = False
+        self.special_done = False
+        self.crossed: list[str] = []  # panel screens crossed (setup one first)
+        self.odds = 0  # odds drawn
+        self.pending_odd = False
+        self.dead_rolls = 0
+        self._cache = _Cache()
+        self.scorer = Scorer(board, hard)
+        self._placements = {s.id: shape_placements(self.grid, s) for s in self.cat.shapes.values()}
+
+    # --- protocol ------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return 0
+
+    def is_over(self) -> bool:
+        return self.round > self.cat.rounds
+
+    def clone(self) -> State:
+        other = object.__new__(State)
+        other.__dict__.update(self.__dict__)
+        other.drawn = list(self.drawn)
+        other.crossed = list(self.crossed)
+        other.dice = self.dice
+        return other
+
+    @property
+    def die_shape(self) -> ShapeDef:
+        return self.cat.by_die(self.dice[self.round])
+
+    def _fits(self, shape_id: str, anywhere: bool = False) -> list[int]:
+        room = self.board.drawable & ~self.covered
+        if anywhere:
+            return [p for p in self._placements[shape_id] if not p & ~room]
+        touch = self.grid.grow8(self.covered)
+        return [p for p in self._placements[shape_id] if not p & ~room and p & touch]
+
+    def _odd_squares(self, covered: int) -> int:
+        return self.grid.grow8(covered) & self.board.drawable & ~covered
+
+    def special_screens(self) -> list[ShapeDef]:
+        """Panel screens still allowed as a special action now."""
+        if len(self.crossed) >= self.cat.max_screens:
+            return []
+        return [s for s in self.cat.screens if s.id not in self.crossed]
+
+    def legal_moves(self) -> list[Move]:
+        if self.is_over():
+            return []
+        if self.round == 0:
+            sid = self.die_shape.id
+            return [("setup", sid, p) for p in self._fits(sid, anywhere=True)]
+        if self.pending_odd:
+            return [("odd", "odd", b) for b in _bits(self._odd_squares(self.covered))]
+        moves: list[Move] = []
+        die_fits: list[int] = []
+        if not self.die_done:
+            sid = self.die_shape.id
+            die_fits = self._fits(sid)
+            moves.extend(("die", sid, p) for p in die_fits)
+        if not self.special_done:
+            for s in self.special_screens():
+                moves.extend(("special", s.id, p) for p in self._fits(s.id))
+            if self.odds < 2 * self.cat.odd_pairs:
+                for b in _bits(self._odd_squares(self.covered)):
+                    if self._odd_squares(self.covered | b):  # a second odd must fit
+                        moves.append(("odd", "odd", b))
+        if self.die_done or not die_fits:
+            moves.append(END)
+        return moves
+
+    def apply(self, move: Move) -> None:
+        source, sid, bits = move
+        if source == "end":
+            if not self.die_done:
+                self.dead_rolls += 1
+            self._next_round()
+            return
+        self.covered |= bits
+        if source == "setup":
+            self.drawn.append(Drawn(sid, "setup", bits))
+            self.crossed.append(sid)
+            self._next_round()
+            return
+        if source == "die":
+            self.drawn.append(Drawn(sid, "die", bits))
+            self.die_done = True
+        elif source == "special":
+            self.drawn.append(Drawn(sid, "special", bits))
+            self.crossed.append(sid)
+            self.special_done = True
+        else:  # odd
+            self.drawn.append(Drawn("odd", "special", bits))
+            self.odds += 1
+            self.pending_odd = self.odds % 2 == 1
+            self.special_done = True
+        if self.die_done and not self.pending_odd and (self.special_done or not self._special_possible()):
+            self._next_round()
+
+    def _special_possible(self) -> bool:
+        return bool(self.special_screens()) or self.odds < 2 * self.cat.odd_pairs
+
+    def _next_round(self) -> None:
+        self.round += 1
+        self.die_done = self.special_done = False
+
+    # --- scoring -------------------------------------------------------------------------
+    def breakdown(self) -> Breakdown:
+        areas = self._cache.closed(self.board, self.covered)
+        return self.scorer.breakdown(self.covered, len(self.crossed), self.odds // 2, areas)
+
+    def points(self, covered: int | None = None, crossed: int | None = None, odds: int | None = None) -> int:
+        """The total score of this sheet, or of it with other drawn squares / panel use."""
+        cov = self.covered if covered is None else covered
+        cr = len(self.crossed) if crossed is None else crossed
+        od = self.odds if odds is None else odds
+        return self._cache.board_points(self.scorer, cov) + self.scorer.unused(cr, od // 2)[2]
+
+    def scores(self) -> list[float]:
+        return [float(self.points())]
+
+    def move_value(self, move: Move) -> float:
+        """The score after the move minus the score now (what the greedy bot maximises)."""
+        source, _sid, bits = move
+        if source == "end":
+            return 0.0
+        crossed = len(self.crossed) + (1 if source in ("special", "setup") else 0)
+        odds = self.odds + (1 if source == "odd" else 0)
+        return float(self.points(self.covered | bits, crossed, odds) - self.points())
+
+    def stats(self) -> dict[str, float]:
+        b = self.breakdown()
+        return {"areas_closed": len(b.closed_areas), "scoring_areas": sum(b.areas.values()),
+                "dead_rolls": self.dead_rolls, "squares_drawn": self.covered.bit_count(),
+                "special_used": len(self.crossed) - 1 + self.odds // 2}
+
+    def to_sheet(self) -> dict[str, Any]:
+        """The filled sheet as the `score` command reads it."""
+        return {"board": self.board.to_json(), "hard": self.hard, "dice": self.dice,
+                "shapes": [d.to_json(self.grid) for d in self.drawn]}
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError when the sheet breaks a rule (used after every move in tests)."""
+        cov = 0
+        for d in self.drawn:
+            cov |= d.bits
+        assert cov == self.covered, "covered squares disagree with the drawn shapes"
+        assert sum(d.bits.bit_count() for d in self.drawn) == self.covered.bit_count(), "shapes overlap"
+        rep = check_drawing(self.board, self.drawn, self.cat, partial=self.pending_odd)
+        assert rep.ok, "; ".join(map(str, rep))
+        assert len(self.crossed) <= self.cat.max_screens
+        assert self.odds <= 2 * self.cat.odd_pairs
+        assert 0 <= self.round <= self.cat.rounds + 1
+        b = self.breakdown()
+        assert b.total >= 0
+
+
+def _bits(bits: int) -> list[int]:
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low)
+        bits ^= low
+    return out
+
+
+def new_game(board: Board, rng: random.Random, hard: bool = False) -> State:
+    return State(board, roll_dice(rng), hard)

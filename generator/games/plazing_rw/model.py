@@ -1,0 +1,260 @@
+"""Plażing roll&write: the data model — shapes, boards, scoring tables — read from data/*.toml.
+
+A board is kept as its ASCII rows (what a person edits and what the JSON carries) plus the
+bitboards the rules need (resources per kind, walls, drawable squares, open edges), computed once.
+Everything a rule or a drawing needs to know about the content comes from here, so the checker,
+the engine, the scorer and the printed sheet cannot disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from generator.core.checks import UserInputError
+from generator.core.data import load_toml
+from generator.core.grid import Grid
+from generator.core.shapes import Shape, orientations, parse, placements
+
+DATA = Path(__file__).resolve().parent / "data"
+GAME = "plazing-rw"
+FILE_VERSION = 1
+
+RESOURCE_CHARS = {"a": "amber", "s": "shell", "p": "pebble"}
+KINDS = ("amber", "shell", "pebble")
+SQUARE_CHARS = {".": "sand", "a": "resource", "s": "resource", "p": "resource", "#": "object",
+                "B": "blanket", "$": "bar", "x": "waste"}
+EDGES = ("north", "west", "east", "south")
+NORTH_THEMES = ("none", "sea", "bar")
+
+
+@dataclass(frozen=True)
+class ShapeDef:
+    """One drawable shape: a screen (die 1-5), the blanket (die 6) or the odd (special only)."""
+
+    id: str
+    kind: str  # screen | blanket | odd
+    die: int | None
+    cells: Shape
+    name: dict[str, str]
+
+    @property
+    def size(self) -> int:
+        return len(self.cells)
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The shapes and the special-action limits (data/shapes.toml)."""
+
+    shapes: dict[str, ShapeDef]
+    odd_pairs: int
+    max_screens: int
+    setup_reroll: tuple[int, ...]
+    rounds: int
+
+    def by_die(self, face: int) -> ShapeDef:
+        for s in self.shapes.values():
+            if s.die == face:
+                return s
+        raise KeyError(face)
+
+    @property
+    def screens(self) -> list[ShapeDef]:
+        return [s for s in self.shapes.values() if s.kind == "screen"]
+
+    @property
+    def odd(self) -> ShapeDef:
+        return next(s for s in self.shapes.values() if s.kind == "odd")
+
+    @property
+    def die_faces(self) -> list[int]:
+        return sorted(s.die for s in self.shapes.values() if s.die is not None)
+
+    def identify(self, cells: Shape) -> ShapeDef | None:
+        """Which catalog shape these (normalised) cells are, in any orientation."""
+        for s in self.shapes.values():
+            if cells in orientations(s.cells):
+                return s
+        return None
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Scoring tables (data/scoring.toml)."""
+
+    resource_table: tuple[int, ...]
+    set_bonus: int
+    resource_area_max: int
+    resource_area_max_hard: int
+    area_max: int
+    unused_screen_points: int
+    unused_odd_points: int
+    resources: dict[str, dict[str, str]]
+
+    def resource_points(self, n: int) -> int:
+        """Points for n resources of one kind; past the table each resource adds its count."""
+        if n <= 0:
+            return 0
+        t = self.resource_table
+        if n <= len(t):
+            return t[n - 1]
+        return t[-1] + sum(range(len(t) + 1, n + 1))
+
+
+@dataclass(frozen=True)
+class Board:
+    """One beach: its rows and the bitboards derived from them."""
+
+    id: str
+    rows: tuple[str, ...]
+    closed_edges: tuple[str, ...] = ()
+    north: str = "none"
+    bar_points: int = 0
+    name: dict[str, str] = field(default_factory=dict)
+
+    # --- derived ---------------------------------------------------------------------------
+    @property
+    def grid(self) -> Grid:
+        return _grid(len(self.rows[0]), len(self.rows))
+
+    def squares(self, chars: str) -> int:
+        """Bitboard of the squares whose character is in `chars`."""
+        return _squares(self.rows, chars)
+
+    def resources(self, kind: str) -> int:
+        return self.squares(next(c for c, k in RESOURCE_CHARS.items() if k == kind))
+
+    @property
+    def all_resources(self) -> int:
+        return self.squares("asp")
+
+    @property
+    def walls(self) -> int:
+        """Squares that close areas and are never drawn on: objects and printed blankets."""
+        return self.squares("#B")
+
+    @property
+    def waste(self) -> int:
+        return self.squares("x")
+
+    @property
+    def bar(self) -> int:
+        return self.squares("$")
+
+    @property
+    def drawable(self) -> int:
+        """Squares a shape may cover: sand, resources and bar squares."""
+        return self.squares(".asp$")
+
+    @property
+    def open_edge(self) -> int:
+        g = self.grid
+        return g.open_edges(west="west" not in self.closed_edges, east="east" not in self.closed_edges,
+                            south="south" not in self.closed_edges, north="north" not in self.closed_edges)
+
+    def char_at(self, x: int, y: int) -> str:
+        return self.rows[y][x]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "closed_edges": list(self.closed_edges), "north": self.north,
+                               "bar_points": self.bar_points, "rows": list(self.rows)}
+        if self.name:
+            out["name"] = dict(self.name)
+        return out
+
+    @staticmethod
+    def from_json(doc: Any, where: str = "board") -> Board:
+        """A board from JSON or TOML; UserInputError (one line) when a field is malformed."""
+        if not isinstance(doc, dict):
+            raise UserInputError(f"{where}: must be an object")
+        rows = doc.get("rows")
+        if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
+            raise UserInputError(f"{where}: \"rows\" must be a non-empty list of strings")
+        if len({len(r) for r in rows}) != 1 or not rows[0]:
+            raise UserInputError(f"{where}: all rows must have the same non-zero length")
+        bad = sorted({c for r in rows for c in r if c not in SQUARE_CHARS})
+        if bad:
+            raise UserInputError(f"{where}: unknown square character(s) {''.join(bad)!r} "
+                                 f"(use {''.join(SQUARE_CHARS)})")
+        edges = doc.get("closed_edges", [])
+        if not isinstance(edges, list) or any(e not in EDGES for e in edges):
+            raise UserInputError(f"{where}: \"closed_edges\" must be a list of {', '.join(EDGES)}")
+        north = doc.get("north", "none")
+        if north not in NORTH_THEMES:
+            raise UserInputError(f"{where}: \"north\" must be one of {', '.join(NORTH_THEMES)}")
+        bar_points = doc.get("bar_points", 0)
+        if not isinstance(bar_points, int) or isinstance(bar_points, bool) or not 0 <= bar_points <= 10:
+            raise UserInputError(f"{where}: \"bar_points\" must be an integer 0..10")
+        name = doc.get("name", {})
+        if not isinstance(name, dict):
+            raise UserInputError(f"{where}: \"name\" must be an object of language -> text")
+        bid = doc.get("id", "custom")
+        return Board(id=str(bid), rows=tuple(rows), closed_edges=tuple(sorted(set(edges), key=EDGES.index)),
+                     north=north, bar_points=bar_points, name={str(k): str(v) for k, v in name.items()})
+
+
+@cache
+def _grid(width: int, height: int) -> Grid:
+    return Grid(width, height)
+
+
+@cache
+def _squares(rows: tuple[str, ...], chars: str) -> int:
+    w = len(rows[0])
+    out = 0
+    for y, row in enumerate(rows):
+        for x, c in enumerate(row):
+            if c in chars:
+                out |= 1 << (y * w + x)
+    return out
+
+
+# --- loading the shipped data ---------------------------------------------------------------------
+
+@cache
+def catalog() -> Catalog:
+    doc = load_toml(DATA / "shapes.toml")
+    shapes = {}
+    for s in doc["shape"]:
+        shapes[s["id"]] = ShapeDef(id=s["id"], kind=s["kind"], die=s.get("die"), cells=parse(s["art"]),
+                                   name=dict(s["name"]))
+    sp = doc["special"]
+    return Catalog(shapes=shapes, odd_pairs=sp["odd_pairs"], max_screens=sp["max_screens"],
+                   setup_reroll=tuple(sp["setup_reroll"]), rounds=sp["rounds"])
+
+
+@cache
+def scoring() -> Scoring:
+    d = load_toml(DATA / "scoring.toml")
+    return Scoring(resource_table=tuple(d["resource_table"]), set_bonus=d["set_bonus"],
+                   resource_area_max=d["resource_area_max"], resource_area_max_hard=d["resource_area_max_hard"],
+                   area_max=d["area_max"], unused_screen_points=d["unused_screen_points"],
+                   unused_odd_points=d["unused_odd_points"], resources=dict(d["resources"]))
+
+
+@cache
+def grid_size() -> tuple[int, int]:
+    g = load_toml(DATA / "boards.toml")["grid"]
+    return g["width"], g["height"]
+
+
+@cache
+def boards() -> dict[str, Board]:
+    doc = load_toml(DATA / "boards.toml")
+    out = {}
+    for b in doc["board"]:
+        out[b["id"]] = Board.from_json(b, where=f"boards.toml board {b['id']}")
+    return out
+
+
+@cache
+def random_params() -> dict[str, Any]:
+    return load_toml(DATA / "random.toml")
+
+
+def shape_placements(grid: Grid, shape: ShapeDef) -> tuple[int, ...]:
+    """Every placement of a catalog shape on the grid (rotations and mirrors), as bitboards."""
+    return tuple(placements(grid, shape.cells, True))

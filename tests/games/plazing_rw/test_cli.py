@@ -1,0 +1,145 @@
+"""The plazing-rw commands: sheets (PDF/PNG/JSON), score, play, check, and their errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from generator.core.files import dumps_setup
+from generator.games.plazing_rw.cli import app
+from generator.games.plazing_rw.draw import cell_size_mm
+from generator.games.plazing_rw.engine import State
+
+runner = CliRunner()
+
+
+def _run(*args: str) -> tuple[int, str]:
+    res = runner.invoke(app, list(args))
+    return res.exit_code, res.output
+
+
+def _pad(tmp: Path, *args: str) -> dict:
+    code, out = _run("sheet", "--out", str(tmp), "--json", *args)
+    assert code == 0, out
+    return json.loads(out)
+
+
+def test_sheet_writes_pdf_png_json_and_is_reproducible(tmp_path: Path) -> None:
+    a = _pad(tmp_path / "a", "--board", "random", "--count", "3", "--seed", "42")
+    b = _pad(tmp_path / "b", "--board", "random", "--count", "3", "--seed", "42")
+    pa, pb = Path(a["files"]["pdf"]), Path(b["files"]["pdf"])
+    assert pa.read_bytes() == pb.read_bytes()
+    assert Path(a["files"]["json"]).read_text() == Path(b["files"]["json"]).read_text()
+    assert Path(a["files"]["png"]).read_bytes()[:4] == b"\x89PNG"
+    doc = json.loads(Path(a["files"]["json"]).read_text())
+    assert len({tuple(s["board"]["rows"]) for s in doc["setup"]["sheets"]}) == 3
+    reader = PdfReader(pa)
+    assert len(reader.pages) == 3
+    for page, sheet in zip(reader.pages, doc["setup"]["sheets"], strict=True):
+        assert sheet["code"] in page.extract_text()  # every page shows its own setup code
+
+
+def test_code_reproduces_the_sheet(tmp_path: Path) -> None:
+    a = _pad(tmp_path / "a", "--board", "random", "--seed", "9")
+    b = _pad(tmp_path / "b", "--code", a["code"])
+    assert Path(a["files"]["pdf"]).read_bytes() == Path(b["files"]["pdf"]).read_bytes()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_two_per_page_and_paper_sizes(tmp_path: Path, paper: str) -> None:
+    r = _pad(tmp_path, "--board", "3", "--count", "3", "--per-page", "2", "--paper", paper, "--lang", "en")
+    reader = PdfReader(r["files"]["pdf"])
+    assert len(reader.pages) == 2
+    box = reader.pages[0].mediabox
+    w, h = float(box.width) / 72 * 25.4, float(box.height) / 72 * 25.4
+    expect = {"a4": (297, 210), "letter": (279.4, 215.9)}[paper]
+    assert abs(w - expect[0]) < 0.5 and abs(h - expect[1]) < 0.5  # landscape, true size
+    raw = Path(r["files"]["pdf"]).read_bytes()
+    assert b"/FontFile2" in raw  # TrueType fonts embedded
+
+
+@pytest.mark.parametrize(("per_page", "paper"), [(1, "a4"), (1, "letter"), (2, "a4"), (2, "letter")])
+def test_squares_big_enough_for_a_pencil(per_page: int, paper: str) -> None:
+    assert cell_size_mm(per_page, paper) >= 7.0
+
+
+def test_pad_reuses_artwork_so_extra_sheets_are_small(tmp_path: Path) -> None:
+    one = _pad(tmp_path / "1", "--board", "random", "--count", "1", "--seed", "5")["bytes"]["pdf"]
+    six = _pad(tmp_path / "6", "--board", "random", "--count", "6", "--seed", "5")["bytes"]["pdf"]
+    assert (six - one) / 5 <= 30_000
+    fixed1 = _pad(tmp_path / "f1", "--board", "1", "--count", "1", "--seed", "5")["bytes"]["pdf"]
+    fixed20 = _pad(tmp_path / "f20", "--board", "1", "--count", "20", "--seed", "5")["bytes"]["pdf"]
+    assert (fixed20 - fixed1) / 19 <= 2_000  # the whole printed board is one Form XObject
+
+
+def _kasia_file(tmp_path: Path, kasia: State, **override: object) -> Path:
+    body = kasia.to_sheet()
+    body["board"] = "1"
+    body.update(override)
+    p = tmp_path / "kasia.json"
+    p.write_text(dumps_setup("plazing-rw", 1, "PR-00G-1-8", body))
+    return p
+
+
+def test_score_command_kasia(tmp_path: Path, kasia: State) -> None:
+    code, out = _run("score", str(_kasia_file(tmp_path, kasia)), "--json")
+    assert code == 0, out
+    res = json.loads(out)
+    assert res["legal"] and res["score"]["total"] == 65
+    code, text = _run("score", str(_kasia_file(tmp_path, kasia)))
+    assert "total: 65" in text
+
+
+def test_score_command_reports_broken_rules(tmp_path: Path, kasia: State) -> None:
+    body = kasia.to_sheet()
+    body["shapes"].append({"source": "die", "cells": ["A1", "B1", "C1"]})  # touches nothing? B2 is below
+    body["shapes"].append({"source": "die", "cells": ["A1", "B1", "C1"]})  # overlap
+    p = _kasia_file(tmp_path, kasia, shapes=body["shapes"])
+    code, out = _run("score", str(p), "--json")
+    assert code == 1
+    assert "prw.overlap" in {v["rule"] for v in json.loads(out)["violations"]}
+
+
+@pytest.mark.parametrize("content", ["{not json", json.dumps({"format": "boardgen-setup", "game": "plazing-rw",
+                                                              "version": 1, "code": "X", "setup": {"board": "7"}}),
+                                     json.dumps({"format": "boardgen-setup", "game": "plazing-rw", "version": 1,
+                                                 "code": "X", "setup": {"board": "1", "shapes": [{"source": "die",
+                                                                                                  "cells": ["Q1"]}]}})])
+def test_score_bad_files_exit_2_one_line(tmp_path: Path, content: str) -> None:
+    p = tmp_path / "bad.json"
+    p.write_text(content)
+    code, out = _run("score", str(p))
+    assert code == 2 and "Traceback" not in out and out.strip().count("\n") == 0
+
+
+@pytest.mark.parametrize("args", [["--board", "7"], ["--per-page", "3"], ["--paper", "a3"], ["--lang", "de"],
+                                  ["--count", "0"], ["--features", "sharks"], ["--code", "PR-000-1-Z"]])
+def test_bad_sheet_options_exit_2_and_write_nothing(tmp_path: Path, args: list[str]) -> None:
+    code, out = _run("sheet", "--out", str(tmp_path), *args)
+    assert code == 2, out
+    assert "Traceback" not in out
+    assert not any(tmp_path.rglob("*.pdf"))
+
+
+def test_play_then_score_round_trip(tmp_path: Path) -> None:
+    p = tmp_path / "played.json"
+    code, out = _run("play", "--board", "random", "--seed", "3", "--out", str(p), "--json")
+    assert code == 0, out
+    played = json.loads(out)["score"]["total"]
+    code, out = _run("score", str(p), "--json")
+    assert code == 0 and json.loads(out)["score"]["total"] == played
+
+
+def test_check_reports_playout_figures() -> None:
+    code, out = _run("check", "--board", "2", "--games", "6", "--seed", "1", "--json")
+    assert code == 0, out
+    res = json.loads(out)
+    assert res["legal"]
+    for bot in ("random", "greedy"):
+        p = res["playouts"][bot]
+        assert p["completed"] == 6 and p["min"] <= p["mean"] <= p["max"]
+        assert {"areas_closed", "dead_rolls", "games_with_dead_roll"} <= set(p)

@@ -1,0 +1,70 @@
+"""Simulation tests: bots play whole sheets with invariants checked after every move."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.core.playout import run_playouts
+from generator.core.rng import make_rng
+from generator.games.plazing_rw.engine import State, new_game, roll_dice
+from generator.games.plazing_rw.model import boards, catalog
+
+
+def _invariant(state: object) -> None:
+    assert isinstance(state, State)
+    state.check_invariants()
+
+
+@pytest.mark.parametrize("board_id", ["1", "2", "3", "4"])
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_playouts_complete_with_invariants(board_id: str, bot: str) -> None:
+    b = boards()[board_id]
+    rep = run_playouts(lambda rng: new_game(b, rng), 3 if bot == "greedy" else 8, 11, bot, invariant=_invariant)
+    assert rep.playable, rep.failures
+    assert all(12 <= n <= 40 for n in rep.lengths)  # setup + 10 die shapes + at most 12 special moves + ends
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), board_id=st.sampled_from(["1", "2", "3", "4"]), hard=st.booleans())
+def test_random_sheets_keep_invariants(seed: int, board_id: str, hard: bool) -> None:
+    rng = make_rng(seed)
+    s = new_game(boards()[board_id], rng, hard)
+    last = s.points()
+    while not s.is_over():
+        moves = s.legal_moves()
+        assert moves, "no legal move before the end"
+        s.apply(moves[rng.randrange(len(moves))])
+        s.check_invariants()
+        now = s.points()
+        assert now >= 0
+        last = now
+    assert s.round == catalog().rounds + 1
+    assert last == s.breakdown().total
+
+
+def test_dice_setup_never_blanket() -> None:
+    for i in range(200):
+        d = roll_dice(make_rng(i))
+        assert d[0] != 6 and len(d) == 11 and all(1 <= x <= 6 for x in d)
+
+
+def test_move_value_equals_score_change() -> None:
+    s = new_game(boards()["2"], make_rng(5))
+    rng = make_rng(6)
+    while not s.is_over():
+        moves = s.legal_moves()
+        m = moves[rng.randrange(len(moves))]
+        v = s.move_value(m)
+        before = s.points()
+        s.apply(m)
+        if m[0] != "odd":  # the first odd of a pair changes nothing until the pair is complete
+            assert s.points() - before == v
+
+
+def test_greedy_beats_random_on_every_board() -> None:
+    for b in boards().values():
+        g = run_playouts(lambda rng, b=b: new_game(b, rng), 4, 3, "greedy")
+        r = run_playouts(lambda rng, b=b: new_game(b, rng), 4, 3, "random")
+        assert g.seat_stats()[0]["mean"] > r.seat_stats()[0]["mean"]
