@@ -36,6 +36,14 @@ BotName = Literal["random", "greedy"]
 
 
 def random_bot(state: GameState, rng: random.Random) -> Any:
+    """A uniformly random legal move.
+
+    A state may offer `random_move(rng)` (a uniform draw without building the move list, much
+    faster for games with hundreds of placements); otherwise the bot picks from `legal_moves()`.
+    """
+    fast = getattr(state, "random_move", None)
+    if fast is not None:
+        return fast(rng)
     moves = state.legal_moves()
     return moves[rng.randrange(len(moves))]
 
@@ -85,11 +93,12 @@ def play_one(state: GameState, bots: Sequence[Bot], rng: random.Random, max_move
              invariant: Callable[[GameState], None] | None = None) -> int:
     """Play `state` to its end in place; return the number of moves. Raises PlayoutFailure."""
     moves = 0
+    # a state may answer "is there a legal move?" without building the list (`has_legal_moves()`)
+    has_moves = getattr(state, "has_legal_moves", None)
     while not state.is_over():
         if moves >= max_moves:
             raise PlayoutFailure(f"no end after {max_moves} moves (a move loop?)")
-        legal = state.legal_moves()
-        if not legal:
+        if not (has_moves() if has_moves is not None else state.legal_moves()):
             raise PlayoutFailure(f"player {state.current_player()} has no legal move before the end")
         move = bots[state.current_player()](state, rng)
         state.apply(move)

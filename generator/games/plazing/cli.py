@@ -20,11 +20,13 @@ from generator.clikit import (
     guarded,
     out_console,
     print_json,
+    progress_bar,
     resolve,
 )
 from generator.core.checks import UserInputError
 from generator.core.files import load_setup, save_setup
-from generator.games.plazing import draw
+from generator.core.playout import PlayoutReport
+from generator.games.plazing import draw, playability
 from generator.games.plazing.model import GAME, SETUP_VERSION, Catalog, Options, Setup, load_catalog
 from generator.games.plazing.rules import check, check_catalog
 from generator.games.plazing.setup import CODE, generate
@@ -37,6 +39,9 @@ app = typer.Typer(help="Plażing: parawany w dłoń — random legal beaches, pr
 
 CatalogOpt = Annotated[Path | None, typer.Option("--catalog", help="Your own tile catalog (TOML, same format "
                                                  "as the built-in data/tiles.toml); validated before use.")]
+PlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, help="Play this many random-bot games on the "
+                                           "setup and report completion, length, seat balance, areas and "
+                                           "resources (stored as playouts.json); 0 skips.")]
 BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each event card in mm (0 or 3).", min=0,
                                          max=5)]
 
@@ -93,12 +98,17 @@ def setup_cmd(
     lang: LangOpt = "pl",
     bleed: BleedOpt = 0.0,
     out: OutOpt = Path("output"),
+    playouts: PlayoutsOpt = int(playability.limits()["games"]),
+    balanced: Annotated[bool, typer.Option("--balanced", help="Keep generating (bounded tries) until the playout "
+                                           "report's seat balance and resource spread are within the bounds "
+                                           "of rules.toml [playability].")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Generate a random legal beach and write setup.json, board.pdf, board.png (and events.pdf).
 
     The files go into OUT/CODE/, where CODE is the setup code printed on every page:
-    `--code CODE` gives the same setup again.
+    `--code CODE` gives the same setup again. Bot playouts check that the beach plays to the end
+    (--playouts, default 100; playouts.json); --balanced searches for an even beach.
     """
     check_lang(lang)
     _paper(paper)
@@ -112,15 +122,37 @@ def setup_cmd(
         fail(f"--players {players}: Plażing is for 2 to 4 players")
     if two_colours and players != 2:
         fail("--two-colours is the 2-player variant (use --players 2)")
+    if balanced and code:
+        fail("--balanced searches seeds; it cannot be combined with --code (use --seed)")
+    if balanced and playouts == 0:
+        fail("--balanced needs playouts (--playouts 1 or more)")
     options_d, seed_v, code_s = resolve(CODE, opts, seed, code)
     options = Options(**options_d)
     cat = _catalog(catalog)
+    report: PlayoutReport | None = None
     with guarded():
-        setup = generate(options, seed_v, cat)
+        if balanced:
+            tries = int(playability.limits()["tries"])
+            with progress_bar(tries * playouts, "balanced search") as tick:
+                found = playability.generate_balanced(options, seed_v, cat, games=playouts, progress=tick)
+            setup, report, seed_v = found.setup, found.report, found.seed
+            code_s = CODE.encode(options_d, seed_v)
+        else:
+            setup = generate(options, seed_v, cat)
+            if playouts:
+                with progress_bar(playouts, "playouts") as tick:
+                    report = playability.playout_report(setup, playouts, seed_v, progress=tick)
         files = write_outputs(setup, code_s, out / code_s, paper, lang, bleed)
+        if report is not None:
+            files["playouts"] = playability.write_report(out / code_s / "playouts.json", report, seed_v)
     if as_json:
-        print_json({"code": code_s, "seed": seed_v, "setup": setup.to_json(),
-                    "files": {k: str(v) for k, v in files.items()}})
+        data = {"code": code_s, "seed": seed_v, "setup": setup.to_json(),
+                "files": {k: str(v) for k, v in files.items()}}
+        if report is not None:
+            data["playouts"] = playability.report_json(report, seed_v)
+        print_json(data)
+        if report is not None and not report.playable:
+            raise typer.Exit(1)
         return
     out_console.print(f"[bold]Plażing[/] setup [bold cyan]{code_s}[/] (seed {seed_v})", highlight=False)
     for line in draw.summary_lines(setup, "en"):
@@ -129,6 +161,15 @@ def setup_cmd(
         out_console.print(f"  [dim]{row}[/]", highlight=False)
     for path in files.values():
         out_console.print(f"  wrote {path}", highlight=False)
+    if report is not None:
+        _print_report(report)
+        if not report.playable:
+            raise typer.Exit(1)
+
+
+def _print_report(report: PlayoutReport) -> None:
+    for line in playability.summary_lines(report):
+        out_console.print(f"  {line}", highlight=False, markup=False)
 
 
 def read_setup(path: Path) -> tuple[Setup, str]:
@@ -143,20 +184,33 @@ def read_setup(path: Path) -> tuple[Setup, str]:
 def check_cmd(
     file: Annotated[Path, typer.Argument(help="A setup.json written by `boardgen plazing setup` (hand edits "
                                          "welcome).")],
+    playouts: Annotated[int, typer.Option("--playouts", min=0, help="Also play this many random-bot games on a "
+                                          "legal setup and report them (playouts.json beside the file); "
+                                          "an unplayable setup exits 1.")] = 0,
     as_json: JsonOpt = False,
 ) -> None:
     """Check a setup file against every setup rule; exit 1 and name each broken rule if any."""
     setup, code = read_setup(file)
     report = check(setup)
+    played: PlayoutReport | None = None
+    if report.ok and playouts:
+        with guarded(), progress_bar(playouts, "playouts") as tick:
+            played = playability.playout_report(setup, playouts, setup.seed, progress=tick)
+            playability.write_report(file.parent / "playouts.json", played, setup.seed)
     if as_json:
-        print_json({"code": code, "ok": report.ok, "violations": report.to_json()})
+        data: dict[str, Any] = {"code": code, "ok": report.ok, "violations": report.to_json()}
+        if played is not None:
+            data["playouts"] = playability.report_json(played, setup.seed)
+        print_json(data)
     elif report.ok:
         out_console.print(f"{file}: legal setup ({code})", highlight=False)
+        if played is not None:
+            _print_report(played)
     else:
         for v in report:
             out_console.print(str(v), highlight=False, markup=False)
         err_console.print(f"{file}: {len(report)} rule(s) broken", highlight=False)
-    if not report.ok:
+    if not report.ok or (played is not None and not played.playable):
         raise typer.Exit(1)
 
 

@@ -24,6 +24,8 @@ def run(*args: str):
 
 
 def setup_folder(tmp_path: Path, *args: str) -> Path:
+    if "--playouts" not in args:
+        args = (*args, "--playouts", "0")  # the playout report has its own tests
     res = run("plazing", "setup", "--out", str(tmp_path), *args)
     assert res.exit_code == 0, res.output
     (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
@@ -33,11 +35,14 @@ def setup_folder(tmp_path: Path, *args: str) -> Path:
 @pytest.fixture(scope="module")
 def full(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("full")
-    return setup_folder(out, "--players", "4", "--extra-events", "--clean-beach", "--seed", "7")
+    return setup_folder(out, "--players", "4", "--extra-events", "--clean-beach", "--seed", "7", "--playouts", "8")
 
 
 def test_setup_writes_all_files(full):
-    assert sorted(p.name for p in full.iterdir()) == ["board.pdf", "board.png", "events.pdf", "setup.json"]
+    assert sorted(p.name for p in full.iterdir()) == ["board.pdf", "board.png", "events.pdf", "playouts.json",
+                                                      "setup.json"]
+    report = json.loads((full / "playouts.json").read_text(encoding="utf-8"))
+    assert report["games"] == 8
     doc = json.loads((full / "setup.json").read_text(encoding="utf-8"))
     assert doc["format"] == "boardgen-setup" and doc["game"] == "plazing" and doc["version"] == 1
     assert doc["code"] == full.name
