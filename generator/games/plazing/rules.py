@@ -185,7 +185,7 @@ def _check_resources(setup: Setup, squares: list[str]) -> Report:
     width = len(squares[0]) if squares else 0
     placed_masks = dict.fromkeys(RESOURCE_CHAR.values(), 0)
     for x, y, kind in setup.resources:
-        if kind in RESOURCE_CHAR and 0 <= x < width:
+        if kind in RESOURCE_CHAR and 0 <= x < width and 0 <= y < len(squares):
             placed_masks[RESOURCE_CHAR[kind]] |= 1 << (y * width + x)
     if len({(x, y) for x, y, _ in setup.resources}) == len(setup.resources) and all(
             char_mask(squares, c) == m for c, m in placed_masks.items()):
