@@ -7,7 +7,6 @@ import copy
 import json
 
 import pytest
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
