@@ -39,7 +39,9 @@ LANGS = ("pl", "en")
 
 def fail(message: str) -> NoReturn:
     """One line on stderr, exit code 2: the contract for every bad input."""
-    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    # the message is plain text (it may quote user input such as "[/x]"), never rich markup
+    err_console.print("[bold red]error:[/] ", end="", highlight=False)
+    err_console.print(message, markup=False, highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 

@@ -18,5 +18,9 @@ def load_toml(path: str | Path) -> dict[str, Any]:
         raise UserInputError(f"{p}: no such file") from None
     except tomllib.TOMLDecodeError as exc:
         raise UserInputError(f"{p}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise UserInputError(f"{p}: TOML nested too deeply") from None
+    except UnicodeDecodeError:
+        raise UserInputError(f"{p}: not UTF-8 text") from None
     except OSError as exc:
         raise UserInputError(f"{p}: cannot read ({exc.__class__.__name__})") from None

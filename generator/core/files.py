@@ -69,6 +69,8 @@ def load_setup(path: str | os.PathLike[str], game: str, versions: tuple[int, ...
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SetupFileError(f"{p}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise SetupFileError(f"{p}: JSON nested too deeply") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SetupFileError(f"{p}: not a boardgen setup file (missing \"format\": \"{FORMAT}\")")
     if doc.get("game") != game:

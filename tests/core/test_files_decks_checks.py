@@ -28,6 +28,9 @@ def test_setup_round_trip_and_errors(tmp_path):
     p.write_text(json.dumps({"format": "boardgen-setup", "game": "g", "version": 9, "code": "x", "setup": {}}))
     with pytest.raises(SetupFileError, match="version 9"):
         load_setup(p, "g")
+    p.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(SetupFileError, match="nested too deeply"):
+        load_setup(p, "g")
     with pytest.raises(SetupFileError, match="no such file"):
         load_setup(tmp_path / "missing.json", "g")
 

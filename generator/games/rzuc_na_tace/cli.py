@@ -8,11 +8,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
+from rich.text import Text
 
 from generator.clikit import (
     CodeOpt,
@@ -22,17 +25,16 @@ from generator.clikit import (
     PaperOpt,
     SeedOpt,
     check_lang,
-    fail,
-    guarded,
+    err_console,
     out_console,
     print_json,
     progress_bar,
     resolve,
 )
-from generator.core.checks import UserInputError
-from generator.core.files import dumps_setup, load_setup, save_setup, write_atomic
+from generator.core.checks import GenerationError, UserInputError
+from generator.core.files import SetupFileError, dumps_setup, load_setup, save_setup, write_atomic
 from generator.core.playout import get_bot, play_one, run_playouts
-from generator.core.rng import make_rng
+from generator.core.rng import CodeError, make_rng
 from generator.games.rzuc_na_tace import draw
 from generator.games.rzuc_na_tace.engine import State, make_invariant_checker
 from generator.games.rzuc_na_tace.model import GAME, Layout, load_layout, standard_layout
@@ -58,6 +60,28 @@ app = typer.Typer(help="Rzuć na tacę — score-sheet pads (standard or balance
 PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players 1-4 (sets the round track).")]
 VariantOpt = Annotated[str, typer.Option("--variant", help="standard, or random: a reshuffled sheet accepted only "
                                          "if greedy play scores within ±5% of the standard.")]
+
+
+def fail(message: str) -> NoReturn:
+    """clikit's contract (one line on stderr, exit 2), but the message is printed as plain text:
+    it quotes the user's file and values, and a '[/x]' in them must not be read as markup."""
+    err_console.print(Text.assemble(("error:", "bold red"), " ", message), highlight=False, soft_wrap=True)
+    raise typer.Exit(2)
+
+
+@contextlib.contextmanager
+def guarded() -> Iterator[None]:
+    try:
+        yield
+    except (UserInputError, SetupFileError, CodeError, GenerationError) as exc:
+        fail(str(exc))
+
+
+def _load_setup(path: Path) -> dict[str, Any]:
+    try:
+        return load_setup(path, GAME, (SETUP_VERSION,))
+    except RecursionError:  # json's decoder on absurdly deep nesting
+        raise UserInputError(f"{path}: not a setup file (nested too deeply)") from None
 
 
 def _paper(name: str) -> Paper:
@@ -141,7 +165,7 @@ def score_cmd(file: Annotated[Path, typer.Argument(help="A filled sheet (boardge
               as_json: JsonOpt = False) -> None:
     """Score a filled sheet, area by area; a sheet that breaks a rule is reported (exit 1)."""
     with guarded():
-        doc = load_setup(file, GAME, (SETUP_VERSION,))
+        doc = _load_setup(file)
         rep, sheet = check_filled(parse_filled(doc["setup"]))
     breakdown = score(sheet)
     if as_json:
@@ -160,8 +184,11 @@ def score_cmd(file: Annotated[Path, typer.Argument(help="A filled sheet (boardge
 
 def _layout_from(path: Path) -> Layout:
     if path.suffix.lower() == ".toml":
-        return load_layout(path)
-    doc = load_setup(path, GAME, (SETUP_VERSION,))
+        try:
+            return load_layout(path)
+        except RecursionError:  # tomllib on absurdly deep nesting
+            raise UserInputError(f"{path}: not a layout (nested too deeply)") from None
+    doc = _load_setup(path)
     lay = doc["setup"].get("layout")
     if lay in (None, "standard"):
         return standard_layout()
@@ -220,7 +247,7 @@ def check_cmd(
         print_json(result)
     else:
         out_console.print(f"sheet {code_}: {'rules OK' if report.ok else f'{len(report)} violation(s)'}",
-                          highlight=False)
+                          highlight=False, markup=False)
         for v in report:
             out_console.print(f"  {v}", highlight=False, markup=False)
         for n, per in result["players"].items():
@@ -228,7 +255,8 @@ def check_cmd(
                 out_console.print(f"{n} player(s), {bot:>6}: {r['completed']}/{r['games']} completed, score mean "
                                   f"{r['mean']}, min {r['min']}, max {r['max']}", highlight=False)
                 for f in r["failures"][:2]:
-                    out_console.print(f"  failed playout seed {f['seed']}: {f['reason']}", highlight=False)
+                    out_console.print(f"  failed playout seed {f['seed']}: {f['reason']}", highlight=False,
+                                      markup=False)
     if not ok:
         raise typer.Exit(1)
 

@@ -476,11 +476,12 @@ class State:
                     if sh.pl_used < sh.pl_gain:
                         probe: list[Move] = []
                         self._plus_moves(q[0], probe)
-                        if probe:
-                            break
+                        if probe:  # the move list, as _compute_moves would build it
+                            probe.append(DONE_MOVE)
+                            self._moves = probe
+                            self._vsheet = sh
+                            return
                     q.pop(0)
-                if q:
-                    return
                 self._after_plus()
                 continue
             return  # OVER
@@ -513,8 +514,7 @@ class State:
             dice, where = self.dice, self.where
             for i in range(6):
                 dice[i] = int(r() * 6) + 1
-            order = sorted(range(6), key=lambda i: (dice[i], i))
-            for rank, i in enumerate(order):
+            for rank, (_, i) in enumerate(sorted(zip(dice, range(6), strict=True))):  # ties: die order
                 where[i] = TRAY if rank < 3 else OUT
             self.phase = PASSIVE
             self.passive_queue = [0]

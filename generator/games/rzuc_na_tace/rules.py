@@ -30,10 +30,16 @@ DIGEST section 3 wins where they disagree):
    of the round, even if the player count has fewer rounds (4 players: all four are given).
 9. Foxes: each fox scores the player's lowest area score at the end. The number of foxes is a
    function of the marks (fox cells and fox rows reached), so a filled sheet's fox count is
-   derived, and a stated count that disagrees is a violation.
+   derived, and a stated count that disagrees is a violation. Likewise the re-roll and +1
+   tracks cannot hold more than the marks fire plus what the round track gives (they may hold
+   less: an earned action the player forgot to circle scores nothing either way).
 10. Yellow columns score only when all four cells are crossed (pre-crossed cells count); the
     main diagonal bonus needs all four diagonal cells crossed.
 11. Every player is active once per round, starting with seat 1 each round.
+12. A user's sheet (TOML, or a layout inside a filled-sheet JSON) is checked by `check_layout`
+    before anything is built from it: a filled sheet on an illegal layout is an input error
+    (exit 2), not a list of violations. The round-4 choice offers free marks only, no round
+    bonus is a fox, and numbers stay printable (points 0..999, multipliers 1..9, 1..20 cells).
 """
 
 from __future__ import annotations
@@ -118,6 +124,8 @@ class Tables:
         self.rr_max = layout.reroll_track
         self.pl_max = layout.plus_track
         self.round_bonuses = tuple(bonus_code(x) for x in layout.round_bonuses)
+        # re-rolls and +1s the round track can give (a filled sheet's tracks are checked against it)
+        self.round_gains = (self.round_bonuses.count(REROLL), self.round_bonuses.count(PLUS))
         self.choice = tuple(bonus_code(x) for x in layout.choice)
 
 
@@ -223,26 +231,34 @@ class Sheet:
         a = self.area_scores()
         return sum(a) + self.foxes * min(a)
 
-    def derived_foxes(self) -> int:
-        """Foxes the marks have earned (rows, lines and cells with a fox bonus that are reached)."""
+    def fired(self, code: int) -> int:
+        """How many times the marks have fired bonus `code` (completed lines, reached cells)."""
         t = self.t
         n = 0
         seen_y: set[int] = set()
         for cell in range(16):
             for mask, bonus in t.ylines[cell]:
-                if bonus == FOX and self.ymask & mask == mask and mask not in seen_y:
+                if bonus == code and self.ymask & mask == mask and mask not in seen_y:
                     seen_y.add(mask)
                     n += 1
         seen_b: set[int] = set()
         for s in range(2, 13):
             for mask, bonus in t.blines[s]:
-                if bonus == FOX and self.bmask & mask == mask and mask not in seen_b:
+                if bonus == code and self.bmask & mask == mask and mask not in seen_b:
                     seen_b.add(mask)
                     n += 1
-        n += sum(1 for k in range(self.gn) if t.gbonus[k] == FOX)
-        n += sum(1 for k in range(len(self.ovals)) if t.obonus[k] == FOX)
-        n += sum(1 for k in range(len(self.pvals)) if t.pbonus[k] == FOX)
+        n += sum(1 for k in range(self.gn) if t.gbonus[k] == code)
+        n += sum(1 for k in range(len(self.ovals)) if t.obonus[k] == code)
+        n += sum(1 for k in range(len(self.pvals)) if t.pbonus[k] == code)
         return n
+
+    def derived_foxes(self) -> int:
+        """Foxes the marks have earned (rows, lines and cells with a fox bonus that are reached)."""
+        return self.fired(FOX)
+
+    def derived_track_gains(self) -> tuple[int, int]:
+        """Re-rolls and +1s the marks have fired (before the track's cap; round bonuses not included)."""
+        return self.fired(REROLL), self.fired(PLUS)
 
 
 def score(sheet: Sheet) -> dict[str, int]:
@@ -259,6 +275,12 @@ def score(sheet: Sheet) -> dict[str, int]:
 # Checking a layout (the standard sheet, a variant, a user's TOML)
 # ---------------------------------------------------------------------------------------------
 
+# Sanity bounds for a user's sheet (the standard: at most 66 points a line, x3, 11 cells an area).
+MAX_POINTS, MAX_MULTIPLIER, MAX_CELLS = 999, 9, 20
+# Bonuses that are not a mark on the sheet: they cannot be offered by the round-4 choice.
+_NOT_MARKS = ("reroll", "plus", "fox")
+
+
 def check_layout(layout: Layout, reference: Layout | None = None) -> Report:
     """Every structural rule of a sheet; with `reference`, also what a variant must keep of it
     (tables, thresholds, multipliers, rounds and the same bonuses in each area)."""
@@ -268,6 +290,11 @@ def check_layout(layout: Layout, reference: Layout | None = None) -> Report:
         rep.add("rzuc.rounds", "rounds must be given for 1, 2, 3 and 4 players, each 1..12")
     if "choice" in layout.round_bonuses and not layout.choice:
         rep.add("rzuc.rounds", "the round bonus 'choice' needs a non-empty choice list")
+    if "fox" in layout.round_bonuses:
+        rep.add("rzuc.rounds", "a round bonus cannot be a fox (foxes are earned by marks)")
+    if any(b in _NOT_MARKS for b in layout.choice):
+        rep.add("rzuc.rounds", "the round-4 choice offers free marks only (an X or a value), "
+                f"not {', '.join(b for b in layout.choice if b in _NOT_MARKS)}")
     for name, n in (("reroll", layout.reroll_track), ("plus", layout.plus_track)):
         if not 1 <= n <= 12:
             rep.add("rzuc.tracks", f"the {name} track must have 1..12 boxes, not {n}")
@@ -293,25 +320,31 @@ def check_layout(layout: Layout, reference: Layout | None = None) -> Report:
             rep.add("rzuc.yellow-spread", f"both {v}s share a row or a column", [(r + 1, c + 1) for r, c in cells])
     if len(layout.yellow_row_bonuses) != 4:
         rep.add("rzuc.yellow-lines", "the yellow area needs 4 row bonuses")
-    if len(layout.yellow_column_points) != 4 or any(p < 0 for p in layout.yellow_column_points):
-        rep.add("rzuc.yellow-lines", "the yellow area needs 4 non-negative column points")
+    if len(layout.yellow_column_points) != 4 or any(not 0 <= p <= MAX_POINTS for p in layout.yellow_column_points):
+        rep.add("rzuc.yellow-lines", f"the yellow area needs 4 column points, each 0..{MAX_POINTS}")
     bg = layout.blue_grid
     sums = sorted(v for r in bg for v in r if v)
     if sums != list(range(2, 13)) or any(len(r) != len(bg[0]) for r in bg):
         rep.add("rzuc.blue-grid", "the blue grid must hold the sums 2..12 once each, in equal rows")
     elif len(layout.blue_row_bonuses) != len(bg) or len(layout.blue_column_bonuses) != len(bg[0]):
         rep.add("rzuc.blue-lines", "one blue bonus per row and one per column")
-    if len(layout.blue_points) != 12 or list(layout.blue_points) != sorted(layout.blue_points):
-        rep.add("rzuc.blue-points", "blue points: 12 entries (0..11 crosses), never decreasing")
+    bp = layout.blue_points
+    if len(bp) != 12 or list(bp) != sorted(bp) or not 0 <= bp[0] <= bp[-1] <= MAX_POINTS:
+        rep.add("rzuc.blue-points", f"blue points: 12 entries (0..11 crosses), never decreasing, 0..{MAX_POINTS}")
     th, gp = layout.green_thresholds, layout.green_points
+    if not 1 <= len(th) <= MAX_CELLS:
+        rep.add("rzuc.green-thresholds", f"the green area needs 1..{MAX_CELLS} cells")
     if any(not 1 <= t <= 6 for t in th):
         rep.add("rzuc.green-thresholds", "green thresholds are 1..6")
-    if len(gp) != len(th) + 1 or list(gp) != sorted(gp):
-        rep.add("rzuc.green-points", "green points: one entry per crossed count 0..cells, never decreasing")
-    if any(m < 1 for m in layout.orange_multipliers):
-        rep.add("rzuc.orange-multipliers", "orange multipliers are at least 1")
-    if not 1 <= layout.purple_cells <= 20:
-        rep.add("rzuc.purple-cells", "the purple area needs 1..20 cells")
+    if len(gp) != len(th) + 1 or list(gp) != sorted(gp) or not 0 <= gp[0] <= gp[-1] <= MAX_POINTS:
+        rep.add("rzuc.green-points", "green points: one entry per crossed count 0..cells, never decreasing, "
+                f"0..{MAX_POINTS}")
+    if not 1 <= len(layout.orange_multipliers) <= MAX_CELLS:
+        rep.add("rzuc.orange-multipliers", f"the orange area needs 1..{MAX_CELLS} cells")
+    if any(not 1 <= m <= MAX_MULTIPLIER for m in layout.orange_multipliers):
+        rep.add("rzuc.orange-multipliers", f"orange multipliers are 1..{MAX_MULTIPLIER}")
+    if not 1 <= layout.purple_cells <= MAX_CELLS:
+        rep.add("rzuc.purple-cells", f"the purple area needs 1..{MAX_CELLS} cells")
     for area, pairs, n in (("green", layout.green_bonuses, len(th)),
                            ("orange", layout.orange_bonuses, len(layout.orange_multipliers)),
                            ("purple", layout.purple_bonuses, layout.purple_cells)):
@@ -417,6 +450,9 @@ def parse_filled(body: Any) -> Filled:
         v = body.get(key, {"gained": 0, "used": 0})
         if not isinstance(v, dict):
             raise UserInputError(f"filled sheet: {key} must be {{\"gained\": n, \"used\": n}}")
+        unknown = sorted(set(v) - {"gained", "used"})
+        if unknown:
+            raise UserInputError(f"filled sheet: {key}: unknown key {unknown[0]!r} (known: gained, used)")
         return _int(v.get("gained", 0), f"{key}.gained"), _int(v.get("used", 0), f"{key}.used")
 
     foxes = body.get("foxes")
@@ -428,6 +464,9 @@ def parse_filled(body: Any) -> Filled:
 def check_filled(f: Filled) -> tuple[Report, Sheet]:
     """Every legality rule of the marks; the Sheet holds the legal part (for a partial score)."""
     rep = check_layout(f.layout)
+    if not rep.ok:  # marks on an illegal sheet mean nothing (and its tables may not even build)
+        raise UserInputError(f"filled sheet: its layout is not a legal sheet: {rep.violations[0]}"
+                             + (f" (and {len(rep) - 1} more)" if len(rep) > 1 else ""))
     t = tables_for(f.layout)
     sh = Sheet.new(t)
     seen: set[tuple[int, int]] = set()
@@ -477,9 +516,16 @@ def check_filled(f: Filled) -> tuple[Report, Sheet]:
             rep.add("rzuc.purple-rising", f"purple cell {i + 1}: {v} is not greater than {sh.pvals[-1]} "
                     "(only a 6 resets)", i + 1)
         sh.pvals.append(v)
-    for name, (gained, used), cap in (("reroll", f.reroll, t.rr_max), ("plus", f.plus, t.pl_max)):
+    earned = sh.derived_track_gains()
+    for k, (name, (gained, used), cap) in enumerate((("reroll", f.reroll, t.rr_max), ("plus", f.plus, t.pl_max))):
         if not 0 <= used <= gained <= cap:
             rep.add("rzuc.track", f"{name} track: 0 ≤ used ({used}) ≤ gained ({gained}) ≤ {cap}")
+            continue
+        # only the marks and the round track give re-rolls and +1s (a sheet may leave earned ones
+        # uncircled: they score nothing, so only the impossible excess is a violation)
+        if gained > earned[k] + t.round_gains[k]:
+            rep.add("rzuc.track", f"{name} track: {gained} gained, but the marks earn {earned[k]} and the "
+                    f"round track gives at most {t.round_gains[k]}")
     sh.rr_gain, sh.rr_used = f.reroll
     sh.pl_gain, sh.pl_used = f.plus
     sh.foxes = sh.derived_foxes()

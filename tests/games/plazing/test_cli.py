@@ -165,6 +165,8 @@ def test_board_command_reprints_checked_file(full, tmp_path):
     (["setup", "--players", "3", "--two-colours"], "2-player"),
     (["setup", "--paper", "b5"], "unknown paper"),
     (["setup", "--lang", "de"], "unknown language"),
+    (["setup", "--lang", "[/x]"], "[/x]"),
+    (["setup", "--code", "[bold]"], "[bold]"),
     (["setup", "--code", "PZ-0000000-1-Q"], "setup code"),
     (["setup", "--code", "RT-0-1-0"], "setup code"),
     (["check", "/nonexistent/setup.json"], "no such file"),

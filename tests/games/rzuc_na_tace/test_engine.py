@@ -331,3 +331,49 @@ def test_greedy_beats_random() -> None:
     g = run_playouts(lambda r: State(1, r), 150, 5, "greedy")
     r = run_playouts(lambda r: State(1, r), 150, 5, "random")
     assert g.seat_stats()[0]["mean"] > r.seat_stats()[0]["mean"] * 1.5
+
+
+# -- review additions ---------------------------------------------------------------------------------
+
+def test_plus_one_never_takes_the_same_die_twice_in_a_turn(game: Game) -> None:
+    # the orange die could be written again (orange has room and a +1 is left): only the rule stops it
+    s = game(1, [1, 1, 1, 1, 1, 1])
+    s.sheets[0].pl_gain = 3
+    for d, area, cell in ((W_, O, 0), (Y_, Y, 5), (G_, G, 0)):
+        rig(s, [1] * 6)
+        s.apply((PICK, d, area, cell, 1))
+    assert s.phase == PLUS_WINDOW
+    s.apply((PLUS_M, O_, O, 1, 1))
+    assert s.sheets[0].pl_used == 1 and s.sheets[0].pl_gain - s.sheets[0].pl_used == 2
+    moves = s.legal_moves()
+    assert any(m[0] == PLUS_M for m in moves)  # other dice are still offered
+    assert not any(m[0] == PLUS_M and m[1] == O_ for m in moves)
+
+
+@given(st.integers(0, 10_000))
+@settings(max_examples=30, deadline=None)
+def test_solo_passive_pick_only_from_the_three_tray_dice(seed: int) -> None:
+    s = State(1, random.Random(seed))
+    sh = s.sheets[0]
+    rng = random.Random(seed)
+    while s.phase != PASSIVE:
+        moves = s.legal_moves()
+        s.apply(moves[rng.randrange(len(moves))])
+    # an empty sheet beside the white die: every die could be marked, if it were offered
+    sh.ymask, sh.bmask, sh.gn, sh.ovals[:], sh.pvals[:] = s.t.ypre, 0, 0, [], []
+    s._moves = None
+    taken = {m[1] for m in s.legal_moves() if m[0] == TAKE}
+    assert taken == {i for i in range(6) if s.where[i] == TRAY}
+
+
+@given(st.integers(0, 2**32), st.integers(1, 4))
+@settings(max_examples=25, deadline=None)
+def test_cached_move_lists_match_a_fresh_computation(seed: int, players: int) -> None:
+    # _advance hands over the move lists it already built (pending bonuses, the +1 window)
+    s = State(players, random.Random(seed))
+    rng = random.Random(seed + 1)
+    while not s.is_over():
+        moves = s.legal_moves()
+        vsheet = s._vsheet
+        assert moves == s._compute_moves() and s._vsheet is vsheet
+        s.apply(moves[rng.randrange(len(moves))])

@@ -264,3 +264,49 @@ def test_malformed_layouts_raise_one_line_errors(layout: Layout, mutate) -> None
     with pytest.raises(UserInputError) as e:
         Layout.from_dict(d)
     assert "\n" not in str(e.value)
+
+
+# -- review additions ---------------------------------------------------------------------------------
+
+def test_tracks_cannot_hold_more_than_the_marks_and_rounds_give() -> None:
+    # no marks: the round track gives at most 2 re-rolls (R1, R3) and 1 +1 (R2)
+    rep, _ = check_filled(parse_filled(filled(reroll={"gained": 2, "used": 2}, plus={"gained": 1, "used": 0})))
+    assert rep.ok, rep.to_json()
+    for body in (filled(reroll={"gained": 3, "used": 0}), filled(plus={"gained": 2, "used": 0})):
+        assert "rzuc.track" in check_filled(parse_filled(body))[0].rules()
+    # orange cells 3 and 6 fire a re-roll and a +1
+    rep, _ = check_filled(parse_filled(filled(orange=[1] * 6, reroll={"gained": 3, "used": 0},
+                                              plus={"gained": 2, "used": 2})))
+    assert rep.ok, rep.to_json()
+
+
+def test_unknown_track_keys_are_refused() -> None:
+    with pytest.raises(UserInputError, match="usd"):
+        parse_filled(filled(reroll={"gained": 1, "usd": 1}))
+
+
+@pytest.mark.parametrize("changes", [
+    {"yellow_row_bonuses": ("fox",)}, {"yellow_column_points": (10,)}, {"blue_row_bonuses": ("fox",)},
+    {"blue_column_bonuses": ("fox",)}, {"blue_grid": ((0, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11, -12))},
+    {"green_points": (0, 1)}, {"yellow_grid": ((3, 6, 5),)}, {"purple_cells": 0},
+])
+def test_a_filled_sheet_on_an_illegal_layout_is_a_one_line_input_error(layout: Layout, changes: dict[str, object]
+                                                                       ) -> None:
+    # these layouts used to crash while building the tables (IndexError, KeyError)
+    body = filled(layout=_with(layout, **changes).to_dict(), orange=[1, 2], green=2, blue=[5], yellow=[[1, 1]])
+    with pytest.raises(UserInputError, match="not a legal sheet") as e:
+        check_filled(parse_filled(body))
+    assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize(("changes", "rule"), [
+    ({"orange_multipliers": (1,) * 10 + (10**400,)}, "rzuc.orange-multipliers"),
+    ({"yellow_column_points": (10, 14, 16, 10**6)}, "rzuc.yellow-lines"),
+    ({"blue_points": (0, 1, 2, 4, 7, 11, 16, 22, 29, 37, 46, 10**6)}, "rzuc.blue-points"),
+    ({"green_points": (0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 10**6)}, "rzuc.green-points"),
+    ({"purple_cells": 21}, "rzuc.purple-cells"),
+    ({"round_bonuses": ("fox", "plus", "reroll", "choice")}, "rzuc.rounds"),
+    ({"choice": ("reroll", "yellow_x")}, "rzuc.rounds"),
+])
+def test_layout_bounds_and_round_bonuses(layout: Layout, changes: dict[str, object], rule: str) -> None:
+    assert rule in check_layout(_with(layout, **changes)).rules()

@@ -205,3 +205,46 @@ def test_cli_check_a_broken_layout_exits_1(tmp_path: Path, layout: Layout) -> No
     toml.write_text("name = 'x'\n[yellow]\ngrid = 3\n")
     r = runner.invoke(app, ["check", "--layout", str(toml)])
     assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+# -- review additions: hand-edited files never show a traceback -----------------------------------------
+
+@pytest.mark.parametrize("body", [
+    {"blue": ["[/x]"]},                                     # rich markup in a quoted value
+    {"colour[/]": 1},                                       # ... and in a key
+    {"layout": {"name": "x"}},                              # a layout without its tables
+], ids=["markup-value", "markup-key", "layout-without-tables"])
+def test_cli_score_hand_edited_files_exit_2_in_one_line(tmp_path: Path, body: object) -> None:
+    r = runner.invoke(app, ["score", str(_write(tmp_path, body))])
+    assert r.exit_code == 2, (r.output, r.exception)
+    assert r.output.startswith("error:") and len(r.output.strip().splitlines()) == 1
+
+
+def test_cli_score_a_sheet_on_an_illegal_layout_exits_2(tmp_path: Path, layout: Layout) -> None:
+    d = layout.to_dict()
+    d["blue"]["row_bonuses"] = ["fox"]  # used to raise IndexError while compiling the sheet
+    r = runner.invoke(app, ["score", str(_write(tmp_path, {"layout": d, "blue": [5]}))])
+    assert r.exit_code == 2 and "rzuc.blue-lines" in r.output and r.exception is not None
+    assert isinstance(r.exception, SystemExit)
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000, None], ids=["deep", "binary"])
+def test_cli_score_and_check_deeply_nested_or_binary_files_exit_2(tmp_path: Path, text: str | None) -> None:
+    j, t = tmp_path / "deep.json", tmp_path / "deep.toml"
+    if text is None:
+        j.write_bytes(b"\xff\xfe\x00")
+        t.write_bytes(b"\xff\xfe\x00")
+    else:
+        j.write_text(json.dumps({"format": "boardgen-setup", "game": "rzuc-na-tace", "version": 1,
+                                 "code": "x", "setup": {}})[:-2] + f'"blue": {text}}}}}')
+        t.write_text(f"a = {text}\n")
+    for args in (["score", str(j)], ["check", "--layout", str(j)], ["check", "--layout", str(t)]):
+        r = runner.invoke(app, args)
+        assert r.exit_code == 2 and isinstance(r.exception, SystemExit), (args, r.exception)
+
+
+def test_cli_check_a_layout_with_absurd_numbers_exits_1(tmp_path: Path, layout: Layout) -> None:
+    d = layout.to_dict()
+    d["orange"]["multipliers"][-1] = 10**400  # used to overflow a float in the playout means
+    r = runner.invoke(app, ["check", "--layout", str(_write(tmp_path, {"layout": d})), "--games", "2"])
+    assert r.exit_code == 1 and "rzuc.orange-multipliers" in r.output
