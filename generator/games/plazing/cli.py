@@ -160,7 +160,7 @@ def setup_cmd(
     for row in setup.squares():
         out_console.print(f"  [dim]{row}[/]", highlight=False)
     for path in files.values():
-        out_console.print(f"  wrote {path}", highlight=False)
+        out_console.print(f"  wrote {path}", highlight=False, markup=False)
     if report is not None:
         _print_report(report)
         if not report.playable:
@@ -203,13 +203,13 @@ def check_cmd(
             data["playouts"] = playability.report_json(played, setup.seed)
         print_json(data)
     elif report.ok:
-        out_console.print(f"{file}: legal setup ({code})", highlight=False)
+        out_console.print(f"{file}: legal setup ({code})", highlight=False, markup=False)
         if played is not None:
             _print_report(played)
     else:
         for v in report:
             out_console.print(str(v), highlight=False, markup=False)
-        err_console.print(f"{file}: {len(report)} rule(s) broken", highlight=False)
+        err_console.print(f"{file}: {len(report)} rule(s) broken", highlight=False, markup=False)
     if not report.ok or (played is not None and not played.playable):
         raise typer.Exit(1)
 
@@ -232,7 +232,7 @@ def board_cmd(
     with guarded():
         files = write_outputs(setup, code, folder, paper, lang, bleed)
     for path in files.values():
-        out_console.print(f"wrote {path}", highlight=False)
+        out_console.print(f"wrote {path}", highlight=False, markup=False)
 
 
 @app.command("catalog")
@@ -250,7 +250,8 @@ def catalog_cmd(
     if as_json:
         print_json({"ok": report.ok, "tiles": len(cat.tiles), "violations": report.to_json()})
     elif report.ok:
-        out_console.print(f"{cat.source}: {len(cat.tiles)} tiles, usable for {players} players", highlight=False)
+        out_console.print(f"{cat.source}: {len(cat.tiles)} tiles, usable for {players} players",
+                          highlight=False, markup=False)
     else:
         for v in report:
             out_console.print(str(v), highlight=False, markup=False)
