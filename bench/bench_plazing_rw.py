@@ -82,12 +82,110 @@ def plain_reportlab(scene: Scene) -> bytes:
     return buf.getvalue()
 
 
-HTML = """<!doctype html><html><head><meta charset="utf-8"><style>
-@page { size: A4; margin: 8mm } .sheet { page-break-after: always } td { width: 12mm; height: 12mm;
-border: 0.3mm solid #555 } .a { background: #e89a1c } .s { background: #e7a7b4 } .p { background: #8c9299 }
-</style></head><body>{% for s in sheets %}<div class="sheet"><h1>Plażing: roll&amp;write</h1>
-<table>{% for row in s.board.rows %}<tr>{% for c in row %}<td class="{{ c }}"></td>{% endfor %}</tr>{% endfor %}
-</table><p>code {{ s.code }}</p></div>{% endfor %}</body></html>"""
+HTML = """<!doctype html><html lang="{{ lang }}"><head><meta charset="utf-8"><style>
+@page { size: A4; margin: 10mm 10mm 12mm 10mm; @bottom-right { content: "{{ t.title|safe }} · " counter(page); font-size: 7pt } }
+body { font-family: "DejaVu Sans", sans-serif; font-size: 8pt; margin: 0 }
+.sheet { width: 190mm; height: 265mm; position: relative; page-break-after: always }
+h1 { font-size: 15pt; margin: 0 0 2mm 0 } h1 small { font-size: 11pt; color: #444 }
+.player { position: absolute; right: 0; top: 1mm; font-size: 10pt }
+.rounds td { width: 10mm; height: 10mm; border: 0.4mm solid #222; border-radius: 1mm; font-size: 6.5pt;
+  color: #777; vertical-align: top }
+.beach { position: absolute; left: 0; top: 30mm; border-collapse: collapse }
+.beach td { width: 12mm; height: 12mm; padding: 0; border: 0.3mm solid #555; background: #fffaf0;
+  text-align: center; vertical-align: middle; font-size: 6.5pt }
+.beach th { font-size: 8pt; color: #555 } .north td { height: 7mm; border: 0; font-size: 7.5pt }
+.sea { background: #9cc9e8 !important } .wood { background: #c9a26b !important }
+.obj { background: #8a8a8a !important; color: #fff; font-weight: bold } .blanket { background: repeating-linear-gradient(
+  0deg, #b9d7f0 0 2.1mm, #fff 2.1mm 2.5mm) !important } .bar { background: #ffe9a6 !important; color: #8a6a00;
+  font-weight: bold; text-align: right !important; vertical-align: top !important }
+.panel { position: absolute; left: 138mm; top: 24mm; width: 52mm; border: 0.5mm solid #222; border-radius: 2mm }
+.panel h2, .legend h2, .scoring h2 { font-size: 10pt; margin: 1mm; text-align: center }
+.slot { border: 0.3mm solid #999; border-radius: 1.2mm; margin: 1.5mm 3mm; height: 13.5mm; position: relative }
+.slot .die { position: absolute; left: 2mm; top: 3mm; font-size: 11pt; font-weight: bold; color: #999 }
+.shape { border-collapse: collapse; margin: auto } .shape td { width: 5mm; height: 5mm; padding: 0 }
+.shape td.f { border: 0.35mm solid #222; background: #fff }
+.pair { height: 8mm } .note { font-size: 6.5pt; margin: 1mm 3mm }
+.legend { position: absolute; left: 0; top: 165mm; width: 190mm } .legend table { width: 100%; table-layout: fixed }
+.legend td.item { border: 0.3mm solid #999; border-radius: 1.2mm; height: 23mm; text-align: center; font-size: 6.5pt }
+.pips { font-size: 12pt } .scoring { position: absolute; left: 0; top: 200mm; width: 190mm; height: 55mm;
+  border: 0.5mm solid #222; border-radius: 2mm } .scoring h2 { text-align: left; margin: 1mm 3mm }
+.box { display: inline-block; width: 11mm; height: 8.5mm; border: 0.4mm solid #222; border-radius: 0.8mm;
+  vertical-align: middle; background: #fff } .row { margin: 1.5mm 3mm; white-space: nowrap }
+.total { display: inline-block; width: 27mm; height: 11.5mm; border: 0.8mm solid #222; vertical-align: middle }
+.small { font-size: 6.5pt } .code { position: absolute; right: 0; top: 266mm; font-size: 7pt; font-weight: bold }
+</style></head><body>{% for s in sheets %}{% set b = s.board %}<div class="sheet">
+<h1>{{ t.title }} <small>· {{ b.name.get(lang, b.id) }}</small></h1><div class="player">{{ t.player }} __________________</div>
+<table class="rounds"><tr><th>{{ t.rounds }}</th>{% for i in range(rounds) %}<td>{{ i + 1 }}</td>{% endfor %}
+{% if hard %}<th>{{ t.hard }}</th>{% endif %}</tr></table>
+<table class="beach">{% if "north" in b.closed_edges %}<tr class="north"><th></th><td colspan="{{ b.rows[0]|length }}"
+ class="{{ 'sea' if b.north == 'sea' else 'wood' }}">{{ t.sea if b.north == 'sea' else t.boardwalk }}</td></tr>
+{% else %}<tr class="north"><th></th><td colspan="{{ b.rows[0]|length }}" style="text-align:right">{{ t.edges_open }}</td></tr>
+{% endif %}{% for row in b.rows %}{% set y = loop.index %}<tr><th>{{ y }}</th>{% for c in row %}{% if c == "#" %}
+<td class="obj">{{ (t.bar_building if b.bar_points else t.pier)|upper }}</td>{% elif c == "B" %}<td class="blanket"></td>
+{% elif c == "$" %}<td class="bar">+{{ b.bar_points }}</td>{% elif c in icons %}<td>{{ icons[c] }}</td>{% else %}<td></td>
+{% endif %}{% endfor %}</tr>{% endfor %}<tr><th></th>{% for x in range(b.rows[0]|length) %}<th>{{ columns[x] }}</th>
+{% endfor %}</tr></table>
+<div class="panel"><h2>{{ t.special }}</h2>{% for sh in screens %}<div class="slot"><span class="die">{{ sh.die }}</span>
+{{ shape_html(sh.cells) }}</div>{% endfor %}{% for _ in range(pairs) %}<div class="slot pair">{{ shape_html(odd2) }}</div>
+{% endfor %}<div class="note">{{ t.special_note.format(max_screens=max_screens, pairs=pairs) }}</div></div>
+<div class="legend"><h2 style="text-align:left">{{ t.legend }}</h2><table><tr>{% for sh in legend %}<td class="item">
+<div class="pips">{{ pips[sh.die] if sh.die else "★" }}</div>{{ shape_html(sh.cells) }}<div>{{ sh.name[lang] }}</div></td>
+{% endfor %}</tr></table><div class="small">{{ t.touch }}</div></div>
+<div class="scoring"><h2>{{ t.scoring }} <span class="small">{{ t.resource_rule.format(limit=limit) }}</span></h2>
+<div class="row">{% for k in kinds %}{{ icons[k[0]] }} {{ res[k][lang] }} <span class="box"></span> = <span class="box"></span>
+&nbsp; {% endfor %}{{ t.sets }} ×{{ set_bonus }} = <span class="box"></span></div>
+<div class="row small">{{ t.table }}: {{ table }}</div>
+<div class="row"><b>{{ t.areas }}</b> {% for n in range(1, area_max + 1) %}{{ n }} × <span class="box"></span> =
+<span class="box"></span> &nbsp; {% endfor %}</div><div class="row small">{{ t.area_rule.format(area_max=area_max) }}</div>
+<div class="row">{% if b.bar_points %}<span class="bar">+{{ b.bar_points }}</span> {{ t.bar }} × <span class="box"></span> =
+<span class="box"></span> &nbsp; {% endif %}{{ t.unused }} <span class="small">({{ t.unused_note }})</span>
+<span class="box"></span> &nbsp; <b>{{ t.total }}</b> <span class="total"></span></div></div>
+<div class="code">{{ t.code }} {{ s.code }}</div></div>{% endfor %}</body></html>"""  # noqa: E501
+
+ICON_SVG = {  # the sheet's resource and waste icons (draw.py), as inline SVG
+    "a": '<svg width="6mm" height="6mm" viewBox="0 0 6 6"><polygon points="3,0.4 5.4,1.8 5.6,4.2 3.2,5.6 0.8,4.6 '
+         '0.5,2" fill="#e89a1c" stroke="#9a5a00" stroke-width="0.3"/></svg>',
+    "s": '<svg width="6mm" height="6mm" viewBox="0 0 6 6"><polygon points="3,5.6 0.3,2.6 0.9,1.2 2,0.4 4,0.4 5.1,1.2 '
+         '5.7,2.6" fill="#e7a7b4" stroke="#a0506a" stroke-width="0.3"/><path d="M3 5.4L1.2 .9M3 5.4L2.3 .9M3 5.4L3.7 '
+         '.9M3 5.4L4.8 .9" stroke="#a0506a" stroke-width="0.25"/></svg>',
+    "p": '<svg width="6mm" height="6mm" viewBox="0 0 6 6"><polygon points="1,2 2.6,0.9 4.6,1.1 5.7,2.7 5,4.7 2.8,5.3 '
+         '0.7,4.2" fill="#8c9299" stroke="#4d5358" stroke-width="0.3"/></svg>',
+    "x": '<svg width="8mm" height="8mm" viewBox="0 0 8 8"><circle cx="4" cy="4" r="3.6" fill="#f3e3dc" '
+         'stroke="#6b3b2a" stroke-width="0.5"/><path d="M1.7 1.7L6.3 6.3M6.3 1.7L1.7 6.3" stroke="#6b3b2a" '
+         'stroke-width="0.9"/></svg>',
+}
+
+
+def html_pad(sheets: list, lang: str = "pl", hard: bool = False) -> str:
+    """The same pad as one jinja2 HTML page: grid, round track, panels, legend, scoring boxes and codes."""
+    import jinja2
+    from markupsafe import Markup
+
+    from generator.games.plazing_rw.draw import texts
+    from generator.games.plazing_rw.model import KINDS, catalog, scoring
+    from generator.games.plazing_rw.rules import COLUMNS, resource_area_limit
+
+    cat, sc = catalog(), scoring()
+
+    def shape_html(cells: frozenset) -> Markup:
+        w = max(x for x, _ in cells) + 1
+        h = max(y for _, y in cells) + 1
+        if h > w:
+            cells, w, h = frozenset((y, x) for x, y in cells), h, w
+        rows = "".join("<tr>" + "".join(f'<td class="{"f" if (x, y) in cells else ""}"></td>' for x in range(w))
+                       + "</tr>" for y in range(h))
+        return Markup(f'<table class="shape">{rows}</table>')
+
+    icons = {c: Markup(v) for c, v in ICON_SVG.items()}
+    icons.update({k: icons[k[0]] for k in KINDS})
+    env = jinja2.Environment(autoescape=True)
+    return env.from_string(HTML).render(
+        sheets=sheets, lang=lang, hard=hard, t=texts(lang), rounds=cat.rounds, columns=COLUMNS, icons=icons,
+        screens=cat.screens, pairs=cat.odd_pairs, odd2=frozenset({(0, 0), (2, 0)}), max_screens=cat.max_screens,
+        legend=[cat.by_die(f) for f in cat.die_faces] + [cat.odd], pips={i: "⚀⚁⚂⚃⚄⚅"[i - 1] for i in range(1, 7)},
+        shape_html=shape_html, limit=resource_area_limit(hard, sc), kinds=KINDS, res=sc.resources,
+        set_bonus=sc.set_bonus, table="  ".join(f"{n}:{p}" for n, p in enumerate(sc.resource_table, start=1)),
+        area_max=sc.area_max)
 
 
 def main() -> None:
@@ -125,17 +223,19 @@ def main() -> None:
     print(f"  plain reportlab, same content:                 {t_plain:7.3f} s, {len(plain):,} bytes")
     print(f"  ratio boardgen/plain reportlab (scene+PDF):    {(t_scene + t_pdf) / t_plain:7.2f}x (goal <= 2x)")
     try:
-        import jinja2
         import weasyprint  # type: ignore[import-not-found]
     except ImportError:
         print("  HTML route (jinja2 + WeasyPrint): WeasyPrint not installed, skipped")
         return
     t0 = time.perf_counter()
-    html = jinja2.Template(HTML).render(sheets=sheets)
-    weasyprint.HTML(string=html).write_pdf()
+    html = html_pad(sheets)
+    t_jinja = time.perf_counter() - t0
+    doc = weasyprint.HTML(string=html).render()
+    html_pdf = doc.write_pdf()
     t_html = time.perf_counter() - t0
-    print(f"  HTML route (jinja2 + WeasyPrint):              {t_html:7.3f} s "
-          f"({t_html / (t_scene + t_pdf):.0f}x slower; goal >= 20x)")
+    print(f"  HTML route (jinja2 {t_jinja:.2f} s + WeasyPrint {weasyprint.__version__}): {t_html:7.3f} s, "
+          f"{len(html_pdf):,} bytes, {len(doc.pages)} pages "
+          f"({t_html / (t_scene + t_pdf):.0f}x slower than boardgen scene+PDF; goal >= 20x)")
 
 
 if __name__ == "__main__":

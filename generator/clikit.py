@@ -20,6 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from generator.core.checks import GenerationError, UserInputError
 from generator.core.files import SetupFileError
 from generator.core.rng import CodeError, CodeSpec, random_seed
+from generator.render.layout import Paper, get_paper
 
 err_console = Console(stderr=True)
 out_console = Console()
@@ -50,6 +51,14 @@ def guarded() -> Iterator[None]:
     try:
         yield
     except (UserInputError, SetupFileError, CodeError, GenerationError) as exc:
+        fail(str(exc))
+
+
+def check_paper(name: str) -> Paper:
+    """The paper for --paper, or the one-line error."""
+    try:
+        return get_paper(name)
+    except ValueError as exc:
         fail(str(exc))
 
 

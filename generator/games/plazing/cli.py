@@ -15,6 +15,7 @@ from generator.clikit import (
     PaperOpt,
     SeedOpt,
     check_lang,
+    check_paper,
     err_console,
     fail,
     guarded,
@@ -30,7 +31,6 @@ from generator.games.plazing import draw, playability
 from generator.games.plazing.model import GAME, SETUP_VERSION, Catalog, Options, Setup, load_catalog
 from generator.games.plazing.rules import check, check_catalog
 from generator.games.plazing.setup import CODE, generate
-from generator.render.layout import get_paper
 from generator.render.pdf import write_pdf
 from generator.render.png import write_png
 
@@ -46,17 +46,10 @@ BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each even
                                          max=5)]
 
 
-def _paper(name: str) -> Any:
-    try:
-        return get_paper(name)
-    except ValueError as exc:
-        fail(str(exc))
-
-
 def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4", lang: str = "pl",
                   bleed: float = 0.0) -> dict[str, Path]:
     """Write setup.json, board.pdf, board.png and (with events) events.pdf into `folder`."""
-    paper = _paper(paper_name)
+    paper = check_paper(paper_name)
     folder.mkdir(parents=True, exist_ok=True)
     files = {"setup": folder / "setup.json", "board_pdf": folder / "board.pdf", "board_png": folder / "board.png"}
     save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
@@ -111,7 +104,7 @@ def setup_cmd(
     (--playouts, default 100; playouts.json); --balanced searches for an even beach.
     """
     check_lang(lang)
-    _paper(paper)
+    check_paper(paper)
     if extra_events:
         events = True
     if events:

@@ -14,13 +14,13 @@ from typing import Annotated, Any
 import typer
 
 from generator.clikit import (
+    LANGS,
     CodeOpt,
     JsonOpt,
     LangOpt,
     OutOpt,
     PaperOpt,
     SeedOpt,
-    check_lang,
     fail,
     guarded,
     out_console,
@@ -29,7 +29,7 @@ from generator.clikit import (
     resolve,
 )
 from generator.core.checks import UserInputError
-from generator.core.files import load_setup, save_setup
+from generator.core.files import dumps_setup, load_setup, save_setup, write_atomic
 from generator.core.playout import run_playouts
 from generator.core.rng import make_rng
 
@@ -57,6 +57,13 @@ def _options(board: str, hard: bool, features: str) -> dict[str, Any]:
     return {"board": board, "hard": hard, "features": feats}
 
 
+def _resolve(options: dict[str, Any], seed: int | None, code: str | None) -> tuple[dict[str, Any], int, str]:
+    if code:
+        with guarded():  # a bad code fails here, as plain text (clikit.resolve may print it as markup)
+            CODE.decode(code)
+    return resolve(CODE, options, seed, code)
+
+
 def _describe(options: dict[str, Any]) -> str:
     f = options["features"]
     feats = f if isinstance(f, str) else (",".join(feature_names(f)) or "none")
@@ -68,8 +75,8 @@ def write_pad(out: Path, options: dict[str, Any], seed: int, code: str, count: i
               paper: str, lang: str, show_progress: bool = True) -> dict[str, Any]:
     """Generate, validate and draw a pad; write PDF, PNG and JSON under out/<code>/."""
     from generator.render.layout import get_paper
-    from generator.render.pdf import write_pdf
-    from generator.render.png import write_png
+    from generator.render.pdf import pdf_bytes
+    from generator.render.png import png_bytes
 
     from .draw import pad_scene
 
@@ -86,15 +93,31 @@ def write_pad(out: Path, options: dict[str, Any], seed: int, code: str, count: i
     folder = out / code
     stem = f"plazing-rw-{code}"
     scene = pad_scene(sheets, paper, lang, options["hard"], per_page)
-    pdf_bytes = write_pdf(scene, folder / f"{stem}.pdf")
-    png_bytes = write_png(scene, 0, folder / f"{stem}.png", dpi=100)
     body = {"options": {**options, "count": count, "per_page": per_page, "paper": paper, "lang": lang},
             "sheets": [s.to_json() for s in _unique(sheets)]}
-    json_bytes = save_setup(folder / f"{stem}.json", GAME, FILE_VERSION, code, body)
+    files = {"pdf": (folder / f"{stem}.pdf", pdf_bytes(scene)),
+             "png": (folder / f"{stem}.png", png_bytes(scene, 0, dpi=100)),
+             "json": (folder / f"{stem}.json", dumps_setup(GAME, FILE_VERSION, code, body).encode("utf-8"))}
+    _write_all(files)
     return {"code": code, "seed": seed, "sheets": count, "pages": len(scene.pages),
-            "files": {"pdf": str(folder / f"{stem}.pdf"), "png": str(folder / f"{stem}.png"),
-                      "json": str(folder / f"{stem}.json")},
-            "bytes": {"pdf": pdf_bytes, "png": png_bytes, "json": json_bytes}}
+            "files": {k: str(path) for k, (path, _data) in files.items()},
+            "bytes": {k: len(data) for k, (_path, data) in files.items()}}
+
+
+def _write_all(files: dict[str, tuple[Path, bytes]]) -> None:
+    """Write every file (each atomically) or none: on an OS error the ones already written are removed."""
+    done: list[Path] = []
+    try:
+        for path, data in files.values():
+            existed = path.exists()
+            write_atomic(path, data)
+            if not existed:
+                done.append(path)
+    except OSError as exc:
+        for p in done:
+            p.unlink(missing_ok=True)
+        target = next(iter(files.values()))[0].parent
+        raise UserInputError(f"cannot write to {target}: {exc.strerror or exc.__class__.__name__}") from None
 
 
 def _unique(sheets: list[SheetSetup]) -> list[SheetSetup]:
@@ -120,12 +143,13 @@ def sheet_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Write a PDF pad of COUNT sheets, a PNG of the first page and the boards' JSON."""
-    check_lang(lang)
+    if lang not in LANGS:
+        fail(f"unknown language {lang!r} (choose {' or '.join(LANGS)})")
     if per_page not in (1, 2):
         fail(f"--per-page must be 1 or 2, not {per_page}")
     if not 1 <= count <= MAX_COUNT:
         fail(f"--count must be 1..{MAX_COUNT}, not {count}")
-    options, seed_, code_ = resolve(CODE, _options(board, hard, features), seed, code)
+    options, seed_, code_ = _resolve(_options(board, hard, features), seed, code)
     with guarded():
         result = write_pad(out, options, seed_, code_, count, per_page, paper, lang)
     if as_json:
@@ -205,7 +229,7 @@ def play_cmd(
     from .engine import new_game
     if bot not in ("random", "greedy"):
         fail(f"unknown bot {bot!r} (choose random or greedy)")
-    options, seed_, code_ = resolve(CODE, _options(board, hard, features), seed, code)
+    options, seed_, code_ = _resolve(_options(board, hard, features), seed, code)
     with guarded():
         b = _board_for(options, seed_, None)
         rng = make_rng(seed_, "plazing-rw", "play")
@@ -215,7 +239,10 @@ def play_cmd(
             state.apply(pick(state, rng))
         body = state.to_sheet()
         if out is not None:
-            save_setup(out, GAME, FILE_VERSION, code_, body)
+            try:
+                save_setup(out, GAME, FILE_VERSION, code_, body)
+            except OSError as exc:
+                raise UserInputError(f"cannot write {out}: {exc.strerror or exc.__class__.__name__}") from None
     if as_json:
         print_json({"code": code_, "score": state.breakdown().to_json(), "sheet": body})
     else:
@@ -242,7 +269,7 @@ def check_cmd(
     bots = ["random", "greedy"] if bot == "both" else [bot]
     if any(b not in ("random", "greedy") for b in bots):
         fail(f"unknown bot {bot!r} (choose random, greedy or both)")
-    options, seed_, code_ = resolve(CODE, _options(board, hard, features), seed, code)
+    options, seed_, code_ = _resolve(_options(board, hard, features), seed, code)
     with guarded():
         b = _board_for(options, seed_, file)
         rep = check_board(b, options["hard"])

@@ -24,7 +24,7 @@ from typing import Any
 from generator.core.grid import Grid
 
 from .model import Board, Catalog, ShapeDef, catalog, shape_placements
-from .rules import Breakdown, Drawn, Scorer, check_drawing, closed_areas
+from .rules import Breakdown, Drawn, Scorer, check_drawing
 
 Move = tuple[str, str, int]
 END: Move = ("end", "", 0)
@@ -45,12 +45,12 @@ class _Cache:
     areas: dict[int, list[int]] = field(default_factory=dict)
     points: dict[int, int] = field(default_factory=dict)
 
-    def closed(self, board: Board, covered: int) -> list[int]:
+    def closed(self, scorer: Scorer, covered: int) -> list[int]:
         got = self.areas.get(covered)
         if got is None:
             if len(self.areas) > 20_000:
                 self.areas.clear()
-            got = self.areas[covered] = closed_areas(board, covered)
+            got = self.areas[covered] = scorer.closed(covered)
         return got
 
     def board_points(self, scorer: Scorer, covered: int) -> int:
@@ -58,7 +58,7 @@ class _Cache:
         if got is None:
             if len(self.points) > 20_000:
                 self.points.clear()
-            got = self.points[covered] = scorer.board_points(covered, self.closed(scorer.board, covered))
+            got = self.points[covered] = scorer.board_points(covered, self.closed(scorer, covered))
         return got
 
 
@@ -185,7 +185,7 @@ class State:
 
     # --- scoring -------------------------------------------------------------------------
     def breakdown(self) -> Breakdown:
-        areas = self._cache.closed(self.board, self.covered)
+        areas = self._cache.closed(self.scorer, self.covered)
         return self.scorer.breakdown(self.covered, len(self.crossed), self.odds // 2, areas)
 
     def points(self, covered: int | None = None, crossed: int | None = None, odds: int | None = None) -> int:
@@ -203,9 +203,24 @@ class State:
         source, _sid, bits = move
         if source == "end":
             return 0.0
-        crossed = len(self.crossed) + (1 if source in ("special", "setup") else 0)
-        odds = self.odds + (1 if source == "odd" else 0)
-        return float(self.points(self.covered | bits, crossed, odds) - self.points())
+        cache, scorer = self._cache, self.scorer
+        crossed = len(self.crossed)
+        now = cache.board_points(scorer, self.covered) + scorer.unused(crossed, self.odds // 2)[2]
+        if source == "special" or source == "setup":
+            crossed += 1
+        odds = self.odds + 1 if source == "odd" else self.odds
+        after = cache.board_points(scorer, self.covered | bits) + scorer.unused(crossed, odds // 2)[2]
+        return float(after - now)
+
+    def has_legal_moves(self) -> bool:
+        """Whether `legal_moves()` is non-empty, without building it (core.playout asks before each move)."""
+        if self.is_over():
+            return False
+        if self.round == 0:
+            return bool(self._fits(self.die_shape.id, anywhere=True))
+        if self.pending_odd:
+            return bool(self._odd_squares(self.covered))
+        return True  # the die shape, or END when it is drawn or fits nowhere
 
     def stats(self) -> dict[str, float]:
         b = self.breakdown()

@@ -16,16 +16,22 @@ Decisions where the rulebook is silent or ambiguous (also in the report to the l
   complete set (amber + shell + pebble).
 * **Areas** of at most 4 squares score their size, with or without resources, unless they hold
   waste. Larger closed areas score nothing as areas (their resources still count up to 6).
-* **Bar squares** score `bar_points` each (2 on board 3) when covered by any own shape or when
-  inside a closed area of any size that holds no waste.
+* **Bar squares** score `bar_points` each when covered by any own shape or when inside a closed
+  area of any size that holds no waste. The rulebook does not say what a bar square is worth
+  ("add the points you earned this way"); the only figure in our sources is the board game's
+  score squares, +1 each (DIGEST 1), so boards 3 and the random bar use 1. The value is data
+  (`bar_points`) and is printed on every bar square and in the bar scoring box.
 * **Unused special actions**: the panel allows `max_screens` screens in all (4, the setup one
   included) and 3 pairs of odds; each screen still allowed scores 2 and each odd still allowed
   scores 1, so a player who used everything scores 0 (as Kasia), at most 3*2 + 6*1 = 12.
 * **Drawing.** Shapes never overlap earlier shapes and never cover waste, objects or printed
   blankets. Every shape after the setup screen touches an own shape at an edge or a corner
   (8-neighbourhood); printed blankets never count as a link. A shape may be drawn inside an
-  already closed area (nothing forbids it; it only shrinks or splits that area). The setup
-  screen may go anywhere.
+  already closed area: the roll&write rulebook's drawing rules (and DIGEST 2's list) do not
+  forbid it; the board game's ban exists because a closed area there has an owner who collects
+  from it during play, while here areas are only read off the finished sheet, so the order of
+  drawing must not matter (splitting a big closed area into small ones is the same sheet as
+  drawing the splitting shapes first). The setup screen may go anywhere.
 * **Rounds.** The die shape must be drawn when it has a legal placement; when it has none the
   roll is dead and nothing is drawn. The special action may come before or after the die shape
   in the same round. Special screens are distinct panel screens other than the setup one; a
@@ -128,34 +134,54 @@ class Scorer:
         self.bar = board.bar
         self.bar_value = board.bar_points
         self.kinds = [(k, board.resources(k)) for k in KINDS]
+        self.kind_bits = [bits for _k, bits in self.kinds]
         self.all_resources = board.all_resources
         self.table = [sc.resource_points(n) for n in range(0, 64)]
+        g = self.grid = board.grid
+        self.free = g.full & ~board.walls  # squares that are not walls (drawn squares are taken off)
+        self.open_edge = board.open_edge
+        self._unused = {(s, p): self._unused_calc(s, p)
+                        for s in range(self.cat.max_screens + 2) for p in range(self.cat.odd_pairs + 2)}
 
-    def unused(self, screens_used: int, pairs_used: int) -> tuple[int, int, int]:
+    def _unused_calc(self, screens_used: int, pairs_used: int) -> tuple[int, int, int]:
         cat, sc = self.cat, self.sc
         screens = max(0, cat.max_screens - screens_used)
         odds = max(0, 2 * (cat.odd_pairs - pairs_used))
         return screens, odds, screens * sc.unused_screen_points + odds * sc.unused_odd_points
 
+    def unused(self, screens_used: int, pairs_used: int) -> tuple[int, int, int]:
+        """(unused screens, unused odds, their points) for this panel use."""
+        got = self._unused.get((screens_used, pairs_used))
+        return got if got is not None else self._unused_calc(screens_used, pairs_used)
+
+    def closed(self, covered: int) -> list[int]:
+        """The closed areas when `covered` is drawn: the same as `closed_areas(board, covered)`."""
+        g = self.grid
+        free = self.free & ~covered
+        inside = free & ~g.flood(free, self.open_edge)
+        return g.regions(inside) if inside else []
+
     def board_points(self, covered: int, areas: list[int]) -> int:
         """Resources, sets, areas and bar squares (everything but unused special actions)."""
-        counts = [0, 0, 0]
         area_pts = 0
-        enclosed = 0
+        enclosed = 0  # closed areas without waste
+        collect = 0  # squares of those small enough to collect resources from
         limit, area_max, waste = self.limit, self.sc.area_max, self.waste
         for area in areas:
             if area & waste:
                 continue
             enclosed |= area
             n = area.bit_count()
-            if n <= limit and area & self.all_resources:
-                for i, (_k, bits) in enumerate(self.kinds):
-                    counts[i] += (area & bits).bit_count()
+            if n <= limit:
+                collect |= area
             if n <= area_max:
                 area_pts += n
-        table = self.table
-        pts = sum(table[c] if c < 64 else self.sc.resource_points(c) for c in counts)
-        pts += min(counts) * self.sc.set_bonus + area_pts
+        pts = area_pts
+        if collect & self.all_resources:
+            counts = [(collect & bits).bit_count() for bits in self.kind_bits]
+            table = self.table
+            pts += sum(table[c] if c < 64 else self.sc.resource_points(c) for c in counts)
+            pts += min(counts) * self.sc.set_bonus
         if self.bar:
             pts += (self.bar & (covered | enclosed)).bit_count() * self.bar_value
         return pts
@@ -299,9 +325,10 @@ def parse_cell(value: Any, grid: Grid, where: str) -> tuple[int, int]:
     """A cell from 'B3' (as printed) or [x, y] (0-based); UserInputError when malformed or off-grid."""
     if isinstance(value, str):
         text = value.strip().upper()
-        if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdigit():
+        digits = text[1:]
+        if len(text) < 2 or text[0] not in COLUMNS or not (digits.isascii() and digits.isdigit()):
             raise UserInputError(f"{where}: cell {value!r} is not like 'B3'")
-        x, y = COLUMNS.index(text[0]), int(text[1:]) - 1
+        x, y = COLUMNS.index(text[0]), int(digits) - 1
     elif (isinstance(value, list) and len(value) == 2
           and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
         x, y = value
@@ -404,6 +431,8 @@ def check_drawing(board: Board, drawn: Iterable[Drawn], cat: Catalog | None = No
         if i > 0 and not g.grow8(own) & d.bits:
             rep.add("prw.touch", "does not touch an earlier own shape at an edge or a corner", where)
         own |= d.bits
+    if not drawn:
+        rep.add("prw.setup", "the setup screen is missing (the sheet has no drawn shape)")
     if die_count > cat.rounds:
         rep.add("prw.rounds", f"{die_count} die shapes, but there are only {cat.rounds} rounds")
     if len(set(screens_special)) != len(screens_special) or (setup_shape in screens_special):

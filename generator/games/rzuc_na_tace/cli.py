@@ -8,14 +8,11 @@
 
 from __future__ import annotations
 
-import contextlib
 import random
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
-from rich.text import Text
 
 from generator.clikit import (
     CodeOpt,
@@ -25,16 +22,18 @@ from generator.clikit import (
     PaperOpt,
     SeedOpt,
     check_lang,
-    err_console,
+    check_paper,
+    fail,
+    guarded,
     out_console,
     print_json,
     progress_bar,
     resolve,
 )
-from generator.core.checks import GenerationError, UserInputError
-from generator.core.files import SetupFileError, dumps_setup, load_setup, save_setup, write_atomic
+from generator.core.checks import UserInputError
+from generator.core.files import dumps_setup, load_setup, save_setup, write_atomic
 from generator.core.playout import get_bot, play_one, run_playouts
-from generator.core.rng import CodeError, make_rng
+from generator.core.rng import make_rng
 from generator.games.rzuc_na_tace import draw
 from generator.games.rzuc_na_tace.engine import State, make_invariant_checker
 from generator.games.rzuc_na_tace.model import GAME, Layout, load_layout, standard_layout
@@ -47,7 +46,6 @@ from generator.games.rzuc_na_tace.setup import (
     Setup,
     generate,
 )
-from generator.render.layout import Paper, get_paper
 from generator.render.pdf import write_pdf
 from generator.render.png import write_png
 
@@ -62,33 +60,8 @@ VariantOpt = Annotated[str, typer.Option("--variant", help="standard, or random:
                                          "if greedy play scores within ±5% of the standard.")]
 
 
-def fail(message: str) -> NoReturn:
-    """clikit's contract (one line on stderr, exit 2), but the message is printed as plain text:
-    it quotes the user's file and values, and a '[/x]' in them must not be read as markup."""
-    err_console.print(Text.assemble(("error:", "bold red"), " ", message), highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
-
-
-@contextlib.contextmanager
-def guarded() -> Iterator[None]:
-    try:
-        yield
-    except (UserInputError, SetupFileError, CodeError, GenerationError) as exc:
-        fail(str(exc))
-
-
 def _load_setup(path: Path) -> dict[str, Any]:
-    try:
-        return load_setup(path, GAME, (SETUP_VERSION,))
-    except RecursionError:  # json's decoder on absurdly deep nesting
-        raise UserInputError(f"{path}: not a setup file (nested too deeply)") from None
-
-
-def _paper(name: str) -> Paper:
-    try:
-        return get_paper(name)
-    except ValueError as exc:
-        fail(str(exc))
+    return load_setup(path, GAME, (SETUP_VERSION,))
 
 
 def _options(players: int, variant: str) -> dict[str, Any]:
@@ -102,7 +75,7 @@ def _options(players: int, variant: str) -> dict[str, Any]:
 def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4", lang: str = "pl",
                   count: int = 1, per_page: int = 2, png: bool = False) -> dict[str, Path]:
     """setup.json and sheets.pdf (and sheets.png, the first page) in `folder`, each written atomically."""
-    paper = _paper(paper_name)
+    paper = check_paper(paper_name)
     files = {"setup": folder / "setup.json", "pdf": folder / "sheets.pdf"}
     scene = draw.sheet_scene(setup, code, paper, per_page, count, lang)
     save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
@@ -134,7 +107,7 @@ def sheet_cmd(
 ) -> None:
     """Print a pad of score sheets (PDF + setup JSON) into OUT/<code>/."""
     check_lang(lang)
-    _paper(paper)
+    check_paper(paper)
     if per_page not in (1, 2):
         fail(f"--per-page must be 1 or 2, not {per_page}")
     if not 1 <= count <= MAX_COUNT:

@@ -143,3 +143,48 @@ def test_check_reports_playout_figures() -> None:
         p = res["playouts"][bot]
         assert p["completed"] == 6 and p["min"] <= p["mean"] <= p["max"]
         assert {"areas_closed", "dead_rolls", "games_with_dead_roll"} <= set(p)
+
+
+def test_unwritable_out_is_one_line_exit_2_and_nothing_written(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    code, out = _run("sheet", "--out", str(blocker / "sub"), "--board", "1", "--seed", "1")
+    assert code == 2 and "Traceback" not in out and out.strip().count("\n") == 0
+    assert "cannot write" in out
+    code, out = _run("play", "--board", "1", "--seed", "1", "--out", str(blocker / "x.json"))
+    assert code == 2 and "cannot write" in out
+
+
+def test_sheet_files_are_all_or_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.games.plazing_rw import cli
+
+    real = cli.write_atomic
+    calls: list[Path] = []
+
+    def flaky(path: Path, data: bytes) -> int:
+        calls.append(Path(path))
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device")
+        return real(path, data)
+
+    monkeypatch.setattr(cli, "write_atomic", flaky)
+    code, out = _run("sheet", "--out", str(tmp_path), "--board", "1", "--seed", "1")
+    assert code == 2 and "No space left" in out
+    assert not [p for p in tmp_path.rglob("*") if p.is_file()]  # the PDF and PNG written first are removed
+
+
+@pytest.mark.parametrize(("args", "shown"), [(["sheet", "--code", "[b]x"], "[b]x"),
+                                             (["sheet", "--features", "[x]"], "[x]"),
+                                             (["sheet", "--lang", "[b]de"], "[b]de")])
+def test_user_text_in_errors_is_not_rich_markup(tmp_path: Path, args: list[str], shown: str) -> None:
+    code, out = _run(*args, "--out", str(tmp_path))
+    assert code == 2 and shown in out and "\\" not in out
+
+
+@pytest.mark.parametrize("cells", [["A²", "B1", "C1"], [[0, 0], [1, 0], "C"]])
+def test_score_bad_cells_exit_2_one_line(tmp_path: Path, cells: list[object]) -> None:
+    p = tmp_path / "bad.json"
+    p.write_text(dumps_setup("plazing-rw", 1, "X", {"board": "1", "shapes": [{"source": "setup", "cells": cells}]}))
+    for args in (["score", str(p)], ["check", "--file", str(p), "--games", "1"]):
+        code, out = _run(*args)
+        assert code == 2 and "Traceback" not in out and out.strip().count("\n") == 0, out

@@ -35,6 +35,7 @@ def test_random_sheets_keep_invariants(seed: int, board_id: str, hard: bool) -> 
     while not s.is_over():
         moves = s.legal_moves()
         assert moves, "no legal move before the end"
+        assert s.has_legal_moves()
         s.apply(moves[rng.randrange(len(moves))])
         s.check_invariants()
         now = s.points()
@@ -68,3 +69,17 @@ def test_greedy_beats_random_on_every_board() -> None:
         g = run_playouts(lambda rng, b=b: new_game(b, rng), 4, 3, "greedy")
         r = run_playouts(lambda rng, b=b: new_game(b, rng), 4, 3, "random")
         assert g.seat_stats()[0]["mean"] > r.seat_stats()[0]["mean"]
+
+
+def test_has_legal_moves_agrees_with_legal_moves() -> None:
+    from generator.games.plazing_rw.model import Board
+    board = Board("tiny", ("...", "...", "..."))
+    s = State(board, [3] + [6] * 10)  # the I4 setup screen fits nowhere on 3x3
+    assert not s.has_legal_moves() and s.legal_moves() == []
+    s = new_game(boards()["1"], make_rng(1))
+    rng = make_rng(2)
+    while not s.is_over():
+        assert s.has_legal_moves() == bool(s.legal_moves())
+        moves = s.legal_moves()
+        s.apply(moves[rng.randrange(len(moves))])
+    assert not s.has_legal_moves()

@@ -8,16 +8,31 @@ from generator.core.checks import UserInputError
 from generator.games.plazing_rw.engine import END, State
 from generator.games.plazing_rw.model import Board, boards, catalog, scoring
 from generator.games.plazing_rw.rules import (
+    Breakdown,
     Drawn,
+    Scorer,
     check_board,
     check_drawing,
     closable_area,
+    closed_areas,
+    parse_cell,
     parse_drawn,
-    score,
     score_drawing,
 )
+from generator.games.plazing_rw.rules import score as rules_score
 
 from .conftest import play_kasia
+
+
+def score(board: Board, covered: int, screens_used: int, pairs_used: int, hard: bool = False) -> Breakdown:
+    """rules.score, checked against the engine's fast path (Scorer.closed + board_points + unused)."""
+    b = rules_score(board, covered, screens_used, pairs_used, hard)
+    scorer = Scorer(board, hard)
+    areas = scorer.closed(covered)
+    assert sorted(areas) == sorted(closed_areas(board, covered))
+    fast = scorer.board_points(covered, areas) + scorer.unused(screens_used, pairs_used)[2]
+    assert fast == b.total, "the engine's scorer disagrees with the scoring breakdown"
+    return b
 
 
 def test_kasia_scores_65_on_a_real_sheet(kasia: State) -> None:
@@ -277,3 +292,89 @@ def test_grid_size_rule() -> None:
 
 def test_kasia_fixture_is_legal_move_by_move() -> None:
     play_kasia(check=True)
+
+
+# --- review additions ------------------------------------------------------------------------------
+
+
+def _cells(board: Board, text: str) -> int:
+    return board.grid.bits(parse_cell(c, board.grid, "t") for c in text.split())
+
+
+def test_touching_at_a_corner_only_is_legal() -> None:
+    board = boards()["1"]
+    s = State(board, [1] * 11)
+    s.apply(("setup", "I3", _cells(board, "A1 B1 C1")))
+    corner = ("die", "I3", _cells(board, "D2 E2 F2"))  # shares only the corner C1/D2
+    assert corner in s.legal_moves()
+    s.apply(corner)
+    assert ("odd", "odd", _cells(board, "G3")) in s.legal_moves()  # a corner is enough for an odd too
+    drawn = [Drawn("I3", "setup", _cells(board, "A1 B1 C1")), Drawn("I3", "die", _cells(board, "D2 E2 F2"))]
+    assert check_drawing(board, drawn).ok
+    gap = [drawn[0], Drawn("I3", "die", _cells(board, "E2 F2 G2"))]
+    assert check_drawing(board, gap).rules() == {"prw.touch"}
+
+
+def test_drawing_inside_a_closed_area_is_allowed() -> None:
+    """Decision (rules.py): unlike the board game, a shape may go inside an own closed area."""
+    board = boards()["1"]
+    s = State(board, [3] * 11)  # I4 every time
+    s.apply(("setup", "I4", _cells(board, "B2 C2 D2 E2")))
+    s.apply(("odd", "odd", _cells(board, "B3")))
+    s.apply(("odd", "odd", _cells(board, "B4")))
+    s.apply(("die", "I4", _cells(board, "B5 C5 D5 E5")))
+    s.apply(("die", "I4", _cells(board, "F2 F3 F4 F5")))
+    s.apply(("odd", "odd", _cells(board, "E3")))
+    s.apply(("odd", "odd", _cells(board, "E4")))
+    assert s.breakdown().areas[4] == 1  # C3 D3 C4 D4 closed: 4 points
+    inside = ("odd", "odd", _cells(board, "C3"))
+    assert inside in s.legal_moves()
+    s.apply(("die", "I4", _cells(board, "G2 G3 G4 G5")))
+    s.apply(inside)
+    s.apply(("odd", "odd", _cells(board, "D4")))
+    b = s.breakdown()
+    assert b.areas[1] == 2 and b.areas[4] == 0  # split into two areas of 1 square
+    assert check_drawing(board, s.drawn).ok
+    s.check_invariants()
+
+
+@pytest.mark.parametrize("cell", ["A²", "A١", "B-1", "I1", "A0", "K11", "AA"])
+def test_parse_cell_rejects_odd_text_with_one_line(cell: str) -> None:
+    with pytest.raises(UserInputError) as exc:
+        parse_cell(cell, boards()["1"].grid, "t")
+    assert "\n" not in str(exc.value)
+
+
+def test_a_sheet_without_the_setup_screen_is_broken() -> None:
+    assert "prw.setup" in check_drawing(boards()["1"], []).rules()
+
+
+def test_bar_value_is_data_printed_on_the_sheet() -> None:
+    """The rulebook gives no value for a bar square: 1 (the board game's score squares), as data."""
+    from generator.games.plazing_rw.draw import pad_scene
+    from generator.games.plazing_rw.setup import SheetSetup
+    from generator.render.scene import Text
+
+    board = boards()["3"]
+    assert board.bar_points == 1
+    covered = _cells(board, "D2 E2 F2")  # three bar squares covered
+    assert score(board, covered, 4, 3).bar_points == 3 * board.bar_points
+    scene = pad_scene([SheetSetup("PR-X", 0, board)], "a4", "en", False)
+    texts = {it.text for sym in scene.symbols.values() for it in sym.items if isinstance(it, Text)}
+    assert f"+{board.bar_points}" in texts
+
+
+def test_bar_squares_in_a_closed_area_with_waste_score_nothing() -> None:
+    board = _ring_board(["$x"], bar_points=1)
+    assert score(board, _ring(board, 2, 1), 4, 3).bar_points == 0
+    covered = _ring(board, 2, 1) | board.grid.bits([(2, 2)])  # but covering it still scores
+    assert score(board, covered, 4, 3).bar_points == 1
+
+
+def test_hard_variant_and_six_square_limit_in_the_engine_path() -> None:
+    """The engine's fast scorer (Scorer.board_points) on 4, 5, 6 and 7 square areas."""
+    for inner, hard, res in ((["asp."], True, 3), (["asp.."], True, 0), (["asp.."], False, 3),
+                             (["asp", "..."], False, 3), (["asp.", "..."], False, 0)):
+        board = _ring_board(inner)
+        b = score(board, _ring(board, len(inner[0]), len(inner)), 4, 3, hard=hard)
+        assert sum(b.resources.values()) == res, (inner, hard)
