@@ -1,3 +1,3 @@
-from generator.cli import app
+from generator.cli import main
 
-app(prog_name="boardgen")
+main()

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+try:  # Typer >= 0.2x carries its own copy of click; older releases use click itself
+    from typer._click import exceptions as click_errors
+except ImportError:  # pragma: no cover
+    from click import exceptions as click_errors  # type: ignore[no-redef]
+
 from generator import __version__
-from generator.clikit import LangOpt, PaperOpt, check_lang, out_console
+from generator.clikit import LangOpt, PaperOpt, check_lang, err_console, out_console
 from generator.games.plazing import cli as plazing_cli
 from generator.games.plazing_rw import cli as plazing_rw_cli
 from generator.games.rzuc_na_tace import cli as rzuc_cli
@@ -57,7 +63,32 @@ def all_cmd(
 
 
 @app.callback(invoke_without_command=True)
-def main(version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False) -> None:
+def root(version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False) -> None:
     if version:
         out_console.print(f"boardgen {__version__}")
         raise typer.Exit()
+
+
+def main() -> None:
+    """The console script: Typer's app, with usage errors (a wrong option value, an unknown option)
+    reduced to the house rule: one line on stderr naming the problem, exit code 2."""
+    try:
+        code = app(standalone_mode=False)
+    except click_errors.NoArgsIsHelpError as exc:
+        message = exc.format_message()  # Typer's rich help has already printed itself
+        if message.strip():
+            out_console.print(message, markup=False, highlight=False)
+        code = 2  # as click: no arguments is a usage error, answered with the help
+    except click_errors.UsageError as exc:
+        where = f"{exc.ctx.command_path}: " if exc.ctx else ""
+        err_console.print("[bold red]error:[/] ", end="", highlight=False)
+        err_console.print(f"{where}{exc.format_message()} (see --help)", markup=False, highlight=False,
+                          soft_wrap=True)
+        code = 2
+    except typer.Abort:
+        err_console.print("aborted", highlight=False)
+        code = 1
+    except click_errors.ClickException as exc:
+        err_console.print(f"error: {exc.format_message()}", markup=False, highlight=False)
+        code = exc.exit_code
+    sys.exit(code if isinstance(code, int) else 0)

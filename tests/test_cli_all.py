@@ -26,3 +26,18 @@ def test_games_lists_plazing():
 def test_bad_lang_for_all(tmp_path):
     res = CliRunner().invoke(app, ["all", "--out", str(tmp_path), "--lang", "xx"])
     assert res.exit_code == 2 and "unknown language" in res.output
+
+
+def test_usage_errors_are_one_line_exit_2():
+    """Typer's own errors (bad value types, unknown options/commands) through the console script."""
+    import subprocess
+    import sys
+
+    for args in (["plazing", "setup", "--players", "abc"], ["plazing", "setup", "--bogus"], ["nosuch"],
+                 ["rzuc-na-tace", "sheet", "--seed", "-4"]):
+        res = subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True)
+        assert res.returncode == 2, (args, res.stderr)
+        assert len(res.stderr.strip().splitlines()) == 1, res.stderr
+        assert "Traceback" not in res.stderr and res.stderr.startswith("error:")
+    res = subprocess.run([sys.executable, "-m", "generator", "--version"], capture_output=True, text=True)
+    assert res.returncode == 0 and "boardgen" in res.stdout
