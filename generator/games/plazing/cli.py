@@ -57,6 +57,8 @@ def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4",
     write_pdf(scene, files["board_pdf"])
     overview_index = next(i for i, p in enumerate(scene.pages) if p.label.startswith("overview"))
     write_png(scene, overview_index, files["board_png"], dpi=90)
+    files["rules_pdf"] = folder / "rules.pdf"
+    write_pdf(draw.rules_card_scene(setup, code, paper, lang), files["rules_pdf"])
     if setup.event_deck:
         files["events_pdf"] = folder / "events.pdf"
         write_pdf(draw.events_scene(setup, code, paper, lang, bleed), files["events_pdf"])

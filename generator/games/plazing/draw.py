@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import math
 
+from generator.games.plazing import scoring
 from generator.games.plazing.model import EventCard, Setup, event_cards, rules
 from generator.render import layout
 from generator.render.fonts import text_width
 from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
-from generator.render.text import text_block, wrap
+from generator.render.text import line_height, render_template, text_block, wrap
 
 SQ = 15.0  # mm per beach square: a 4x4 tile is 60 mm, a screen 45 mm long
 TRACK = 16.0  # score track cells along the frame
@@ -281,20 +282,23 @@ def _object_label(label: str, cx: float, y: float, width: float) -> list[Item]:
             for i, line in enumerate(lines[:3])]
 
 
-def _legend_items(x: float, y: float, lang: str) -> tuple[list[Item], float]:
+def _legend_items(x: float, y: float, lang: str, columns: int = 1, col_w: float = 60.0) -> tuple[list[Item], float]:
+    """The legend of square kinds and tokens, in `columns` columns; returns the items and the y below."""
     items: list[Item] = [Text(x, y, TEXTS["legend"][lang], size=9, font="bold")]
     y += 3
-    for key, label in LEGEND:
-        s = 0.55
+    s = 0.55
+    step = SQ * s + 1.5
+    rows = -(-len(LEGEND) // columns)
+    for i, (key, label) in enumerate(LEGEND):
+        cx, cy = x + (i // rows) * col_w, y + (i % rows) * step
         if key == "object":
-            items.append(Rect(x, y, SQ * s, SQ * s, fill="#6d6d6d", stroke=None))
+            items.append(Rect(cx, cy, SQ * s, SQ * s, fill="#6d6d6d", stroke=None))
         elif key == "waste":
-            items.append(Rect(x + 1.6, y + 2.2, 5, 5, fill="#e0e0e0", stroke="#d7263d", width=0.6))
+            items.append(Rect(cx + 1.6, cy + 2.2, 5, 5, fill="#e0e0e0", stroke="#d7263d", width=0.6))
         else:
-            items.append(Use(f"pz-{key}", x, y, scale=s))
-        items.append(Text(x + SQ * s + 2, y + SQ * s / 2 + 1.2, label[lang], size=7.5))
-        y += SQ * s + 1.5
-    return items, y
+            items.append(Use(f"pz-{key}", cx, cy, scale=s))
+        items.append(Text(cx + SQ * s + 2, cy + SQ * s / 2 + 1.2, label[lang], size=7.5))
+    return items, y + rows * step
 
 
 def summary_lines(setup: Setup, lang: str) -> list[str]:
@@ -410,4 +414,78 @@ def events_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, bleed:
     pages = layout.impose_cards(scene, fronts, backs, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin)
     layout.number_pages(pages, code)
     scene.pages.extend(pages)
+    return scene
+
+
+# --- the rules card ---------------------------------------------------------------------------
+
+def rules_card_text(setup: Setup, lang: str) -> str:
+    """The rules card for this setup, from templates/plazing/rules.<lang>.txt.
+
+    Every number comes from data/rules.toml through the functions the engine scores with
+    (`scoring.resource_points`, `scoring.place_points`, `scoring.split_ranks`), so the card
+    cannot disagree with the game it describes.
+    """
+    rl = rules()
+    sc = rl.scoring
+    o = setup.options
+    colours = o.colours
+    names = rl.colours[f"names_{lang}"]
+    table = " · ".join(f"{n}→{scoring.resource_points(n)}" for n in range(1, 15))
+    most = scoring.place_points(sc["most_areas"], colours)
+    largest = scoring.place_points(sc["largest_area"], colours)
+    tie = scoring.split_ranks([5.0] * min(3, colours) + [1.0] * (colours - min(3, colours)), most)
+    sep = " / "
+    if lang == "pl":
+        tie_example = f"{min(3, colours)} ex aequo na 1. miejscu: po {tie[0]} pkt"
+    else:
+        tie_example = f"{min(3, colours)} tied for first: {tie[0]} points each"
+    return render_template(
+        f"plazing/rules.{lang}.txt",
+        players=o.players, two_colours=o.two_colours, screens=rl.piece_count("screen"),
+        blankets=rl.piece_count("blanket"), odds=rl.piece_count("odd"), odd_reach=rl.odd_reach,
+        first_player=f"{setup.first_player + 1} ({names[setup.first_player % len(names)]})",
+        weather=WEATHER_TEXT[setup.weather][lang], clean_beach=o.clean_beach, surprises=o.surprises,
+        events=o.events, close_area=sc["close_area"], wind=sc["wind_per_screen"], sun=sc["sun_per_blanket"],
+        rain=str(sc["rain_per_odd"]).replace("-", "−"), resource_table=table, set_bonus=sc["set_bonus"],
+        most_areas=sep.join(str(p) for p in most if p), largest_area=sep.join(str(p) for p in largest if p),
+        tie_example=tie_example, waste_each=sc["waste_each"], waste_bonus=sc["waste_most_bonus"],
+    )
+
+
+def rules_card_scene(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Scene:
+    """rules.pdf: one page per language given, the card laid out from the template's plain text
+    ("## " starts a heading, "- " a bullet)."""
+    scene = Scene(title=f"Plażing — {'karta zasad' if lang == 'pl' else 'rules card'} — {code}",
+                  subject="boardgen: Plażing rules card")
+    _square_symbols(scene)  # the legend shows the board's own square drawings
+    page = Page(paper.w, paper.h, label="rules card")
+    m = layout.MARGIN + 6
+    width = paper.w - 2 * m
+    y = m + 4
+    for raw in rules_card_text(setup, lang).splitlines():
+        line = raw.rstrip()
+        if not line:
+            y += 1.5
+        elif line.startswith("## "):
+            y += 3
+            size = 15.0 if y < m + 10 else 11.0
+            block = text_block(m, y, width, line[3:], size, "bold", fill="#0d3b66")
+            page.items.extend(block)
+            y += line_height(size) * len(block) + 1.0
+        elif line.startswith("- "):
+            block = text_block(m + 4, y, width - 4, line[2:], 9.5)
+            page.items.append(Circle(m + 1.2, y - 1.2, 0.8, fill="#ec407a", stroke=None))
+            page.items.extend(block)
+            y += line_height(9.5) * len(block) + 0.8
+        else:
+            block = text_block(m, y, width, line, 9.5)
+            page.items.extend(block)
+            y += line_height(9.5) * len(block) + 0.8
+    if y > paper.h - layout.MARGIN - 45:
+        raise ValueError("the rules card does not fit on one page")  # a template edit went too far
+    legend, _ = _legend_items(m, y + 6, lang, columns=3, col_w=width / 3)
+    page.items.extend(legend)
+    layout.number_pages([page], code)
+    scene.pages.append(page)
     return scene

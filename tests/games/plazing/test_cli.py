@@ -40,7 +40,7 @@ def full(tmp_path_factory) -> Path:
 
 def test_setup_writes_all_files(full):
     assert sorted(p.name for p in full.iterdir()) == ["board.pdf", "board.png", "events.pdf", "playouts.json",
-                                                      "setup.json"]
+                                                      "rules.pdf", "setup.json"]
     report = json.loads((full / "playouts.json").read_text(encoding="utf-8"))
     assert report["games"] == 8
     doc = json.loads((full / "setup.json").read_text(encoding="utf-8"))
@@ -64,6 +64,13 @@ def test_board_pdf_pages_text_and_code(full):
         assert code in text  # every printed page carries its setup code
     alltext = "".join(p.extract_text() for p in reader.pages)
     assert "Plażing" in alltext and "50 mm" in alltext
+
+
+def test_rules_pdf(full):
+    reader = PdfReader(full / "rules.pdf")
+    assert len(reader.pages) == 1
+    text = reader.pages[0].extract_text()
+    assert "karta zasad" in text and "14→105" in text and full.name in text
 
 
 def test_events_pdf_cards(full):
@@ -115,7 +122,7 @@ def test_code_reproduces_seed_and_options(tmp_path, full):
 
 @pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils not installed")
 def test_fonts_embedded(full):
-    for name in ("board.pdf", "events.pdf"):
+    for name in ("board.pdf", "events.pdf", "rules.pdf"):
         out = subprocess.run(["pdffonts", str(full / name)], capture_output=True, text=True, check=True).stdout
         rows = out.splitlines()[2:]
         assert rows, out
@@ -127,10 +134,10 @@ def test_fonts_embedded(full):
 def test_no_blank_pages(full, tmp_path):
     from PIL import Image
 
-    for name in ("board.pdf", "events.pdf"):
+    for name in ("board.pdf", "events.pdf", "rules.pdf"):
         subprocess.run(["pdftoppm", "-r", "12", "-png", str(full / name), str(tmp_path / name)], check=True)
     pngs = sorted(tmp_path.glob("*.png"))
-    assert len(pngs) == len(PdfReader(full / "board.pdf").pages) + 6
+    assert len(pngs) == len(PdfReader(full / "board.pdf").pages) + 6 + 1
     for png in pngs:
         img = Image.open(png).convert("L")
         lo, hi = img.getextrema()
