@@ -153,8 +153,9 @@ def check(setup: Setup) -> Report:
             if nb in special_at:
                 r.add("plazing.special-adjacent", f"special tiles {tid} and {special_at[nb]} share an edge",
                       [tid, special_at[nb]])
+    marks = "".join("".join(t.art) for t in used)
     for res in RESOURCES:
-        n = sum(t.count(RESOURCE_CHAR[res]) for t in used)
+        n = marks.count(RESOURCE_CHAR[res])
         if n > rl.supply:
             r.add("plazing.resource-supply", f"the tiles carry {n} {res} marks; the box holds {rl.supply}")
     if not r.ok and r.rules() & {"plazing.tile-grid", "plazing.tile-count"}:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections import Counter
 
 from generator.core.checks import GenerationError, UserInputError
@@ -114,13 +115,19 @@ def lay_tiles(rng: random.Random, catalog: Catalog, options: Options) -> list[Pl
     return out
 
 
+_KIND_OF = {c: k for k, c in RESOURCE_CHAR.items()}
+_RESOURCE_RE = re.compile(f"[{''.join(RESOURCE_CHAR.values())}]")
+
+
 def _resources(squares: list[str]) -> list[tuple[int, int, str]]:
-    kind_of = {c: k for k, c in RESOURCE_CHAR.items()}
-    return [(x, y, kind_of[ch]) for y, row in enumerate(squares) for x, ch in enumerate(row) if ch in kind_of]
+    """A resource on every mark, in reading order (regex scan: this runs once per setup)."""
+    w = len(squares[0])
+    return [(m.start() % w, m.start() // w, _KIND_OF[m.group()]) for m in _RESOURCE_RE.finditer("".join(squares))]
 
 
 def _surprises(rng: random.Random, squares: list[str], count: int) -> list[tuple[int, int, str]] | None:
-    sticks = [(x, y) for y, row in enumerate(squares) for x, ch in enumerate(row) if ch == "x"]
+    w = len(squares[0])
+    sticks = [(i % w, i // w) for i in _find_all("".join(squares), "x")]
     if len(sticks) < count:
         return None
     tokens = shuffled_deck(rules().surprise_tokens, rng)[:count]
@@ -156,6 +163,14 @@ def _waste(rng: random.Random, setup: Setup, squares: list[str]) -> list[tuple[i
             x, y = rng.choice(spots)
         used_tiles.add((y // ts, x // ts))
         out.append((x, y, player))
+    return out
+
+
+def _find_all(text: str, ch: str) -> list[int]:
+    out, i = [], text.find(ch)
+    while i >= 0:
+        out.append(i)
+        i = text.find(ch, i + 1)
     return out
 
 
