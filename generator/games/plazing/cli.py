@@ -255,7 +255,8 @@ def catalog_cmd(
 
 
 def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
-    """The Plażing part of `boardgen all`: a full 4-player setup with every expansion, and a 2-player one."""
+    """The Plażing part of `boardgen all`: a full 4-player setup with every expansion and a 2-player one,
+    each with its files and a playout report."""
     written = []
     for options in (Options(players=4, surprises=True, events=True, extra_events=True, clean_beach=True),
                     Options(players=2, clean_beach=True)):
@@ -264,5 +265,8 @@ def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[
             setup = generate(options, seed)
         except UserInputError as exc:  # pragma: no cover - built-in data always works
             fail(str(exc))
-        written.extend(write_outputs(setup, code, out / "plazing" / code, paper, lang).values())
+        folder = out / "plazing" / code
+        written.extend(write_outputs(setup, code, folder, paper, lang).values())
+        report = playability.playout_report(setup, int(playability.limits()["games"]), seed)
+        written.append(playability.write_report(folder / "playouts.json", report, seed))
     return written
