@@ -42,10 +42,12 @@ Decisions of ours (the rulebook is silent or DIGEST leaves them to the engine):
   area's owner when it closes (nobody for a neutral area).
 - **Events** are drawn from the top of the setup's event deck, one per surprise lying in an area
   at the moment it closes, after the closing (owner, point, score squares, bonus) is resolved;
-  the drawer is the closer. An empty deck draws nothing. Special cards go to the drawer's hand;
-  after each of their turns a colour holding special cards may play any of them (phase SPECIAL,
-  ending with END_TURN). "Take 2 points from the leader" takes them from the colour of another
-  player with the most points on the track (ties: the first after the player in turn order).
+  the drawer is the closer. An empty deck draws nothing. Food poisoning hits a colour that
+  scored a +1 square of a bar or ice-cream tile (covered or enclosed; a -1 square is no point).
+  Special cards go to the drawer's hand; after each of their turns a colour holding special
+  cards may play any of them (phase SPECIAL, ending with END_TURN). "Take 2 points from the
+  leader" takes them from the colour of another player with the most points on the track (ties:
+  the first after the player in turn order).
 - **Two-colour variant:** colours 0..3 take turns in order from the first player's colour;
   colour c belongs to player c % 2, so players alternate and each player alternates colours.
   Supplies, areas, ranks (12/6/3 for 4 colours) and the end trigger are per colour; a player's
@@ -150,6 +152,7 @@ class Board:
         self.free0 = g.full & ~self.objects
         self.plus = char_mask(squares, "+")
         self.minus = char_mask(squares, "-")
+        self.scored = self.plus | self.minus
         self.res0 = [0, 0, 0]
         for x, y, kind in setup.resources:
             self.res0[RESOURCES.index(kind)] |= g.bit(x, y)
@@ -232,6 +235,7 @@ def _bits(x: int) -> list[int]:
 
 
 _SCREEN_SHAPE = (H3, H3, V3, V3)
+_WIND = tuple("wind-" + o for o in OUTER)  # the weather a screen with outer side OUTER[b] protects from
 _BLANKET_SHAPE = (H2, V2)
 
 
@@ -349,33 +353,61 @@ class State:
         return out
 
     def _new_closed(self, shape: int, anchor: int) -> list[int]:
-        sh = self.b.shapes[shape][anchor]
+        b = self.b
+        sh = b.shapes[shape][anchor]
         assert sh is not None
-        free = self.b.free0 & ~(self.covered | sh.mask)
+        free = b.free0 & ~(self.covered | sh.mask)
         n4 = sh.n4 & free
         if not n4:
             return []
         ring = sh.ring & free
-        if ring == sh.ring and not sh.boxed and not sh.edge:
+        on_edge = sh.edge
+        if ring == sh.ring and not sh.boxed and not on_edge:
             return []  # open space all round: nothing can split off
-        local = self.b.grid.flood(ring, n4 & -n4)
-        if not n4 & ~local and (not sh.edge or local & self.b.open_edge):
-            return []  # the area stays in one piece, and open (by an edge square beside the piece)
+        g = b.grid
+        edge = b.open_edge
+        w, not_west, not_east = g.width, g.not_west, g.not_east
+        # the area stays in one piece if the piece's free neighbours are connected through the ring,
+        # and open unless the piece took its last open-edge squares (then an edge square in the ring
+        # keeps it open); flood the ring from one neighbour, stopping as soon as that is shown
+        local = n4 & -n4
+        while True:
+            if not n4 & ~local and (not on_edge or local & edge):
+                return []
+            grown = (local | ((local << 1) & not_west) | ((local >> 1) & not_east)
+                     | (local << w) | (local >> w)) & ring
+            if grown == local:
+                break
+            local = grown
+        # flood each part from a neighbour of the piece, giving up on a part as soon as it reaches
+        # an open edge (an open part needs no full flood; the neighbours it would have absorbed are
+        # flooded again from their own square, and reach the edge as well). Closed parts are whole,
+        # and come out in the order of their lowest neighbour square, as with complete floods.
         out = []
         rest = n4
-        g = self.b.grid
-        edge = self.b.open_edge
         while rest:
-            part = g.flood(free, rest & -rest)
-            rest &= ~part
-            if not part & edge:
-                out.append(part)
+            part = rest & -rest
+            while True:
+                grown = (part | ((part << 1) & not_west) | ((part >> 1) & not_east)
+                         | (part << w) | (part >> w)) & free
+                if grown & edge:
+                    rest &= ~grown
+                    break
+                if grown == part:
+                    rest &= ~part
+                    out.append(part)
+                    break
+                part = grown
         return out
 
     def _waste_ok(self, shape: int, anchor: int) -> bool:
-        if not self.waste:
+        waste = self.waste
+        if not waste:
             return True
-        return not any(a & self.waste for a in self.new_closed(shape, anchor))
+        parts = self._memo.get(shape * 4096 + anchor) if self._memo_covered == self.covered else None
+        if parts is None:
+            parts = self.new_closed(shape, anchor)
+        return all(not area & waste for area in parts)
 
     # --- legal moves ------------------------------------------------------------------------
     def _placements(self, small_only: bool) -> list[Move]:
@@ -604,12 +636,18 @@ class State:
         plus, minus = squares & self.b.plus, squares & self.b.minus
         if plus or minus:
             self.track[c]["squares"] += plus.bit_count() - minus.bit_count()
-            for i in _bits(plus | minus):
+            # food poisoning hits "everyone who scored at least 1 point for a bar or ice-cream
+            # square": a +1 square; a -1 square scores no point
+            for i in _bits(plus):
                 self.scored_objects[c].add(self.b.square_object[i])
 
     def owner_of(self, area: int, extra: tuple[int, int] | None = None) -> tuple[int, int]:
         """(owner or -1 on a tie, pieces around) of `area`: each piece with a square orthogonally
-        adjacent to it counts 1 for its colour. `extra` = (colour, mask) of a piece not yet placed."""
+        adjacent to it counts 1 for its colour. `extra` = (colour, mask) of a piece not yet placed.
+
+        "Pieces around" counts the pieces of every colour (rulebook, largest area: "w tym również
+        elementy innych graczy"); it is fixed once the area is closed (nothing can be placed next to
+        a closed area) and feeds the largest-area ranks (`colour_parts`)."""
         g = self.b.grid
         adj = g.grow4(area) & ~area
         counts = [0] * self.b.colours
@@ -906,18 +944,24 @@ class State:
         weather for the piece, resources collected, areas owned) — a cheap, one-ply estimate."""
         kind, a, b = move
         c = self.colour
-        if kind in (SCREEN, BLANKET, ODD):
-            shape = shape_of(move)
-            sh = self.b.shapes[shape][a]
-            assert sh is not None
-            m = sh.mask
-            v = float((m & self.b.plus).bit_count() - (m & self.b.minus).bit_count())
-            w = self.weather
-            if (kind == SCREEN and w == "wind-" + OUTER[b]) or (kind == BLANKET and w == "sun"):
-                v += 2
-            elif kind == ODD and w == "rain":
-                v -= 1
-            for area in self.new_closed(shape, a):
+        if kind <= ODD:  # a placement: this branch runs for every legal placement, keep it lean
+            bd = self.b
+            if kind == SCREEN:
+                shape = _SCREEN_SHAPE[b]
+                v = 2.0 if self.weather == _WIND[b] else 0.0
+            elif kind == BLANKET:
+                shape = _BLANKET_SHAPE[b]
+                v = 2.0 if self.weather == "sun" else 0.0
+            else:
+                shape = O1
+                v = -1.0 if self.weather == "rain" else 0.0
+            m = bd.shapes[shape][a].mask  # type: ignore[union-attr]
+            if m & bd.scored:
+                v += (m & bd.plus).bit_count() - (m & bd.minus).bit_count()
+            parts = self._memo.get(shape * 4096 + a) if self._memo_covered == self.covered else None
+            if parts is None:
+                parts = self.new_closed(shape, a)
+            for area in parts:
                 v += 1
                 owner, _ = self.owner_of(area, (c, m))
                 if owner == c:

@@ -318,23 +318,40 @@ class Setup:
         """
         try:
             o = d["options"]
-            options = Options(**{k: (int(v) if k == "players" else bool(v)) for k, v in o.items()
-                                 if k in Options.__dataclass_fields__})
+            if not isinstance(o, dict):
+                raise TypeError("options must be an object")
+            flags = {k: _flag(v, k) for k, v in o.items() if k in Options.__dataclass_fields__ and k != "players"}
+            options = Options(players=_int(o["players"], "players"), **flags)
             catalog = {str(tid): tile_from_json(str(tid), t, source) for tid, t in d["catalog"].items()}
-            tiles = [Placed(str(t["tile"]), int(t["row"]), int(t["col"]), int(t.get("rotation", 0)))
-                     for t in d["tiles"]]
-            resources = [(int(r["x"]), int(r["y"]), str(r["kind"])) for r in d["resources"]]
-            surprises = [(int(r["x"]), int(r["y"]), str(r["token"])) for r in d.get("surprises", [])]
-            waste = [(int(r["x"]), int(r["y"]), int(r["player"])) for r in d.get("waste", [])]
-            return cls(options=options, seed=int(d.get("seed", 0)), tiles=tiles, catalog=catalog,
-                       resources=resources, weather=str(d["weather"]), first_player=int(d["first_player"]),
+            tiles = [Placed(str(t["tile"]), _int(t["row"], "row"), _int(t["col"], "col"),
+                            _int(t.get("rotation", 0), "rotation")) for t in d["tiles"]]
+            resources = [(_int(r["x"], "x"), _int(r["y"], "y"), str(r["kind"])) for r in d["resources"]]
+            surprises = [(_int(r["x"], "x"), _int(r["y"], "y"), str(r["token"])) for r in d.get("surprises", [])]
+            waste = [(_int(r["x"], "x"), _int(r["y"], "y"), _int(r["player"], "player"))
+                     for r in d.get("waste", [])]
+            return cls(options=options, seed=_int(d.get("seed", 0), "seed"), tiles=tiles, catalog=catalog,
+                       resources=resources, weather=str(d["weather"]),
+                       first_player=_int(d["first_player"], "first_player"),
                        surprises=surprises, waste=waste, event_deck=[str(e) for e in d.get("event_deck", [])])
         except KeyError as exc:
             raise UserInputError(f"{source}: missing key {exc.args[0]!r}") from None
-        except (TypeError, ValueError, AttributeError) as exc:
+        except (TypeError, ValueError, AttributeError, OverflowError) as exc:
             if isinstance(exc, UserInputError):
                 raise
             raise UserInputError(f"{source}: malformed setup ({exc})") from None
+
+
+def _int(v: Any, what: str) -> int:
+    """A whole number from JSON (3 or 3.0), never a bool, a string or a fraction."""
+    if isinstance(v, bool) or not isinstance(v, int | float) or (isinstance(v, float) and not v.is_integer()):
+        raise ValueError(f"{what} must be a whole number, not {v!r}")
+    return int(v)
+
+
+def _flag(v: Any, what: str) -> bool:
+    if not isinstance(v, bool):
+        raise ValueError(f"option {what} must be true or false, not {v!r}")
+    return v
 
 
 def char_mask(squares: list[str], chars: str) -> int:

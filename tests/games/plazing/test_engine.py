@@ -157,6 +157,19 @@ def test_west_east_and_south_edges_keep_areas_open():
     assert s.areas == []
 
 
+def test_the_south_edge_alone_keeps_an_area_open_the_sea_closes():
+    s = game()
+    put(s, 0, s.screen(4, 9, "W"))  # x=4, y=9..11
+    put(s, 0, s.screen(6, 9, "E"))  # x=6, y=9..11
+    put(s, 0, s.odd(5, 8))  # pocket x=5, y=9..11: walled in but for the dunes (south edge)
+    assert s.areas == []
+    put(s, 1, s.screen(4, 0, "W"))  # the same shape against the sea
+    put(s, 1, s.screen(6, 0, "E"))
+    put(s, 1, s.odd(5, 3))  # pocket x=5, y=0..2: closed by the sea
+    (area, owner, closer, around), = s.areas
+    assert set(s.b.grid.cells(area)) == {(5, 0), (5, 1), (5, 2)} and (owner, closer, around) == (1, 1, 3)
+
+
 def test_owner_is_the_colour_with_most_adjacent_pieces_and_closer_scores_one():
     s = game(beach((5, 0, "S")))
     put(s, 0, s.blanket(4, 0, horizontal=False))
@@ -348,6 +361,25 @@ def test_lose_resource_and_food_poisoning_and_weather_change():
     assert s.weather in s.b.weather_faces
 
 
+def test_food_poisoning_hits_who_scored_a_bar_point_not_who_covered_a_minus_square():
+    rows = beach((1, 1, "#"), (2, 1, "#"), (0, 2, "+"), (3, 2, "-"))
+    s = game(rows, objects={(0, 0): "bar"})
+    put(s, 0, s.blanket(0, 2, horizontal=False))  # red covers the bar's +1
+    put(s, 1, s.blanket(3, 2, horizontal=False))  # blue covers the bar's -1
+    assert [t["squares"] for t in s.track] == [1, -1]
+    s.run_effect({"verb": "scored_objects_penalty", "objects": ["bar", "ice_cream"], "points": -2}, 0)
+    assert [t["events"] for t in s.track] == [-2, 0]
+
+
+def test_one_event_per_surprise_in_the_closed_area():
+    s = game(beach((6, 0, "A")), surprises=[(5, 0, "minus1"), (7, 0, "minus1")], event_deck=["E09", "X10", "X03"])
+    put(s, 0, s.blanket(4, 0, horizontal=False))
+    put(s, 0, s.blanket(8, 0, horizontal=False))
+    put(s, 1, s.screen(5, 1, "S"))  # blue closes red's area (2 v 1): two surprises, two events
+    assert s.deck_pos == 2
+    assert [t["events"] for t in s.track] == [0, 5]  # the closer draws: picnic +2, sunny sunset +3
+
+
 def test_every_card_in_the_data_has_an_executable_effect():
     from generator.games.plazing.model import event_cards
     s = effect_state()
@@ -406,6 +438,23 @@ def test_placing_the_last_screen_and_blanket_ends_after_one_more_turn_each():
     assert s.is_over() and s.phase == OVER and s.legal_moves() == []
 
 
+def test_the_end_needs_all_screens_and_all_blankets_placed():
+    s = game()
+    s.supply[0] = [1, 2, 6]
+    s.apply(s.screen(0, 0, "N"))  # red's last screen, blankets left: the game goes on
+    assert s.end_by == -1
+    s.apply(s.screen(0, 4, "N"))
+    s.supply[0] = [0, 1, 6]
+    s.apply(s.blanket(0, 8))  # the last blanket: with no screen left, this turn triggers the end
+    s.apply(s.odd(0, 9))
+    assert s.end_by == 0 and s.current_player() == 1 and s.queue == []  # blue's last turn
+    s = game()
+    s.supply[0] = [2, 1, 6]
+    s.apply(s.blanket(0, 8))  # the last blanket, screens left: the game goes on
+    s.apply(s.odd(0, 9))
+    assert s.end_by == -1 and s.current_player() == 1
+
+
 def test_a_colour_with_no_move_at_all_triggers_the_end():
     s = game()
     s.supply[1] = [0, 0, 0]  # blue can place nothing and has nothing to collect
@@ -422,6 +471,16 @@ def test_scores_carry_their_breakdown_and_final_parts():
     scores = s.scores()
     assert float(scores[0]) == sum(scores[0].parts.values()) == 2  # one screen facing the north wind
     assert set(scores[0].parts) >= {"closing", "weather", "resources", "most_areas", "largest_area"}
+
+
+@pytest.mark.parametrize(("weather", "want"), [("wind-N", 2), ("wind-S", 4), ("wind-W", 6), ("wind-E", 0)])
+def test_wind_scores_screens_whose_outer_side_faces_it(weather, want):
+    s = game(weather=weather)
+    for x, outer in ((0, "N"), (4, "S"), (8, "S")):
+        put(s, 0, s.screen(x, 5, outer))  # horizontal: outer side N or S
+    for x in (1, 3, 5):
+        put(s, 0, s.screen(x, 8, "W"))  # vertical: outer side W (E faces nobody here)
+    assert s.colour_parts()[0]["weather"] == want
 
 
 def test_two_colour_variant_turns_and_weaker_colour():

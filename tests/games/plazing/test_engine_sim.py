@@ -59,6 +59,9 @@ class Invariants:
             assert not area & s.waste, "waste closed in"
             closed |= area
         assert closed == s.closed
+        # ... and every closed area of the board is recorded (no closing missed by the quick tests)
+        assert sorted(g.enclosed_regions(free, b.open_edge)) == sorted(a for a, _, _, _ in s.areas), \
+            "an enclosed area was not recorded as closed"
         for c in range(b.colours):
             assert s.own_areas[c] == sum(a for a, o, _, _ in s.areas if o == c)
         # resources (and surprise tokens) conserved

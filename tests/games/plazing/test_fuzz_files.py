@@ -70,3 +70,20 @@ def test_coordinates_off_the_beach_are_violations(field, value):
     doc[field][0] = value
     report = check(Setup.from_json(doc))
     assert not report.ok
+
+
+@pytest.mark.parametrize("path, value", [
+    (("options", "surprises"), "no"),
+    (("options", "players"), 3.5),
+    (("options", "players"), True),
+    (("first_player",), "0"),
+    (("seed",), float("inf")),
+])
+def test_wrong_types_are_clean_errors(path, value):
+    doc = copy.deepcopy(BASE)
+    node = doc
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    with pytest.raises(UserInputError, match="malformed"):
+        Setup.from_json(json.loads(json.dumps(doc)))

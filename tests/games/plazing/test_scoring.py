@@ -50,6 +50,8 @@ def test_rank_ties_rulebook_examples():
     assert split_ranks([4, 4, 4, 1], four) == [7, 7, 7, 0]  # three tied first: (12+6+3)/3
     assert split_ranks([5, 3, 3, 1], four) == [12, 4, 4, 0]  # (6+3)/2
     assert split_ranks([1, 1, 1, 1], four) == [5, 5, 5, 5]  # 21/4 rounded down
+    assert split_ranks([5, 3, 1, 1], four) == [12, 6, 1, 1]  # tie for third: 3/2 rounded down, not up
+    assert split_ranks([5, 3, 3, 3], four) == [12, 3, 3, 3]  # three tied second: (6+3+0)/3
 
 
 def test_third_place_only_at_four_colours():
