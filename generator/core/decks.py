@@ -39,6 +39,8 @@ def check_composition(deck: Sequence[Hashable], spec: Mapping[Hashable, int], ru
     """Violations (one per wrong card count) when `deck` is not a permutation of `spec`."""
     have = Counter(deck)
     want = Counter({k: v for k, v in spec.items() if v})
+    if have == want:
+        return []
     out = []
     for card in sorted(set(have) | set(want), key=str):
         if have[card] != want[card]:

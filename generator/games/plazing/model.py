@@ -8,9 +8,10 @@ checked without the catalog it came from.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -288,8 +289,9 @@ class Setup:
         at = {(p.row, p.col): self.catalog[p.tile].rotated(p.rotation)
               for p in self.tiles if p.tile in self.catalog}
         cols = self.columns
-        rows = ["".join(at.get((r, c), blank)[dy] for c in range(cols))
-                for r in range(rules().rows) for dy in range(ts)]
+        rows = []
+        for r in range(rules().rows):  # one tile row at a time: zip the tiles' art rows side by side
+            rows.extend(map("".join, zip(*(at.get((r, c), blank) for c in range(cols)), strict=True)))
         self.__dict__["_squares"] = (key, tuple(rows))
         return rows
 
@@ -339,6 +341,20 @@ class Setup:
             if isinstance(exc, UserInputError):
                 raise
             raise UserInputError(f"{source}: malformed setup ({exc})") from None
+
+
+_RESOURCE_RE = re.compile(f"[{''.join(RESOURCE_CHAR.values())}]")
+_KIND_OF = {c: k for k, c in RESOURCE_CHAR.items()}
+
+
+@lru_cache(maxsize=64)
+def mark_resources(squares: tuple[str, ...]) -> tuple[tuple[int, int, str], ...]:
+    """(x, y, kind) of every resource mark, in reading order: where the setup lays resources.
+
+    Cached by the beach's rows: the generator and the checker ask for the same beach in turn."""
+    w = len(squares[0]) if squares else 1
+    return tuple((*divmod(m.start(), w)[::-1], _KIND_OF[m.group()])
+                 for m in _RESOURCE_RE.finditer("".join(squares)))
 
 
 def _int(v: Any, what: str) -> int:

@@ -25,7 +25,6 @@ The same functions serve the generator (which must never emit a setup they rejec
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 
 from generator.core.checks import Report
 from generator.core.decks import check_composition
@@ -39,6 +38,7 @@ from generator.games.plazing.model import (
     Tile,
     char_mask,
     event_deck_spec,
+    mark_resources,
     rules,
 )
 
@@ -56,9 +56,16 @@ def check_options(o: Options) -> Report:
     return r
 
 
-@lru_cache(maxsize=1024)
 def check_tile(t: Tile) -> Report:
-    """One tile's art against its kind (digest 1, Tiles)."""
+    """One tile's art against its kind (digest 1, Tiles); remembered on the (frozen) tile."""
+    report = t.__dict__.get("_report")
+    if report is None:
+        report = _check_tile(t)
+        object.__setattr__(t, "_report", report)
+    return report  # type: ignore[no-any-return]
+
+
+def _check_tile(t: Tile) -> Report:
     r = Report()
     chars = Counter("".join(t.art))
     if t.kind == "basic":
@@ -123,7 +130,8 @@ def check(setup: Setup) -> Report:
     for tid in unknown:
         r.add("plazing.tile-count", f"tile {tid} is not in the setup's catalog", tid)
     used = [setup.catalog[p.tile] for p in setup.tiles if p.tile in setup.catalog]
-    twice = [tid for tid, n in Counter(p.tile for p in setup.tiles).items() if n > 1]
+    ids = [p.tile for p in setup.tiles]
+    twice = [] if len(set(ids)) == len(ids) else [tid for tid, n in Counter(ids).items() if n > 1]
     for tid in twice:
         r.add("plazing.tile-count", f"tile {tid} is laid more than once", tid)
     n_special = sum(t.special for t in used)
@@ -183,14 +191,8 @@ def check(setup: Setup) -> Report:
 def _check_resources(setup: Setup, squares: list[str]) -> Report:
     r = Report()
     kind_of = {c: k for k, c in RESOURCE_CHAR.items()}
-    width = len(squares[0]) if squares else 0
-    placed_masks = dict.fromkeys(RESOURCE_CHAR.values(), 0)
-    for x, y, kind in setup.resources:
-        if kind in RESOURCE_CHAR and 0 <= x < width and 0 <= y < len(squares):
-            placed_masks[RESOURCE_CHAR[kind]] |= 1 << (y * width + x)
-    if len({(x, y) for x, y, _ in setup.resources}) == len(setup.resources) and all(
-            char_mask(squares, c) == m for c, m in placed_masks.items()):
-        return r  # the fast path: every mark has its resource and nothing else lies anywhere
+    if tuple(sorted(setup.resources, key=_reading_order)) == mark_resources(tuple(squares)):
+        return r  # the fast path: one resource on every mark, of its kind, and nowhere else
     marks = {(x, y): kind_of[ch] for y, row in enumerate(squares) for x, ch in enumerate(row) if ch in kind_of}
     placed: dict[tuple[int, int], str] = {}
     for x, y, kind in setup.resources:
@@ -206,6 +208,10 @@ def _check_resources(setup: Setup, squares: list[str]) -> Report:
         if xy not in marks:
             r.add("plazing.resources-on-marks", f"a {kind} lies at {xy[0]},{xy[1]} where no resource is marked", xy)
     return r
+
+
+def _reading_order(item: tuple[int, int, str]) -> tuple[int, int]:
+    return item[1], item[0]
 
 
 def free_squares(grid: Grid, squares: list[str]) -> int:
@@ -251,37 +257,36 @@ def _check_surprises(setup: Setup, squares: list[str], count: int) -> Report:
 def _check_waste(setup: Setup, squares: list[str], grid: Grid, ts: int) -> Report:
     r = Report()
     o = setup.options
+    waste = setup.waste
     if not o.clean_beach:
-        if setup.waste:
+        if waste:
             r.add("plazing.waste", "waste is placed but the clean-beach expansion is off")
         return r
     pc = rules().players(o.players)  # waste goes by real players, also with two colours
-    if len(setup.waste) != pc.waste:
-        r.add("plazing.waste", f"{len(setup.waste)} waste tokens; {o.players} players place {pc.waste}")
-    per_player = Counter(p for _, _, p in setup.waste)
-    if (any(per_player.get(p, 0) != pc.waste_each for p in range(o.players))
-            or set(per_player) - set(range(o.players))):
+    if len(waste) != pc.waste:
+        r.add("plazing.waste", f"{len(waste)} waste tokens; {o.players} players place {pc.waste}")
+    per_player = Counter(p for _, _, p in waste)
+    if any(per_player[p] != pc.waste_each for p in range(o.players)) or len(per_player) > o.players:
         r.add("plazing.waste", f"each player places {pc.waste_each} waste tokens "
               f"(have {dict(sorted(per_player.items()))})")
-    order = [p for _, _, p in setup.waste]
-    expected = [(setup.first_player + i) % o.players for i in range(len(order))]
-    if order != expected and not r.rules() & {"plazing.waste"}:
+    elif any(p != (setup.first_player + i) % o.players for i, (_, _, p) in enumerate(waste)):
         r.add("plazing.waste", "waste tokens are placed alternately, starting with the first player")
+    w, h = grid.width, grid.height
     tiles: Counter[tuple[int, int]] = Counter()
-    edge = grid.open_edges()
-    for x, y, _p in setup.waste:
-        if not grid.inside(x, y):
+    for x, y, _p in waste:
+        if not (0 <= x < w and 0 <= y < h):
             r.add("plazing.waste", f"waste at {x},{y} is off the beach", (x, y))
             continue
         tiles[(y // ts, x // ts)] += 1
-        if grid.bit(x, y) & edge:
+        if x == 0 or x == w - 1 or y == h - 1:
             r.add("plazing.waste", f"waste at {x},{y} lies on a west, east or south edge square", (x, y))
         if squares[y][x] != ".":  # resources and surprises lie on their marks, never on "."
             r.add("plazing.waste", f"waste at {x},{y} is not on sand", (x, y))
-    for (row, col), n in sorted(tiles.items()):
-        if n > 1:
-            r.add("plazing.waste", f"{n} waste tokens on the tile at row {row + 1}, column {col + 1} (at most one)",
-                  (col, row))
-    if len({(x, y) for x, y, _ in setup.waste}) != len(setup.waste):
+    if len(tiles) != sum(tiles.values()):
+        for (row, col), n in sorted(tiles.items()):
+            if n > 1:
+                r.add("plazing.waste", f"{n} waste tokens on the tile at row {row + 1}, column {col + 1} "
+                      "(at most one)", (col, row))
+    if len({(x, y) for x, y, _ in waste}) != len(waste):
         r.add("plazing.waste", "two waste tokens on one square")
     return r

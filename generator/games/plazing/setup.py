@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import itertools
 import random
-import re
 from collections import Counter
 
 from generator.core.checks import GenerationError, UserInputError
 from generator.core.decks import shuffled_deck
 from generator.core.rng import CodeField, CodeSpec, make_rng
 from generator.games.plazing.model import (
-    RESOURCE_CHAR,
     Catalog,
     Options,
     Placed,
@@ -26,6 +24,7 @@ from generator.games.plazing.model import (
     Tile,
     event_deck_spec,
     load_catalog,
+    mark_resources,
     rules,
 )
 from generator.games.plazing.rules import check, check_catalog, check_options
@@ -50,11 +49,31 @@ def code_for(options: Options, seed: int) -> str:
 
 def _place_specials(rng: random.Random, specials: list[Tile], rows: int,
                     cols: int) -> dict[tuple[int, int], Tile] | None:
-    """Positions for the special tiles with no two sharing an edge (depth-first, random order).
+    """Positions for the special tiles with no two sharing an edge, uniform over the legal ones.
 
-    Returns None when no arrangement exists. The search space is tiny (at most 15 positions),
-    so an exhaustive search is cheap and tells "impossible" apart from "unlucky".
+    Rejection sampling (sea-row tiles on random sea-row positions, the others on random
+    remaining positions, redrawn while two share an edge) gives every legal arrangement the same
+    chance; after a bounded number of draws an exhaustive search decides between "unlucky" and
+    "impossible" (None).
     """
+    sea = [t for t in specials if t.sea_row]
+    land = [t for t in specials if not t.sea_row]
+    sea_positions = [(0, c) for c in range(cols)]
+    all_positions = [(r, c) for r in range(rows) for c in range(cols)]
+    if len(sea) <= len(sea_positions) and len(specials) <= len(all_positions):
+        for _ in range(64):
+            spots = rng.sample(sea_positions, len(sea))
+            rest = [p for p in all_positions if p not in spots]
+            spots += rng.sample(rest, len(land))
+            taken = set(spots)
+            if not any((r, c + 1) in taken or (r + 1, c) in taken for r, c in spots):
+                return dict(zip(spots, sea + land, strict=True))
+    return _search_specials(rng, specials, rows, cols)
+
+
+def _search_specials(rng: random.Random, specials: list[Tile], rows: int,
+                     cols: int) -> dict[tuple[int, int], Tile] | None:
+    """Depth-first search over the (at most 15) positions: finds an arrangement if one exists."""
     order = sorted(specials, key=lambda t: (not t.sea_row, t.id))  # the constrained ones first
     positions = [(r, c) for r in range(rows) for c in range(cols)]
     placed: dict[tuple[int, int], Tile] = {}
@@ -113,16 +132,6 @@ def lay_tiles(rng: random.Random, catalog: Catalog, options: Options) -> list[Pl
                 tile = basics.pop()
                 out.append(Placed(tile.id, r, c, rng.choice(ROTATIONS) if tile.rotatable else 0))
     return out
-
-
-_KIND_OF = {c: k for k, c in RESOURCE_CHAR.items()}
-_RESOURCE_RE = re.compile(f"[{''.join(RESOURCE_CHAR.values())}]")
-
-
-def _resources(squares: list[str]) -> list[tuple[int, int, str]]:
-    """A resource on every mark, in reading order (regex scan: this runs once per setup)."""
-    w = len(squares[0])
-    return [(m.start() % w, m.start() // w, _KIND_OF[m.group()]) for m in _RESOURCE_RE.finditer("".join(squares))]
 
 
 def _surprises(rng: random.Random, squares: list[str], count: int) -> list[tuple[int, int, str]] | None:
@@ -193,7 +202,7 @@ def generate(options: Options, seed: int, catalog: Catalog | None = None) -> Set
         setup = Setup(options=options, seed=seed, tiles=tiles, catalog=used, resources=[],
                       weather=rng.choice(rl.weather_faces), first_player=rng.randrange(options.players))
         squares = setup.squares()
-        setup.resources = _resources(squares)
+        setup.resources = list(mark_resources(tuple(squares)))
         if options.surprises:
             surprises = _surprises(rng, squares, pc.surprises)
             if surprises is None:
