@@ -261,13 +261,32 @@ def _header(page: Page, margin: float, title: str, line2: str, map_w: float = 0.
                            font="condensed", fill=DARK))
 
 
+#: the sentences printed in poster and overview headers, by language ("en" for anything unknown)
+HEADER_TEXT = {
+    "en": {"one": "board · true scale 1:1 (print at 100%, no “fit to page”)",
+           "cut": "✂ cut off the {sides} margin, lay over the neighbour", "glue": "glue on the dashed {sides} strip",
+           "tile": "tile {label} · row {row} of {rows}, column {col} of {cols} · true scale 1:1 · {how}",
+           "left": "left", "top": "top", "right": "right", "bottom": "bottom", "and": " & ",
+           "over_1": "overview · true scale 1:1 (100%)",
+           "over": "overview · scale 1:{k:.2f} ({pct:.0f}%) — print the poster pages for a true-scale board"},
+    "pl": {"one": "plansza · skala 1:1 (drukuj w 100%, bez „dopasuj do strony”)",
+           "cut": "✂ odetnij margines ({sides}) i połóż na sąsiednim arkuszu",
+           "glue": "klej na przerywanym pasku ({sides})",
+           "tile": "arkusz {label} · rząd {row} z {rows}, kolumna {col} z {cols} · skala 1:1 · {how}",
+           "left": "lewy", "top": "górny", "right": "prawy", "bottom": "dolny", "and": " i ",
+           "over_1": "podgląd · skala 1:1 (100%)",
+           "over": "podgląd · skala 1:{k:.2f} ({pct:.0f}%) — plansza w skali 1:1 to arkusze plakatu"},
+}
+
+
 def poster(scene: Scene, symbol: str, paper: Paper, code: str, title: str, overlap: float = 10.0,
-           margin: float = MARGIN) -> list[Page]:
+           margin: float = MARGIN, lang: str = "en") -> list[Page]:
     """Tile `symbol` at true scale over as few sheets as possible (portrait or landscape).
 
     Sheet (r, c) shows the board window `PosterPlan.window(r, c)`; neighbours share exactly
     `overlap` mm of board. Pages are numbered among themselves (renumber after concatenating).
     """
+    words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
     sym = scene.symbols[symbol]
     plan = plan_poster(sym.w, sym.h, paper, overlap, margin)
     p = plan.paper
@@ -278,7 +297,7 @@ def poster(scene: Scene, symbol: str, paper: Paper, code: str, title: str, overl
         x = ox + (plan.window_w - sym.w) / 2
         y = oy + (plan.window_h - sym.h) / 2
         page.items.append(Use(symbol, x, y))
-        _header(page, margin, title, "board · true scale 1:1 (print at 100%, no “fit to page”)")
+        _header(page, margin, title, words["one"])
         _place_calibration(page, (x, y, sym.w, sym.h), ox, oy, plan.window_w, plan.window_h)
         footer(page, code, title, margin=margin)
         number_pages([page], code)
@@ -315,11 +334,11 @@ def poster(scene: Scene, symbol: str, paper: Paper, code: str, title: str, overl
                 page.items.append(Line(ox - 2.0, oy, ox + bw + 2.0, oy, stroke=GREY, width=0.2))
             how = []
             if trim:
-                how.append(f"✂ cut off the {' & '.join(trim)} margin, lay over the neighbour")
+                how.append(words["cut"].format(sides=words["and"].join(words[t] for t in trim)))
             if glue:
-                how.append(f"glue on the dashed {' & '.join(glue)} strip")
-            line2 = (f"tile {label} · row {row_letter(r)} of {plan.rows}, column {c + 1} of {plan.cols} · "
-                     f"true scale 1:1 · {'; '.join(how)}")
+                how.append(words["glue"].format(sides=words["and"].join(words[g] for g in glue)))
+            line2 = words["tile"].format(label=label, row=row_letter(r), rows=plan.rows, col=c + 1, cols=plan.cols,
+                                         how="; ".join(how))
             page.items += _mini_map(p.w - margin, margin + 0.5, plan.rows, plan.cols, (r, c))
             page.items.append(Text(p.w - margin - min(22.0 / plan.cols, 7.5 / plan.rows, 4.0) * plan.cols - 2,
                                    margin + 6.0, label, size=14, font="bold", anchor="end"))
@@ -350,7 +369,7 @@ def _place_calibration(page: Page, used: tuple[float, float, float, float], ax: 
 # --- overview ------------------------------------------------------------------------------------
 
 
-def overview(scene: Scene, symbol: str, paper: Paper, code: str, title: str) -> Page:
+def overview(scene: Scene, symbol: str, paper: Paper, code: str, title: str, lang: str = "en") -> Page:
     """The whole board scaled to fit one sheet (never enlarged), with its scale printed and the
     document's calibration square (the board shrinks a little when it must, to make room)."""
     sym = scene.symbols[symbol]
@@ -387,11 +406,8 @@ def overview(scene: Scene, symbol: str, paper: Paper, code: str, title: str) -> 
         page.items += calibration_square(ox + aw - CAL_SIZE, oy + ah - CAL_SIZE - CAL_LABEL_H)
     page.items.append(Use(symbol, x, y, scale=s))
     page.items.append(Rect(x, y, bw, bh, fill=None, stroke=GREY, width=0.15))
-    if s >= 1.0 - 1e-9:
-        note = "overview · true scale 1:1 (100%)"
-    else:
-        note = (f"overview · scale 1:{1 / s:.2f} ({s * 100:.0f}%) — print the poster pages for a true-scale "
-                f"board; podgląd w skali 1:{1 / s:.2f}")
+    words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
+    note = words["over_1"] if s >= 1.0 - 1e-9 else words["over"].format(k=1 / s, pct=s * 100)
     _header(page, MARGIN, title, note)
     footer(page, code, f"{title} · overview")
     number_pages([page], code)

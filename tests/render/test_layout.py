@@ -201,3 +201,14 @@ def test_cards_errors_and_letter() -> None:
     sc, fronts = card_scene(9)
     pages = layout.impose_cards(sc, fronts, None, 63, 88, get_paper("letter"), CODE, margin=5.5)
     assert len(pages) == 1 and len(_uses(pages[0])) == 9
+
+
+def test_headers_follow_the_language():
+    for lang, word in (("pl", "arkusz"), ("en", "tile")):
+        sc = board_scene(420, 300)
+        pages = layout.poster(sc, "board", get_paper("a4"), CODE, "T", lang=lang)
+        header = [i.text for i in pages[0].items if isinstance(i, Text) and i.text.startswith(word)]
+        assert header, lang
+        over = layout.overview(sc, "board", get_paper("a4"), CODE, "T", lang=lang)
+        assert any(isinstance(i, Text) and i.text.startswith({"pl": "podgląd", "en": "overview"}[lang])
+                   for i in over.items)

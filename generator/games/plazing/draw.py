@@ -323,8 +323,8 @@ def board_scene(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Scen
     """board.pdf: true-scale poster sheets, then the fitted overview with legend and summary."""
     scene = Scene(title=f"{TEXTS['title'][lang]} — {code}", subject="boardgen: Plażing board")
     name = board_symbol(scene, setup, code, lang)
-    pages = layout.poster(scene, name, paper, code, TEXTS["title"][lang])
-    over = layout.overview(scene, name, paper, code, TEXTS["title"][lang])
+    pages = layout.poster(scene, name, paper, code, TEXTS["title"][lang], lang=lang)
+    over = layout.overview(scene, name, paper, code, TEXTS["title"][lang], lang=lang)
     pages.append(over)
     pages.append(_info_page(setup, code, paper, lang))
     layout.number_pages(pages, code)
