@@ -14,7 +14,7 @@ except ImportError:  # pragma: no cover
     from click import exceptions as click_errors  # type: ignore[no-redef]
 
 from generator import __version__
-from generator.clikit import LangOpt, PaperOpt, check_lang, err_console, out_console
+from generator.clikit import LangOpt, PaperOpt, check_lang, err_console, guarded, out_console
 from generator.games.plazing import cli as plazing_cli
 from generator.games.plazing_rw import cli as plazing_rw_cli
 from generator.games.rzuc_na_tace import cli as rzuc_cli
@@ -53,10 +53,11 @@ def all_cmd(
     lang: LangOpt = "pl",
 ) -> None:
     """Write a complete set of outputs for every game into OUT (one folder per game)."""
-    check_lang(lang)
+    lang = check_lang(lang)
     total = 0
     for name, _, _, make in GAMES:
-        files = make(out, seed, paper, lang)
+        with guarded():
+            files = make(out, seed, paper, lang)
         total += len(files)
         out_console.print(f"{name}: {len(files)} files", highlight=False)
     out_console.print(f"wrote {total} files under {out}", highlight=False)

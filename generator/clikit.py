@@ -22,8 +22,9 @@ from generator.core.files import SetupFileError
 from generator.core.rng import CodeError, CodeSpec, random_seed
 from generator.render.layout import Paper, get_paper
 
-err_console = Console(stderr=True)
-out_console = Console()
+# soft_wrap: never insert line breaks, so piped output keeps codes and rule lines whole (grep, copy)
+err_console = Console(stderr=True, soft_wrap=True)
+out_console = Console(soft_wrap=True)
 
 SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed for the random setup (default: a fresh one, "
                                               "printed so you can reproduce it).", min=0, max=2**40 - 1)]
@@ -63,6 +64,7 @@ def check_paper(name: str) -> Paper:
 
 
 def check_lang(lang: str) -> str:
+    lang = lang.lower()
     if lang not in LANGS:
         fail(f"unknown language {lang!r} (choose pl or en)")
     return lang
@@ -71,7 +73,7 @@ def check_lang(lang: str) -> str:
 def resolve(spec: CodeSpec, options: dict[str, Any], seed: int | None,
             code: str | None) -> tuple[dict[str, Any], int, str]:
     """Options, seed and setup code from either --code or the options and --seed."""
-    if code:
+    if code is not None:
         try:
             decoded, seed_from_code = spec.decode(code)
         except CodeError as exc:

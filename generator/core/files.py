@@ -12,6 +12,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from generator.core.checks import UserInputError
+
 FORMAT = "boardgen-setup"
 
 
@@ -26,16 +28,29 @@ def _umask() -> int:
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> int:
-    """Write `data` to `path` through a temporary file in the same folder; return bytes written."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    """Write `data` to `path` through a temporary file in the same folder; return bytes written.
+
+    A symlink is followed (its target is replaced, not the link); anything that is not a regular
+    file (a device such as /dev/null, a folder) is refused rather than replaced. Every failure is a
+    one-line UserInputError ("cannot write …"), so no command shows a traceback for a bad --out.
+    """
+    target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():
+        raise UserInputError(f"cannot write {path}: it exists and is not a regular file")
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise UserInputError(f"cannot write {path}: {exc.strerror or exc.__class__.__name__}") from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a written file gets the usual mode
         os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise UserInputError(f"cannot write {path}: {exc.strerror or exc.__class__.__name__}") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -60,7 +75,7 @@ def load_setup(path: str | os.PathLike[str], game: str, versions: tuple[int, ...
     """
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")  # a BOM (Windows Notepad) is not an error
     except FileNotFoundError:
         raise SetupFileError(f"{p}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:

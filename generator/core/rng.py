@@ -57,7 +57,14 @@ def _b32(n: int) -> str:
 
 
 def _check_char(body: str) -> str:
-    return _ALPHABET[sum((i + 1) * _VALUE.get(c, 0) for i, c in enumerate(body.replace("-", ""))) % 32]
+    """Luhn mod 32 over the code's characters: catches every single mistyped character and most
+    swaps of two neighbours (a plain weighted sum mod 32 missed some substitutions)."""
+    total, factor = 0, 2
+    for c in reversed(body.replace("-", "")):
+        addend = factor * _VALUE.get(c, 0)
+        total += addend // 32 + addend % 32
+        factor = 3 - factor
+    return _ALPHABET[(32 - total % 32) % 32]
 
 
 @dataclass(frozen=True)
@@ -98,6 +105,8 @@ class CodeSpec:
         if len(parts) != 4:
             raise CodeError(f"setup code {code!r} is malformed (expected PREFIX-OPTIONS-SEED-CHECK)")
         prefix, opts, seed_txt, check = parts
+        if not seed_txt or not check:
+            raise CodeError(f"setup code {code!r} is malformed (empty seed or check field)")
         if prefix != self.prefix:
             raise CodeError(f"setup code {code!r} is for another game (prefix {prefix}, expected {self.prefix})")
         body = "-".join(parts[:3])

@@ -1,5 +1,6 @@
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,25 @@ def test_atomic_write_leaves_no_temp(tmp_path):
     assert p.read_text(encoding="utf-8") == "zażółć"
     assert [f.name for f in p.parent.iterdir()] == ["a.txt"]
     assert p.stat().st_mode & 0o044  # readable by others, like any file the user writes (umask 022)
+
+
+def test_atomic_write_refuses_devices_follows_links_and_explains(tmp_path):
+    from generator.core.checks import UserInputError
+
+    with pytest.raises(UserInputError, match="not a regular file"):
+        write_atomic("/dev/null", "x")
+    assert not Path("/dev/null").is_file()  # still the device
+    with pytest.raises(UserInputError, match="not a regular file"):
+        write_atomic(tmp_path, "x")  # a folder
+    real = tmp_path / "real.txt"
+    real.write_text("old")
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    write_atomic(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+    (tmp_path / "file").write_text("")
+    with pytest.raises(UserInputError, match="cannot write"):
+        write_atomic(tmp_path / "file" / "sub" / "x.txt", "x")
 
 
 def test_setup_round_trip_and_errors(tmp_path):
@@ -31,6 +51,9 @@ def test_setup_round_trip_and_errors(tmp_path):
     p.write_text("[" * 100_000 + "]" * 100_000)
     with pytest.raises(SetupFileError, match="nested too deeply"):
         load_setup(p, "g")
+    p.write_text("\ufeff" + json.dumps({"format": "boardgen-setup", "game": "g", "version": 1, "code": "x",
+                                         "setup": {}}), encoding="utf-8")
+    assert load_setup(p, "g")["code"] == "x"  # a BOM from Windows Notepad is fine
     with pytest.raises(SetupFileError, match="no such file"):
         load_setup(tmp_path / "missing.json", "g")
 

@@ -40,3 +40,21 @@ def test_streams_are_independent_and_stable():
     # a fixed value guards against an accidental change of the derivation (codes in print rely on it)
     assert sub_seed(42, "setup") == sub_seed(42, "setup")
     assert [make_rng(5).randrange(100) for _ in range(1)] == [79]
+
+
+@given(st.sampled_from([2, 3, 4]), st.booleans(), st.integers(0, MAX_SEED), st.data())
+def test_every_single_character_typo_is_caught(players, extra, seed, data):
+    from generator.core.rng import _ALPHABET
+
+    code = SPEC.encode({"players": players, "extra": extra}, seed)
+    positions = [i for i, ch in enumerate(code) if ch != "-" and i >= 3]
+    i = data.draw(st.sampled_from(positions))
+    wrong = data.draw(st.sampled_from([c for c in _ALPHABET if c != code[i]]))
+    typo = code[:i] + wrong + code[i + 1:]
+    with pytest.raises(CodeError):
+        SPEC.decode(typo)
+
+
+def test_empty_fields_are_malformed():
+    with pytest.raises(CodeError, match="malformed"):
+        SPEC.decode("TS-00--0")

@@ -42,15 +42,14 @@ CatalogOpt = Annotated[Path | None, typer.Option("--catalog", help="Your own til
 PlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, help="Play this many random-bot games on the "
                                            "setup and report completion, length, seat balance, areas and "
                                            "resources (stored as playouts.json); 0 skips.")]
-BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each event card in mm (0 or 3).", min=0,
-                                         max=5)]
+BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each event card in mm (0 = none; 3 is "
+                                         "usual).", min=0, max=5)]
 
 
 def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4", lang: str = "pl",
                   bleed: float = 0.0) -> dict[str, Path]:
     """Write setup.json, board.pdf, board.png and (with events) events.pdf into `folder`."""
     paper = check_paper(paper_name)
-    folder.mkdir(parents=True, exist_ok=True)
     files = {"setup": folder / "setup.json", "board_pdf": folder / "board.pdf", "board_png": folder / "board.png"}
     save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
     scene = draw.board_scene(setup, code, paper, lang)
@@ -105,7 +104,7 @@ def setup_cmd(
     `--code CODE` gives the same setup again. Bot playouts check that the beach plays to the end
     (--playouts, default 100; playouts.json); --balanced searches for an even beach.
     """
-    check_lang(lang)
+    lang = check_lang(lang)
     check_paper(paper)
     if extra_events:
         events = True
@@ -218,7 +217,7 @@ def board_cmd(
     out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: beside the file).")] = None,
 ) -> None:
     """Print board.pdf/board.png (and events.pdf) for an existing setup file, after checking it."""
-    check_lang(lang)
+    lang = check_lang(lang)
     setup, code = read_setup(file)
     report = check(setup)
     if not report.ok:

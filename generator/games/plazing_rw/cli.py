@@ -14,13 +14,13 @@ from typing import Annotated, Any
 import typer
 
 from generator.clikit import (
-    LANGS,
     CodeOpt,
     JsonOpt,
     LangOpt,
     OutOpt,
     PaperOpt,
     SeedOpt,
+    check_lang,
     fail,
     guarded,
     out_console,
@@ -143,8 +143,7 @@ def sheet_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Write a PDF pad of COUNT sheets, a PNG of the first page and the boards' JSON."""
-    if lang not in LANGS:
-        fail(f"unknown language {lang!r} (choose {' or '.join(LANGS)})")
+    lang = check_lang(lang)
     if per_page not in (1, 2):
         fail(f"--per-page must be 1 or 2, not {per_page}")
     if not 1 <= count <= MAX_COUNT:

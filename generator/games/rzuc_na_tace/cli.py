@@ -106,7 +106,7 @@ def sheet_cmd(
     as_json: JsonOpt = False,
 ) -> None:
     """Print a pad of score sheets (PDF + setup JSON) into OUT/<code>/."""
-    check_lang(lang)
+    lang = check_lang(lang)
     check_paper(paper)
     if per_page not in (1, 2):
         fail(f"--per-page must be 1 or 2, not {per_page}")
@@ -239,7 +239,7 @@ def play_cmd(
     players: PlayersOpt = 1,
     bot: Annotated[str, typer.Option("--bot", help="random or greedy (every seat).")] = "greedy",
     seed: SeedOpt = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Write each player's filled sheet as JSON here "
+    out: Annotated[Path | None, typer.Option("--out", help="A folder: write each player's filled sheet as JSON into it "
                                              "(input for `score`).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -252,10 +252,11 @@ def play_cmd(
     sheets = [sheet_to_filled_json(s) for s in state.sheets]
     written = []
     if out is not None:
-        for i, body in enumerate(sheets, start=1):
-            path = out / f"{code_}-player{i}.json"
-            write_atomic(path, dumps_setup(GAME, SETUP_VERSION, code_, body))
-            written.append(str(path))
+        with guarded():
+            for i, body in enumerate(sheets, start=1):
+                path = out / f"{code_}-player{i}.json"
+                write_atomic(path, dumps_setup(GAME, SETUP_VERSION, code_, body))
+                written.append(str(path))
     if as_json:
         print_json({"code": code_, "moves": moves, "scores": state.breakdowns(), "sheets": sheets,
                     "files": written})
