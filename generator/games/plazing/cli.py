@@ -24,11 +24,12 @@ from generator.clikit import (
     progress_bar,
     resolve,
 )
-from generator.core.checks import UserInputError
+from generator.core.checks import GenerationError, UserInputError
 from generator.core.files import load_setup, save_setup
 from generator.core.playout import PlayoutReport
+from generator.core.rng import CodeError
 from generator.games.plazing import draw, playability
-from generator.games.plazing.model import GAME, SETUP_VERSION, Catalog, Options, Setup, load_catalog
+from generator.games.plazing.model import GAME, SETUP_VERSION, Catalog, Options, Setup, content_digest, load_catalog
 from generator.games.plazing.rules import check, check_catalog
 from generator.games.plazing.setup import CODE, generate
 from generator.render.pdf import write_pdf
@@ -44,6 +45,37 @@ PlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, help="Play this m
                                            "resources (stored as playouts.json); 0 skips.")]
 BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each event card in mm (0 = none; 3 is "
                                          "usual).", min=0, max=5)]
+
+
+def split_code(code: str) -> tuple[str, str]:
+    """A printed code is CODE, CODE~C<digest> (custom catalog) or CODE~E<digest> (hand-edited setup)."""
+    base, _, mark = code.strip().partition("~")
+    return base, mark.upper()
+
+
+def provenance(setup: Setup, code: str) -> tuple[str, str]:
+    """How a setup relates to its code: ("exact" | "custom" | "edited" | "invalid" | "mismatch", code to print).
+
+    "exact": the code regenerates this very setup; "custom": made from a custom catalog (the code needs
+    that --catalog); "edited": the code's setup was changed by hand, so pages carry CODE~E<digest of the
+    setup> — a fingerprint, never mistaken for a code that regenerates it.
+    """
+    base, mark = split_code(code)
+    try:
+        options, seed = CODE.decode(base)
+    except CodeError:
+        return "invalid", code
+    if options != setup.options.to_json() or seed != setup.seed:
+        return "mismatch", code
+    if mark.startswith("C"):
+        return "custom", code
+    try:
+        same = generate(Options(**options), seed).to_json() == setup.to_json()
+    except (UserInputError, GenerationError):
+        same = False
+    if same:
+        return "exact", base
+    return "edited", f"{base}~E{content_digest(setup.to_json())}"
 
 
 def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4", lang: str = "pl",
@@ -120,9 +152,17 @@ def setup_cmd(
         fail("--balanced searches seeds; it cannot be combined with --code (use --seed)")
     if balanced and playouts == 0:
         fail("--balanced needs playouts (--playouts 1 or more)")
-    options_d, seed_v, code_s = resolve(CODE, opts, seed, code)
+    base, mark = split_code(code) if code is not None else (None, "")
+    options_d, seed_v, code_s = resolve(CODE, opts, seed, base)
     options = Options(**options_d)
     cat = _catalog(catalog)
+    if mark.startswith("E"):
+        fail(f"setup code {code!r} marks a hand-edited setup: only its setup.json has it "
+             "(print it with `boardgen plazing board FILE`)")
+    if mark and catalog is None:
+        fail(f"setup code {code!r} was made with a custom tile catalog: pass the same --catalog FILE")
+    if mark and mark != f"C{cat.digest}":
+        fail(f"--catalog {catalog} is not the catalog of setup code {code!r} (this catalog is ~C{cat.digest})")
     report: PlayoutReport | None = None
     with guarded():
         if balanced:
@@ -136,6 +176,8 @@ def setup_cmd(
             if playouts:
                 with progress_bar(playouts, "playouts") as tick:
                     report = playability.playout_report(setup, playouts, seed_v, progress=tick)
+        if catalog is not None:
+            code_s = f"{code_s}~C{cat.digest}"  # a custom catalog is part of what the code must name
         files = write_outputs(setup, code_s, out / code_s, paper, lang, bleed)
         if report is not None:
             files["playouts"] = playability.write_report(out / code_s / "playouts.json", report, seed_v)
@@ -183,21 +225,33 @@ def check_cmd(
                                           "an unplayable setup exits 1.")] = 0,
     as_json: JsonOpt = False,
 ) -> None:
-    """Check a setup file against every setup rule; exit 1 and name each broken rule if any."""
+    """Check a setup file against every setup rule; exit 1 and name each broken rule if any.
+
+    Also says whether the file's code still regenerates it ("edited" setups are printed with
+    CODE~E<fingerprint>, since the code alone no longer gives them back).
+    """
     setup, code = read_setup(file)
     report = check(setup)
+    status, shown = provenance(setup, code)
+    if status == "invalid":
+        report.add("plazing.code", f"the file's code {code!r} is not a valid Plażing setup code")
+    elif status == "mismatch":
+        report.add("plazing.code", f"the file's code {code!r} names other options or another seed than the setup")
     played: PlayoutReport | None = None
     if report.ok and playouts:
         with guarded(), progress_bar(playouts, "playouts") as tick:
             played = playability.playout_report(setup, playouts, setup.seed, progress=tick)
             playability.write_report(file.parent / "playouts.json", played, setup.seed)
     if as_json:
-        data: dict[str, Any] = {"code": code, "ok": report.ok, "violations": report.to_json()}
+        data: dict[str, Any] = {"code": code, "ok": report.ok, "provenance": status, "printed_code": shown,
+                                "violations": report.to_json()}
         if played is not None:
             data["playouts"] = playability.report_json(played, setup.seed)
         print_json(data)
     elif report.ok:
-        out_console.print(f"{file}: legal setup ({code})", highlight=False, markup=False)
+        note = {"exact": f"code {shown} regenerates it", "custom": f"code {shown}, made with a custom catalog",
+                "edited": f"edited by hand from {split_code(code)[0]}; pages print {shown}"}[status]
+        out_console.print(f"{file}: legal setup ({note})", highlight=False, markup=False)
         if played is not None:
             _print_report(played)
     else:
@@ -224,7 +278,10 @@ def board_cmd(
         fail(f"{file} breaks {len(report)} rule(s), first: {report.violations[0]} (see `boardgen plazing check`)")
     folder = out or file.parent
     with guarded():
-        files = write_outputs(setup, code, folder, paper, lang, bleed)
+        status, shown = provenance(setup, code)
+        if status in ("invalid", "mismatch"):  # the file's code is wrong: name the setup by its own options
+            shown = f"{CODE.encode(setup.options.to_json(), setup.seed)}~E{content_digest(setup.to_json())}"
+        files = write_outputs(setup, shown, folder, paper, lang, bleed)
     for path in files.values():
         out_console.print(f"wrote {path}", highlight=False, markup=False)
 

@@ -8,6 +8,8 @@ checked without the catalog it came from.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -107,6 +109,11 @@ class Catalog:
 
     def of_kind(self, kind: str) -> list[Tile]:
         return [t for t in self.tiles.values() if t.kind == kind]
+
+    @property
+    def digest(self) -> str:
+        """Six characters that change with any tile of the catalog (marks codes of custom catalogs)."""
+        return content_digest({tid: t.to_json() for tid, t in sorted(self.tiles.items())})
 
 
 def load_catalog(path: str | Path | None = None) -> Catalog:
@@ -263,6 +270,8 @@ class Setup:
     surprises: list[tuple[int, int, str]] = field(default_factory=list)  # (x, y, token)
     waste: list[tuple[int, int, int]] = field(default_factory=list)  # (x, y, player who placed it)
     event_deck: list[str] = field(default_factory=list)
+    #: the "squares" a setup file carried (derived data a user may have edited), checked against the tiles
+    declared_squares: list[str] | None = None
 
     # --- geometry -----------------------------------------------------------------------------
     @property
@@ -334,7 +343,8 @@ class Setup:
             return cls(options=options, seed=_int(d.get("seed", 0), "seed"), tiles=tiles, catalog=catalog,
                        resources=resources, weather=str(d["weather"]),
                        first_player=_int(d["first_player"], "first_player"),
-                       surprises=surprises, waste=waste, event_deck=[str(e) for e in d.get("event_deck", [])])
+                       surprises=surprises, waste=waste, event_deck=[str(e) for e in d.get("event_deck", [])],
+                       declared_squares=[str(row) for row in d["squares"]] if "squares" in d else None)
         except KeyError as exc:
             raise UserInputError(f"{source}: missing key {exc.args[0]!r}") from None
         except (TypeError, ValueError, AttributeError, OverflowError) as exc:
@@ -368,6 +378,12 @@ def _flag(v: Any, what: str) -> bool:
     if not isinstance(v, bool):
         raise ValueError(f"option {what} must be true or false, not {v!r}")
     return v
+
+
+def content_digest(data: Any) -> str:
+    """A short, stable fingerprint of JSON-able data: 6 upper-case hex characters."""
+    raw = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return hashlib.sha256(raw).hexdigest()[:6].upper()
 
 
 def char_mask(squares: list[str], chars: str) -> int:

@@ -14,6 +14,8 @@ The same functions serve the generator (which must never emit a setup they rejec
 - ``plazing.resource-supply``    at most 15 marks of each resource on the tiles used
 - ``plazing.resources-on-marks`` a resource on every mark, and only there, of the right kind
 - ``plazing.closed-before-play`` every free square reaches the west, east or south edge
+- ``plazing.squares``            the file's "squares" rows are what its tiles make (they are derived:
+                                 edit a tile's art in "catalog", not the rows)
 - ``plazing.surprises``          the right number, on distinct sticks squares, from the 8 tokens
 - ``plazing.waste``              the right number and split, at most one per tile, only on sand,
                                  never on a west/east/south edge square, placed alternately
@@ -171,6 +173,11 @@ def check(setup: Setup) -> Report:
 
     squares = setup.squares()
     grid = setup.grid
+    if setup.declared_squares is not None and setup.declared_squares != squares:
+        bad = next((i for i, (a, b) in enumerate(zip(setup.declared_squares, squares, strict=False)) if a != b),
+                   min(len(setup.declared_squares), len(squares)))
+        r.add("plazing.squares", f"the file's squares differ from what its tiles make (first at row {bad + 1}); "
+              "squares are derived: edit the tile's art in \"catalog\" instead", bad)
     r.extend(_check_resources(setup, squares))
     r.extend(_check_closed(grid, squares))
     r.extend(_check_surprises(setup, squares, pc.surprises))

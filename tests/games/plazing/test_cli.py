@@ -238,3 +238,45 @@ def test_json_output(tmp_path):
     assert res.exit_code == 0
     data = json.loads(res.stdout)
     assert data["seed"] == 5 and data["code"].startswith("PZ-") and "board_pdf" in data["files"]
+
+
+def test_edited_setup_is_checked_and_printed_with_a_fingerprint(full, tmp_path):
+    doc = json.loads((full / "setup.json").read_text(encoding="utf-8"))
+    res = run("plazing", "check", str(full / "setup.json"), "--json")
+    assert json.loads(res.stdout)["provenance"] == "exact"
+    doc["setup"]["weather"] = "rain" if doc["setup"]["weather"] != "rain" else "sun"
+    edited = tmp_path / "setup.json"
+    edited.write_text(json.dumps(doc), encoding="utf-8")
+    data = json.loads(run("plazing", "check", str(edited), "--json").stdout)
+    assert data["ok"] and data["provenance"] == "edited" and data["printed_code"].startswith(full.name + "~E")
+    assert run("plazing", "board", str(edited)).exit_code == 0
+    text = "".join(p.extract_text() for p in PdfReader(tmp_path / "board.pdf").pages)
+    assert data["printed_code"] in text  # the pages name the edited setup, not the code's original
+    res = run("plazing", "setup", "--code", data["printed_code"], "--out", str(tmp_path / "x"))
+    assert res.exit_code == 2 and "hand-edited" in res.output
+
+
+def test_edited_squares_and_bad_code_are_violations(full, tmp_path):
+    doc = json.loads((full / "setup.json").read_text(encoding="utf-8"))
+    doc["setup"]["squares"][2] = "Ł" * 20
+    doc["code"] = "PZ-XXXX"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    res = run("plazing", "check", str(bad), "--json")
+    assert res.exit_code == 1
+    assert {v["rule"] for v in json.loads(res.stdout)["violations"]} == {"plazing.squares", "plazing.code"}
+
+
+def test_custom_catalog_is_part_of_the_code(tmp_path):
+    from generator.games.plazing.model import DATA
+
+    mine = tmp_path / "mine.toml"
+    mine.write_text((DATA / "tiles.toml").read_text(encoding="utf-8").replace('"P..."]', '"P.P."]', 1),
+                    encoding="utf-8")
+    folder = setup_folder(tmp_path / "a", "--catalog", str(mine), "--seed", "3")
+    builtin = setup_folder(tmp_path / "b", "--seed", "3")
+    assert folder.name.startswith(builtin.name + "~C")  # not the built-in seed 3's code
+    res = run("plazing", "setup", "--code", folder.name, "--out", str(tmp_path / "c"))
+    assert res.exit_code == 2 and "--catalog" in res.output
+    again = setup_folder(tmp_path / "d", "--code", folder.name, "--catalog", str(mine))
+    assert (again / "board.pdf").read_bytes() == (folder / "board.pdf").read_bytes()
