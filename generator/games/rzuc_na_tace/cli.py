@@ -114,7 +114,14 @@ def sheet_cmd(
         fail(f"--count must be 1..{MAX_COUNT}, not {count}")
     if not 1 <= balance_games <= 100_000 or not 1 <= tries <= 1000:
         fail("--balance-games must be 1..100000 and --tries 1..1000")
-    options, seed_, code_ = resolve(CODE, _options(players, variant), seed, code)
+    base, mark = (code.strip().partition("~")[0], code.strip().partition("~")[2].upper()) if code else (code, "")
+    if mark:  # a variant balanced on a non-default number of games names it: CODE~G<games>
+        if not (mark.startswith("G") and mark[1:].isdigit() and 1 <= int(mark[1:]) <= 100_000):
+            fail(f"setup code {code!r}: unknown suffix ~{mark} (expected ~G<balance games>)")
+        balance_games = int(mark[1:])
+    options, seed_, code_ = resolve(CODE, _options(players, variant), seed, base)
+    if options["variant"] != "standard" and balance_games != DEFAULT_BALANCE_GAMES:
+        code_ = f"{code_}~G{balance_games}"  # the accepted candidate depends on the games played
     with guarded():
         with progress_bar(tries, "balancing variant", threshold=2) as tick:
             setup = generate(options["players"], options["variant"], seed_, balance_games, tries, tick)

@@ -248,3 +248,24 @@ def test_cli_check_a_layout_with_absurd_numbers_exits_1(tmp_path: Path, layout: 
     d["orange"]["multipliers"][-1] = 10**400  # used to overflow a float in the playout means
     r = runner.invoke(app, ["check", "--layout", str(_write(tmp_path, {"layout": d})), "--games", "2"])
     assert r.exit_code == 1 and "rzuc.orange-multipliers" in r.output
+
+
+def test_balance_games_are_part_of_the_code(tmp_path):
+    """A variant balanced on other than the default number of games carries it (~G<n>) so --code
+    gives back the very same sheet."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    runner = CliRunner()
+    res = runner.invoke(app, ["rzuc-na-tace", "sheet", "--variant", "random", "--seed", "1", "--balance-games",
+                              "30", "--out", str(tmp_path / "a"), "--json"])
+    assert res.exit_code == 0, res.output
+    code = json.loads(res.stdout)["code"]
+    assert code.endswith("~G30")
+    res = runner.invoke(app, ["rzuc-na-tace", "sheet", "--code", code, "--out", str(tmp_path / "b")])
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "a" / code / "sheets.pdf").read_bytes() == (tmp_path / "b" / code / "sheets.pdf").read_bytes()
+    bad = runner.invoke(app, ["rzuc-na-tace", "sheet", "--code", code.replace("~G30", "~Q1"),
+                              "--out", str(tmp_path / "c")])
+    assert bad.exit_code == 2
