@@ -158,7 +158,7 @@ def _ring(cx: float, cy: float, r: float, letter: str, active: bool) -> list[Ite
     items: list[Item] = [Circle(cx, cy, r, fill="#ffffff", stroke="#d32f2f", width=r * 0.45),
                          Text(cx, cy + 1.3, letter, size=8, font="bold", fill=INK, anchor="middle")]
     if active:
-        items.insert(0, Circle(cx, cy, r + 2.2, fill="#ffd54f", stroke=INK, width=0.5))
+        items.insert(0, Circle(cx, cy, r + 1.2, fill="#ffd54f", stroke=INK, width=0.5))
     return items
 
 
@@ -240,11 +240,12 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
         for dx, dy in cells:
             items.append(Rect(tx + dx * SQ, ty + dy * SQ, SQ, SQ, fill=fill, stroke=fill, width=0.2))
         if cells:
-            minx = min(dx for dx, _ in cells)
-            maxx = max(dx for dx, _ in cells)
-            top = min(dy for _, dy in cells)
-            items.extend(_object_label(tile.title(lang).upper(), tx + (minx + maxx + 1) * SQ / 2,
-                                       ty + top * SQ + 5.5, (maxx - minx + 1) * SQ - 1.5))
+            # the label sits on the widest run of object squares in one row, never over a neighbour square
+            runs = [(dy, dx0, dx1) for dy in range(ts) for dx0 in range(ts) for dx1 in range(dx0, ts)
+                    if all((x, dy) in cells for x in range(dx0, dx1 + 1))]
+            dy, dx0, dx1 = max(runs, key=lambda run: (run[2] - run[1], -run[0]))
+            items.extend(_object_label(tile.title(lang).upper(), tx + (dx0 + dx1 + 1) * SQ / 2,
+                                       ty + dy * SQ + 5.5, (dx1 - dx0 + 1) * SQ - 1.5))
         items.append(Text(tx + 1.2, ty + ts * SQ - 1.2, p.tile, size=4.5, font="condensed", fill="#8c7a52"))
     for col in range(setup.columns, rl.frame_columns):
         for row in range(rl.rows):

@@ -30,6 +30,7 @@ KINDS = {".": "sand", "x": "sticks", "A": "amber", "S": "shell", "P": "pebble", 
 RESOURCES = ("amber", "pebble", "shell")
 RESOURCE_CHAR = {"amber": "A", "shell": "S", "pebble": "P"}
 TILE_KINDS = ("basic", "special", "extra")
+TILE_KEYS = {"kind", "art", "rotatable", "object", "sea_row", "name"}
 SURPRISE_TOKENS = ("amber", "pebble", "shell", "plus2", "minus1")
 REGIONS = ("sea", "middle", "dunes", "west", "east")
 
@@ -90,12 +91,21 @@ def tile_from_json(tid: str, d: Any, source: str) -> Tile:
     if bad:
         raise UserInputError(f"{source}: tile {tid!r}: unknown square character(s) {''.join(sorted(bad))!r} "
                              f"(use {' '.join(KINDS)})")
+    unknown = sorted(set(d) - TILE_KEYS)
+    if unknown:
+        raise UserInputError(f"{source}: tile {tid!r}: unknown key(s) {', '.join(unknown)} "
+                             f"(a tile has {', '.join(sorted(TILE_KEYS))})")
+    for key in ("rotatable", "sea_row"):
+        if key in d and not isinstance(d[key], bool):
+            raise UserInputError(f"{source}: tile {tid!r}: {key} must be true or false, not {d[key]!r}")
+    if "object" in d and not isinstance(d["object"], str):
+        raise UserInputError(f"{source}: tile {tid!r}: object must be a name (text)")
     kind = d.get("kind")
     if kind not in TILE_KINDS:
         raise UserInputError(f"{source}: tile {tid!r}: kind must be one of {', '.join(TILE_KINDS)}")
     name = d.get("name", {})
-    if not isinstance(name, dict):
-        raise UserInputError(f"{source}: tile {tid!r}: name must be a table of languages")
+    if not isinstance(name, dict) or not all(isinstance(v, str) for v in name.values()):
+        raise UserInputError(f"{source}: tile {tid!r}: name must be a table of language = \"text\"")
     return Tile(id=tid, kind=kind, art=tuple(art), rotatable=bool(d.get("rotatable", kind == "basic")),
                 object=str(d.get("object", "")), sea_row=bool(d.get("sea_row", False)),
                 name=tuple(sorted((str(k), str(v)) for k, v in name.items())))

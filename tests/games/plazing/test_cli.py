@@ -280,3 +280,19 @@ def test_custom_catalog_is_part_of_the_code(tmp_path):
     assert res.exit_code == 2 and "--catalog" in res.output
     again = setup_folder(tmp_path / "d", "--code", folder.name, "--catalog", str(mine))
     assert (again / "board.pdf").read_bytes() == (folder / "board.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("edit, message", [
+    (("rotatable = false", 'rotatable = "false"'), "true or false"),
+    (("rotatable = false", "rotateable = false"), "unknown key"),
+    (('object = "bar"', "object = 3"), "object must be"),
+])
+def test_catalog_types_are_strict(tmp_path, edit, message):
+    from generator.games.plazing.model import DATA
+
+    text = (DATA / "tiles.toml").read_text(encoding="utf-8")
+    assert edit[0] in text
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace(edit[0], edit[1], 1), encoding="utf-8")
+    res = run("plazing", "catalog", str(bad))
+    assert res.exit_code == 2 and message in res.output and "Traceback" not in res.output
