@@ -52,7 +52,7 @@ def all_cmd(
     paper: PaperOpt = "a4",
     lang: LangOpt = "pl",
 ) -> None:
-    """Write a complete set of outputs for every game into OUT (one folder per game)."""
+    """Write a complete set of outputs for every game into the --out folder (one sub-folder per game)."""
     lang = check_lang(lang)
     total = 0
     for name, _, _, make in GAMES:

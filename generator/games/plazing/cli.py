@@ -127,7 +127,7 @@ def setup_cmd(
     playouts: PlayoutsOpt = int(playability.limits()["games"]),
     balanced: Annotated[bool, typer.Option("--balanced", help="Keep generating (bounded tries) until the playout "
                                            "report's seat balance and resource spread are within the bounds "
-                                           "of rules.toml [playability].")] = False,
+                                           "of rules.toml \\[playability].")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Generate a random legal beach and write setup.json, board.pdf, board.png (and events.pdf).
