@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 
 from generator.clikit import (
     CodeOpt,
@@ -28,19 +29,20 @@ from generator.clikit import (
     progress_bar,
     resolve,
 )
-from generator.core.checks import UserInputError
+from generator.core.checks import Report, UserInputError
 from generator.core.files import dumps_setup, load_setup, save_setup, write_atomic
 from generator.core.playout import run_playouts
 from generator.core.rng import make_rng
 
 from .model import FILE_VERSION, GAME, Board, boards, scoring
-from .rules import check_board, check_drawing, parse_drawn, score_drawing
+from .rules import check_board, check_dice, check_drawing, parse_dice, parse_drawn, score_drawing
 from .setup import BOARD_CHOICES, CODE, SheetSetup, feature_names, parse_features, sheet_setups
 
 app = typer.Typer(help="Plażing: roll&write — printable sheets, scoring and solo playouts.",
                   no_args_is_help=True, pretty_exceptions_enable=False)
 
-BoardOpt = Annotated[str, typer.Option("--board", help="Board 1, 2, 3, 4 or random (a new beach per sheet).")]
+BoardOpt = Annotated[str, typer.Option("--board", help="Board 1, 2, 3, 4 or random (a beach made from the seed).")]
+SheetBoardOpt = Annotated[str, typer.Option("--board", help="Board 1, 2, 3, 4 or random (a new beach per sheet).")]
 HardOpt = Annotated[bool, typer.Option("--hard", help="Harder variant: resources only from areas of at most 4.")]
 FeaturesOpt = Annotated[str, typer.Option(
     "--features", help="Random boards: 'random' (default), 'none' or a comma list of edge, blankets, bar, waste.")]
@@ -129,7 +131,7 @@ def _unique(sheets: list[SheetSetup]) -> list[SheetSetup]:
 
 @app.command("sheet")
 def sheet_cmd(
-    board: BoardOpt = "1",
+    board: SheetBoardOpt = "1",
     count: Annotated[int, typer.Option("--count", help="Sheets in the pad (random: each a different board).")] = 1,
     per_page: Annotated[int, typer.Option("--per-page", help="1 (A4/Letter portrait) or 2 (two A5 sheets "
                                           "on a landscape page).")] = 1,
@@ -160,22 +162,60 @@ def sheet_cmd(
         out_console.print(f"  {kind}: {path} ({result['bytes'][kind]} bytes)", highlight=False)
 
 
-def load_sheet(path: Path) -> tuple[Board, bool, list[Any], str]:
-    """A filled sheet file: its board (a number or a full board), variant, drawn shapes, code."""
-    doc = load_setup(path, GAME, (FILE_VERSION,))
-    body = doc["setup"]
-    raw = body.get("board")
+def _parse_board(raw: Any, where: str) -> Board:
     if isinstance(raw, str | int) and not isinstance(raw, bool):
         b = boards().get(str(raw))
         if b is None:
-            raise UserInputError(f"{path}: unknown board {raw!r} (1-4 or a board object)")
-    else:
-        b = Board.from_json(raw, where=f"{path}: board")
+            raise UserInputError(f"{where}: unknown board {raw!r} (1-4 or a board object)")
+        return b
+    return Board.from_json(raw, where=where)
+
+
+def _parse_hard(body: dict[str, Any], path: Path) -> bool:
     hard = body.get("hard", False)
     if not isinstance(hard, bool):
         raise UserInputError(f"{path}: \"hard\" must be true or false")
+    return hard
+
+
+def load_sheet(path: Path) -> tuple[Board, bool, list[Any], str, list[int] | None]:
+    """A filled sheet file: its board (a number or a full board), variant, drawn shapes, code, dice."""
+    doc = load_setup(path, GAME, (FILE_VERSION,))
+    body = doc["setup"]
+    if "board" not in body and "sheets" in body:
+        raise UserInputError(f"{path}: a pad written by `sheet` (no drawn shapes); `check --file` reads it")
+    b = _parse_board(body.get("board"), f"{path}: board")
+    hard = _parse_hard(body, path)
     drawn = parse_drawn(body.get("shapes"), b)
-    return b, hard, drawn, doc["code"]
+    dice = parse_dice(body.get("dice"))
+    return b, hard, drawn, doc["code"], dice
+
+
+def load_boards(path: Path) -> list[tuple[str, Board, bool, Report]]:
+    """The boards `check --file` checks: (code, board, hard, drawing/dice violations) for a filled
+    sheet (from `play`) or for every distinct sheet of a pad (the JSON `sheet` writes)."""
+    doc = load_setup(path, GAME, (FILE_VERSION,))
+    body = doc["setup"]
+    if "board" in body or "sheets" not in body:
+        b, hard, drawn, code, dice = load_sheet(path)
+        rep = check_drawing(b, drawn)
+        rep.extend(check_dice(dice, drawn))
+        return [(code, b, hard, rep)]
+    opts = body.get("options", {})
+    hard = _parse_hard(opts if isinstance(opts, dict) else {}, path)
+    sheets = body["sheets"]
+    if not isinstance(sheets, list) or not sheets:
+        raise UserInputError(f"{path}: \"sheets\" must be a non-empty list")
+    out = []
+    for i, item in enumerate(sheets):
+        where = f"{path}: sheet {i + 1}"
+        if not isinstance(item, dict):
+            raise UserInputError(f"{where}: must be an object with \"code\" and \"board\"")
+        code = item.get("code", doc["code"])
+        if not isinstance(code, str):
+            raise UserInputError(f"{where}: \"code\" must be text")
+        out.append((code, _parse_board(item.get("board"), f"{where}: board"), hard, Report()))
+    return out
 
 
 @app.command("score")
@@ -186,9 +226,10 @@ def score_cmd(
 ) -> None:
     """Score a filled sheet and print the breakdown. Exit 1 if the drawing breaks a rule."""
     with guarded():
-        board, file_hard, drawn, code = load_sheet(file)
+        board, file_hard, drawn, code, dice = load_sheet(file)
         variant = file_hard if hard is None else hard
         rep = check_drawing(board, drawn)
+        rep.extend(check_dice(dice, drawn))
         rep.extend(check_board(board, variant))
         result = score_drawing(board, drawn, variant)
     names = {k: v["en"] for k, v in scoring().resources.items()}
@@ -196,19 +237,13 @@ def score_cmd(
         print_json({"code": code, "board": board.id, "hard": variant, "legal": rep.ok,
                     "violations": rep.to_json(), "score": result.to_json()})
     else:
-        out_console.print(f"sheet {code}, board {board.id}{' (hard)' if variant else ''}", highlight=False)
+        out_console.print(f"sheet {escape(code)}, board {board.id}{' (hard)' if variant else ''}", highlight=False)
         for line in result.lines(names):
             out_console.print("  " + line, highlight=False)
         for v in rep:
             out_console.print(f"  [red]broken rule[/] {v}", highlight=False)
     if not rep.ok:
         raise typer.Exit(1)
-
-
-def _board_for(options: dict[str, Any], seed: int, file: Path | None) -> Board:
-    if file is not None:
-        return load_sheet(file)[0]
-    return sheet_setups(options, seed, 1)[0].board
 
 
 @app.command("play")
@@ -230,7 +265,7 @@ def play_cmd(
         fail(f"unknown bot {bot!r} (choose random or greedy)")
     options, seed_, code_ = _resolve(_options(board, hard, features), seed, code)
     with guarded():
-        b = _board_for(options, seed_, None)
+        b = sheet_setups(options, seed_, 1)[0].board
         rng = make_rng(seed_, "plazing-rw", "play")
         state = new_game(b, rng, options["hard"])
         pick = get_bot(bot)
@@ -260,7 +295,10 @@ def check_cmd(
     features: FeaturesOpt = "random",
     seed: SeedOpt = None,
     code: CodeOpt = None,
-    file: Annotated[Path | None, typer.Option("--file", help="Check the board of a sheet JSON instead.")] = None,
+    file: Annotated[Path | None, typer.Option("--file", help=(
+        "Check a JSON file instead: a filled sheet from `play` (its board, drawing and dice) or a pad "
+        "from `sheet` (every board in it). Its own code is shown; the file's hard variant is used "
+        "unless --hard is given."))] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Board legality and solo playouts: mean/min/max score, areas closed, dead die rolls."""
@@ -269,31 +307,51 @@ def check_cmd(
     if any(b not in ("random", "greedy") for b in bots):
         fail(f"unknown bot {bot!r} (choose random, greedy or both)")
     options, seed_, code_ = _resolve(_options(board, hard, features), seed, code)
+    results = []
     with guarded():
-        b = _board_for(options, seed_, file)
-        rep = check_board(b, options["hard"])
-        reports = {}
-        for name in bots:
-            with progress_bar(games, f"{name} playouts") as tick:
-                reports[name] = run_playouts(lambda rng: new_game(b, rng, options["hard"]), games,
-                                             make_rng(seed_, "plazing-rw", "check").randrange(2**40), name,
-                                             invariant=None, progress=tick)
+        if file is not None:
+            targets = [(c, b, h or hard, r) for c, b, h, r in load_boards(file)]
+        else:
+            targets = [(code_, sheet_setups(options, seed_, 1)[0].board, options["hard"], Report())]
+        for tcode, b, variant, rep in targets:
+            rep.extend(check_board(b, variant))
+            reports = {}
+            for name in bots:
+                with progress_bar(games, f"{name} playouts") as tick:
+                    reports[name] = run_playouts(lambda rng, b=b, variant=variant: new_game(b, rng, variant), games,
+                                                 make_rng(seed_, "plazing-rw", "check").randrange(2**40), name,
+                                                 invariant=None, progress=tick)
+            results.append((tcode, b, variant, rep, reports))
     if as_json:
-        print_json({"code": code_, "board": b.to_json(), "legal": rep.ok, "violations": rep.to_json(),
-                    "playouts": {k: _playout_json(r) for k, r in reports.items()}})
+        items = [{"code": c, "board": b.to_json(), "hard": v, "legal": rep.ok, "violations": rep.to_json(),
+                  "playouts": {k: _playout_json(r) for k, r in reports.items()}}
+                 for c, b, v, rep, reports in results]
+        if len(items) == 1:
+            print_json(items[0])
+        else:
+            print_json({"code": _pad_code(file), "legal": all(i["legal"] for i in items), "boards": items})
     else:
-        out_console.print(f"plazing-rw board {b.id} ({code_}): "
-                          + ("legal" if rep.ok else f"{len(rep)} broken rule(s)"), highlight=False)
-        for v in rep:
-            out_console.print(f"  [red]{v}[/]", highlight=False)
-        for name, r in reports.items():
-            j = _playout_json(r)
-            out_console.print(f"  {name}: {r.completed}/{r.games} games, score mean {j['mean']}, min {j['min']}, "
-                              f"max {j['max']}; areas closed {j['areas_closed']}; "
-                              f"dead rolls in {j['games_with_dead_roll']:.0%} of games "
-                              f"({j['dead_rolls']} per game)", highlight=False)
-    if not rep.ok or any(not r.playable for r in reports.values()):
+        for c, b, _v, rep, reports in results:
+            _print_check(c, b, rep, reports)
+    if any(not rep.ok or any(not r.playable for r in reports.values()) for _c, _b, _v, rep, reports in results):
         raise typer.Exit(1)
+
+
+def _pad_code(file: Path | None) -> str:
+    return load_setup(file, GAME, (FILE_VERSION,))["code"] if file is not None else ""
+
+
+def _print_check(code: str, b: Board, rep: Report, reports: dict[str, Any]) -> None:
+    out_console.print(f"plazing-rw board {b.id} ({escape(code)}): "
+                      + ("legal" if rep.ok else f"{len(rep)} broken rule(s)"), highlight=False)
+    for v in rep:
+        out_console.print(f"  [red]broken rule[/] {v}", highlight=False)
+    for name, r in reports.items():
+        j = _playout_json(r)
+        out_console.print(f"  {name}: {r.completed}/{r.games} games, score mean {j['mean']}, min {j['min']}, "
+                          f"max {j['max']}; areas closed {j['areas_closed']}; "
+                          f"dead rolls in {j['games_with_dead_roll']:.0%} of games "
+                          f"({j['dead_rolls']} per game)", highlight=False)
 
 
 def _playout_json(r: Any) -> dict[str, Any]:

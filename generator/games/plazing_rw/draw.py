@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.core.data import load_toml
 from generator.core.shapes import Shape, normalise, size
-from generator.render import layout
+from generator.render import fonts, layout
 from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
 from generator.render.text import text_block
 
@@ -109,7 +109,7 @@ def frame_symbol(scene: Scene, lang: str, hard: bool, with_bar: bool, bar_points
     for i in range(cat.rounds):
         x = bx + i * 12.5
         items.append(Rect(x, 11, 10.5, 10.5, stroke=INK, width=0.4, radius=1))
-        items.append(Text(x + 1.0, 13.8, str(i + 1), size=6.5, fill="#777777"))
+        items.append(Text(x + 1.0, 13.8, str(i + 1), size=7.5, fill="#777777"))
     if hard:
         items.append(Text(SHEET_W, 18, t["hard"], size=9, font="bold", anchor="end"))
     # column letters and row numbers around the grid
@@ -144,7 +144,7 @@ def _special_panel(t: dict[str, str], cat: Any) -> list[Item]:
         items += _shape_items(frozenset({(0, 0)}), x0 + w / 2 + 2, y + 1.5, c)
         y += 9.5
     note = t["special_note"].format(max_screens=cat.max_screens, pairs=cat.odd_pairs)
-    items += text_block(x0 + 3, y + 2.5, w - 6, note, 6.5, font="condensed")
+    items += text_block(x0 + 3, y + 2.5, w - 6, note, 7.5, font="condensed")
     return items
 
 
@@ -164,7 +164,7 @@ def _legend(scene: Scene, t: dict[str, str], cat: Any) -> list[Item]:
         cells = _wide(s.cells)
         sw, sh = size(cells)
         items += _shape_items(cells, x + (cw - sw * c) / 2 + (3 if sw <= 3 else 0), y0 + 19.5 - sh * c / 2, c)
-        items.append(Text(x + cw / 2, y0 + 27, s.name[t["lang"]], size=6.5, font="condensed", anchor="middle"))
+        items.append(Text(x + cw / 2, y0 + 27, s.name[t["lang"]], size=7.5, font="condensed", anchor="middle"))
     return items
 
 
@@ -178,13 +178,13 @@ def _score_boxes(t: dict[str, str], sc: Any, hard: bool, with_bar: bool, bar_poi
                          Text(3, y0 + 1, t["scoring"], size=10, font="bold")]
     lang = t["lang"]
     limit = resource_area_limit(hard, sc)
-    items.append(Text(30, y0 + 1, t["resource_rule"].format(limit=limit), size=6.5, font="condensed"))
+    items.append(Text(30, y0 + 1, t["resource_rule"].format(limit=limit), size=7.5, font="condensed"))
     # resources: icon  [n] = [pts]   ... sets x5 = [pts]
     y = y0 + 4
     x = 3.0
     for k in KINDS:
         items.append(Use(f"prw-{k}", x, y + 1.2))
-        items.append(Text(x + 3, y + 12.5, sc.resources[k][lang], size=6, font="condensed", anchor="middle"))
+        items.append(Text(x, y + 12.5, sc.resources[k][lang], size=7.5, font="condensed"))
         items.append(_box(x + 8, y))
         items.append(Text(x + 21.5, y + 6, "=", size=10, anchor="middle"))
         items.append(_box(x + 24, y))
@@ -192,7 +192,7 @@ def _score_boxes(t: dict[str, str], sc: Any, hard: bool, with_bar: bool, bar_poi
     items.append(Text(x + 1, y + 6, f"{t['sets']} ×{sc.set_bonus} =", size=9))
     items.append(_box(x + 31, y))
     table = "  ".join(f"{n}:{p}" for n, p in enumerate(sc.resource_table, start=1))
-    items.append(Text(3, y + 17, f"{t['table']}:  {table}", size=6.5, font="condensed", fill="#333333"))
+    items.append(Text(3, y + 17, f"{t['table']}:  {table}", size=7.5, font="condensed", fill="#333333"))
     # areas: size x [count] = [pts]
     y = y0 + 25
     items.append(Text(3, y + 6, t["areas"], size=9, font="bold"))
@@ -203,20 +203,20 @@ def _score_boxes(t: dict[str, str], sc: Any, hard: bool, with_bar: bool, bar_poi
         items.append(Text(x + 20.5, y + 6, "=", size=10, anchor="middle"))
         items.append(_box(x + 23, y))
         x += 38
-    items.append(Text(3, y + 13.5, t["area_rule"].format(area_max=sc.area_max), size=6.5, font="condensed"))
+    items.append(Text(3, y + 13.5, t["area_rule"].format(area_max=sc.area_max), size=7.5, font="condensed"))
     # bar, unused, total
     y = y0 + 43
     x = 3.0
     if with_bar:
         items.append(Rect(x, y + 0.5, 7.5, 7.5, fill=BAR, stroke=INK, width=0.3))
-        items.append(Text(x + 3.75, y + 5.8, f"+{bar_points}", size=7, font="bold", anchor="middle"))
+        items.append(Text(x + 3.75, y + 5.8, f"+{bar_points}", size=7.5, font="bold", anchor="middle"))
         items.append(Text(x + 9.5, y + 6, f"{t['bar']} ×", size=9))
         items.append(_box(x + 33, y))
         items.append(Text(x + 46.5, y + 6, "=", size=10, anchor="middle"))
         items.append(_box(x + 49, y))
         x += 64
     items.append(Text(x, y + 4.2, t["unused"], size=8))
-    items.append(Text(x, y + 8.2, f"({t['unused_note']})", size=6.5, font="condensed"))
+    items.append(Text(x, y + 8.2, f"({t['unused_note']})", size=7.5, font="condensed"))
     items.append(_box(x + 38, y))
     items.append(Text(SHEET_W - 32, y + 6.5, t["total"], size=11, font="bold", anchor="end"))
     items.append(Rect(SHEET_W - 30, y - 2, 27, 11.5, fill="#ffffff", stroke=INK, width=0.8, radius=1))
@@ -247,7 +247,7 @@ def board_items(board: Board, lang: str) -> list[Item]:
         items.append(Text(GRID_X + W / 2, GRID_Y - 3.4, label, size=7.5, font="condensed-bold", anchor="middle",
                           fill="#1d2d3d"))
     else:
-        items.append(Text(GRID_X + W, GRID_Y - 1.8, t["edges_open"], size=7, font="condensed", anchor="end",
+        items.append(Text(GRID_X + W, GRID_Y - 1.8, t["edges_open"], size=7.5, font="condensed", anchor="end",
                           fill="#555555"))
     for x, y in g.cells(board.squares("#B$")):
         c = board.char_at(x, y)
@@ -261,7 +261,7 @@ def board_items(board: Board, lang: str) -> list[Item]:
             items += [Line(px, py + d, px + CELL, py + d, stroke="#ffffff", width=0.9) for d in (3, 6, 9)]
         else:
             items.append(Rect(px, py, CELL, CELL, fill=BAR, stroke=None))
-            items.append(Text(px + CELL - 1, py + 3.4, f"+{board.bar_points}", size=6.5, font="bold",
+            items.append(Text(px + CELL - 1, py + 3.4, f"+{board.bar_points}", size=7.5, font="bold",
                               anchor="end", fill="#8a6a00"))
     # grid lines
     for i in range(g.width + 1):
@@ -276,7 +276,7 @@ def board_items(board: Board, lang: str) -> list[Item]:
         cx = [GRID_X + (x + 0.5) * CELL for x, _ in g.cells(region)]
         cy = [GRID_Y + (y + 0.5) * CELL for _, y in g.cells(region)]
         label = t["bar_building"] if board.bar else t["pier"]
-        items.append(Text(sum(cx) / len(cx), sum(cy) / len(cy) + 1.2, label.upper(), size=7, font="bold",
+        items.append(Text(sum(cx) / len(cx), sum(cy) / len(cy) + 1.2, label.upper(), size=7.5, font="bold",
                           anchor="middle", fill="#ffffff"))
     # icons
     for x, y in g.cells(board.squares("aspx")):
@@ -315,7 +315,8 @@ def body_symbol(scene: Scene, board: Board, lang: str, hard: bool) -> str:
     _icon_symbols(scene)
     frame = frame_symbol(scene, lang, hard, bool(board.bar), board.bar_points)
     title = board.name.get(lang) or board.id
-    items: list[Item] = [Use(frame, 0, 0), Text(72, 7, "· " + title, size=11, font="bold", fill="#444444")]
+    after_title = fonts.text_width(texts(lang)["title"] + " ", "bold", 15)  # the title is 15 pt bold at x = 0
+    items: list[Item] = [Use(frame, 0, 0), Text(after_title, 7, "· " + title, size=11, font="bold", fill="#444444")]
     items += board_items(board, lang)
     return scene.add_symbol(Symbol(name, SHEET_W, SHEET_H, items))
 
@@ -353,7 +354,7 @@ def pad_scene(sheets: list[SheetSetup], paper_name: str, lang: str, hard: bool, 
         x, y = slots[slot]
         page.items.append(Use(body_symbol(scene, sheet.board, lang, hard), x, y, scale=scale))
         page.items.append(Text(x + SHEET_W * scale, y + SHEET_H * scale + 3.2, f"{t['code']} {sheet.code}",
-                               size=7, font="condensed-bold", anchor="end", fill="#333333"))
+                               size=7.5, font="condensed-bold", anchor="end", fill="#333333"))
         layout.footer(page, sheets[i - slot].code, f"{t['title']} · {sheets[i - slot].board.name.get(lang, '')}")
     layout.number_pages(pages, sheets[0].code)
     # number_pages puts the pad's code on every footer; keep each page's own first-sheet code instead

@@ -450,6 +450,60 @@ def check_drawing(board: Board, drawn: Iterable[Drawn], cat: Catalog | None = No
     return rep
 
 
+def parse_dice(raw: Any) -> list[int] | None:
+    """A sheet's "dice" (None when the sheet does not record them); UserInputError for wrong types.
+
+    Impossible values and counts are rule violations (`check_dice`), not malformed files.
+    """
+    if raw is None:
+        return None
+    if not isinstance(raw, list):
+        raise UserInputError("\"dice\" must be a list of die rolls (whole numbers)")
+    for i, v in enumerate(raw):
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise UserInputError(f"\"dice\" roll {i + 1}: {v!r} is not a whole number")
+    return list(raw)
+
+
+def check_dice(dice: list[int] | None, drawn: Iterable[Drawn], cat: Catalog | None = None) -> Report:
+    """Broken dice rules (`prw.dice`) of a sheet that records its rolls.
+
+    The dice are the setup roll (a 6 is re-rolled, so never 6) and then one roll per round: at
+    least the setup roll, at most `rounds + 1` rolls, each a face of the die. The setup screen is
+    the setup roll's shape, and the die shapes, in drawing order, are the round rolls' shapes with
+    the dead rolls (nothing drawn) left out. Which rolls were dead is not recorded, so whether a
+    dead roll really fitted nowhere is not checked here.
+    """
+    cat = cat or catalog()
+    rep = Report()
+    if dice is None:
+        return rep
+    faces = set(cat.die_faces)
+    if not dice:
+        rep.add("prw.dice", "no die rolls: the setup roll comes first")
+        return rep
+    if len(dice) > cat.rounds + 1:
+        rep.add("prw.dice", f"{len(dice)} die rolls, at most {cat.rounds + 1} (setup + {cat.rounds} rounds)")
+    bad = [(i, v) for i, v in enumerate(dice) if v not in faces]
+    for i, v in bad[:3]:
+        rep.add("prw.dice", f"roll {i + 1} is {v}, a die shows {min(faces)}-{max(faces)}")
+    if bad or len(dice) > cat.rounds + 1:
+        return rep
+    if dice[0] in cat.setup_reroll:
+        rep.add("prw.dice", f"the setup roll is {dice[0]}, which is re-rolled")
+    drawn = list(drawn)
+    setup = next((d for d in drawn if d.source == "setup"), None)
+    if setup is not None and dice[0] not in cat.setup_reroll and setup.shape != cat.by_die(dice[0]).id:
+        rep.add("prw.dice", f"the setup screen is a {setup.shape}, the setup roll {dice[0]} gives a "
+                f"{cat.by_die(dice[0]).id}")
+    rolls = iter(cat.by_die(v).id for v in dice[1:])
+    for i, d in enumerate(drawn):
+        if d.source == "die" and cat.shapes[d.shape].die is not None and d.shape not in rolls:
+            rep.add("prw.dice", "the die shapes do not follow the rolls in order", f"shape {i + 1} ({d.shape})")
+            break
+    return rep
+
+
 def usage(drawn: Iterable[Drawn], cat: Catalog | None = None) -> tuple[int, int]:
     """(screens crossed on the panel incl. the setup one, pairs of odds used)."""
     cat = cat or catalog()

@@ -188,3 +188,158 @@ def test_score_bad_cells_exit_2_one_line(tmp_path: Path, cells: list[object]) ->
     for args in (["score", str(p)], ["check", "--file", str(p), "--games", "1"]):
         code, out = _run(*args)
         assert code == 2 and "Traceback" not in out and out.strip().count("\n") == 0, out
+
+
+# --- dice of a filled sheet ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("dice", [["4", 1, 1], [1.0, 2], [True, 2], "123", {"a": 1}, [None]])
+def test_dice_of_wrong_type_exit_2_one_line(tmp_path: Path, kasia: State, dice: object) -> None:
+    p = _kasia_file(tmp_path, kasia, dice=dice)
+    for args in (["score", str(p)], ["check", "--file", str(p), "--games", "1"]):
+        code, out = _run(*args)
+        assert code == 2 and "Traceback" not in out and out.strip().count("\n") == 0, out
+        assert "dice" in out
+
+
+def _kasia_dice_rules(tmp_path: Path, kasia: State, dice: list[int]) -> set[str]:
+    p = _kasia_file(tmp_path, kasia, dice=dice)
+    code, out = _run("score", str(p), "--json")
+    assert code == 1, out
+    rules = {v["rule"] for v in json.loads(out)["violations"]}
+    code, out = _run("check", "--file", str(p), "--games", "1", "--json")
+    assert code == 1, out
+    assert rules == {v["rule"] for v in json.loads(out)["violations"]}
+    return rules
+
+
+@pytest.mark.parametrize("bad", ["seven", "minus", "zero", "thousand", "empty", "twelve", "setup6"])
+def test_impossible_dice_break_prw_dice(tmp_path: Path, kasia: State, bad: str) -> None:
+    good = list(kasia.dice)
+    dice = {"seven": [7, *good[1:]], "minus": [good[0], -1, *good[2:]], "zero": [*good[:-1], 0],
+            "thousand": [1] * 1000, "empty": [], "twelve": [*good, 1], "setup6": [6, *good[1:]]}[bad]
+    assert _kasia_dice_rules(tmp_path, kasia, dice) == {"prw.dice"}
+
+
+def test_die_shapes_must_follow_the_dice(tmp_path: Path, kasia: State) -> None:
+    good = list(kasia.dice)
+    assert len(set(good[1:])) > 1
+    swapped = [good[0], *reversed(good[1:])]  # same rolls, wrong order
+    assert _kasia_dice_rules(tmp_path, kasia, swapped) == {"prw.dice"}
+    other_setup = next(f for f in range(1, 6) if f != good[0])
+    assert _kasia_dice_rules(tmp_path, kasia, [other_setup, *good[1:]]) == {"prw.dice"}
+
+
+def test_dice_allow_dead_rolls_and_absent_dice(tmp_path: Path, kasia: State) -> None:
+    # an extra roll whose shape was not drawn (a dead roll) is fine: rolls may be left out, never reordered
+    dice = list(kasia.dice)
+    body = kasia.to_sheet()
+    shapes = body["shapes"]
+    last_die = max(i for i, s in enumerate(shapes) if s["source"] == "die")
+    del shapes[last_die]  # round 10's shape not drawn: a dead roll (the dice still record it)
+    code, out = _run("score", str(_kasia_file(tmp_path, kasia, shapes=shapes, dice=dice)), "--json")
+    assert "prw.dice" not in {v["rule"] for v in json.loads(out)["violations"]}, out
+    body = kasia.to_sheet()
+    body.pop("dice")
+    p = tmp_path / "nodice.json"
+    p.write_text(dumps_setup("plazing-rw", 1, "PR-00G-1-8", {**body, "board": "1"}))
+    code, out = _run("score", str(p), "--json")
+    assert code == 0, out
+
+
+def test_played_sheet_dice_pass(tmp_path: Path) -> None:
+    p = tmp_path / "played.json"
+    for seed in ("1", "2", "5"):
+        code, out = _run("play", "--board", "random", "--seed", seed, "--out", str(p))
+        assert code == 0, out
+        code, out = _run("score", str(p), "--json")
+        assert code == 0 and json.loads(out)["legal"], out
+
+
+# --- check --file on a pad written by `sheet` ----------------------------------------------------
+
+def test_check_file_reads_a_pad_and_shows_its_codes(tmp_path: Path) -> None:
+    res = _pad(tmp_path, "--board", "random", "--count", "3", "--seed", "11", "--features", "none")
+    pad = json.loads(Path(res["files"]["json"]).read_text())
+    codes = [s["code"] for s in pad["setup"]["sheets"]]
+    assert len(set(codes)) == 3
+    code, out = _run("check", "--file", res["files"]["json"], "--games", "2", "--json")
+    assert code == 0, out
+    got = json.loads(out)
+    assert got["code"] == res["code"] and got["legal"]
+    assert [b["code"] for b in got["boards"]] == codes
+    assert [b["board"] for b in got["boards"]] == [s["board"] for s in pad["setup"]["sheets"]]
+    code, text = _run("check", "--file", res["files"]["json"], "--games", "2")
+    assert code == 0 and all(c in text for c in codes), text
+
+
+def test_check_file_of_a_printed_board_pad(tmp_path: Path) -> None:
+    res = _pad(tmp_path, "--board", "3", "--count", "2", "--seed", "4", "--hard")
+    code, out = _run("check", "--file", res["files"]["json"], "--games", "2", "--json")
+    assert code == 0, out
+    got = json.loads(out)
+    assert got["code"] == res["code"] and got["hard"] is True and got["board"]["id"] == "3"
+
+
+def test_check_file_of_a_played_sheet_shows_its_code(tmp_path: Path) -> None:
+    p = tmp_path / "played.json"
+    code, out = _run("play", "--board", "2", "--seed", "77", "--out", str(p), "--json")
+    assert code == 0, out
+    played = json.loads(out)["code"]
+    for _ in range(2):  # never a fresh random code
+        code, out = _run("check", "--file", str(p), "--games", "2", "--json")
+        assert code == 0 and json.loads(out)["code"] == played, out
+
+
+def test_check_file_pad_broken_board_exits_1_and_bad_pad_exits_2(tmp_path: Path) -> None:
+    res = _pad(tmp_path, "--board", "1", "--seed", "4")
+    doc = json.loads(Path(res["files"]["json"]).read_text())
+    doc["setup"]["sheets"][0]["board"] = "9"
+    p = tmp_path / "bad.json"
+    p.write_text(json.dumps(doc))
+    code, out = _run("check", "--file", str(p), "--games", "1")
+    assert code == 2 and out.strip().count("\n") == 0 and "sheet 1" in out, out
+    doc["setup"]["sheets"] = []
+    p.write_text(json.dumps(doc))
+    code, out = _run("check", "--file", str(p), "--games", "1")
+    assert code == 2 and out.strip().count("\n") == 0, out
+    code, out = _run("score", res["files"]["json"])
+    assert code == 2 and "check --file" in out, out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_two_up_text_is_at_least_5pt(paper: str) -> None:
+    from generator.games.plazing_rw.draw import pad_scene
+    from generator.games.plazing_rw.model import boards
+    from generator.games.plazing_rw.setup import SheetSetup, random_board
+    from generator.render.scene import Text, Use
+
+    sheets = [SheetSetup("PR-000-0-0", 0, boards()["3"]),
+              SheetSetup("PR-000-1-0", 1, random_board(1, True, "random")[0])]
+    scene = pad_scene(sheets, paper, "pl", True, per_page=2)
+    uses = [it for it in scene.pages[0].items if isinstance(it, Use)]
+    scale = uses[0].scale
+
+    def sizes(name: str) -> list[float]:
+        out = []
+        for it in scene.symbols[name].items:
+            if isinstance(it, Text):
+                out.append(it.size)
+            elif isinstance(it, Use):
+                out += sizes(it.name)
+        return out
+
+    smallest = min(s for u in uses for s in sizes(u.name))
+    assert smallest * scale >= 5.0, smallest * scale
+
+
+def test_random_board_title_follows_the_game_title() -> None:
+    from generator.games.plazing_rw.draw import pad_scene, texts
+    from generator.games.plazing_rw.setup import SheetSetup, random_board
+    from generator.render import fonts
+    from generator.render.scene import Text
+
+    scene = pad_scene([SheetSetup("PR-000-1-0", 1, random_board(1, False, "random")[0])], "a4", "pl", False)
+    body = next(s for n, s in scene.symbols.items() if n.startswith("prw-sheet-"))
+    sub = next(it for it in body.items if isinstance(it, Text) and it.text.startswith("· "))
+    end_of_title = fonts.text_width(texts("pl")["title"], "bold", 15)
+    assert 0 < sub.x - end_of_title < 5  # a space, not a wide gap
