@@ -69,22 +69,44 @@ def _footer_y(page: Page, margin: float = MARGIN) -> float:
     return page.h - margin - 0.8
 
 
-def _footer_text(code: str, text: str, num: tuple[int, int] | None) -> str:
+#: footer words by language; a footer is recognised by its prefix and one of the "code" words
+FOOTER_WORDS = {"en": {"code": "code", "page": "page"}, "pl": {"code": "kod", "page": "str."}}
+_CODE_WORDS = tuple(w["code"] + " " for w in FOOTER_WORDS.values())
+_PAGE_WORDS = tuple(w["page"] + " " for w in FOOTER_WORDS.values())
+
+
+def _words(lang: str) -> dict[str, str]:
+    return FOOTER_WORDS.get(lang, FOOTER_WORDS["en"])
+
+
+def _footer_text(code: str, text: str, num: tuple[int, int] | None, lang: str = "en") -> str:
+    words = _words(lang)
     parts = [FOOTER_PREFIX]
     if text:
         parts.append(text)
-    parts.append(f"code {code}")
+    parts.append(f"{words['code']} {code}")
     if num is not None:
-        parts.append(f"page {num[0]}/{num[1]}")
+        parts.append(f"{words['page']} {num[0]}/{num[1]}")
     return " · ".join(parts)
+
+
+def _footer_parts(line: str) -> tuple[str, str | None]:
+    """(the page's own text, its code) from a footer line."""
+    text, code = [], None
+    for part in line.split(" · ")[1:]:
+        if part.startswith(_CODE_WORDS):
+            code = part.split(" ", 1)[1]
+        elif not part.startswith(_PAGE_WORDS):
+            text.append(part)
+    return " · ".join(text), code
 
 
 def _is_footer(item: Item, page: Page) -> bool:
     return (isinstance(item, Text) and item.text.startswith(FOOTER_PREFIX + " · ")
-            and " · code " in item.text)
+            and any(f" · {w}" in item.text for w in _CODE_WORDS))
 
 
-def footer(page: Page, code: str, text: str = "", margin: float = MARGIN) -> None:
+def footer(page: Page, code: str, text: str = "", margin: float = MARGIN, lang: str = "en") -> None:
     """Add (or replace) the footer line of `page`: the setup code, so every printed sheet can be
     traced back to the setup that made it. Page numbers come from `number_pages`."""
     y = _footer_y(page, margin)
@@ -93,7 +115,7 @@ def footer(page: Page, code: str, text: str = "", margin: float = MARGIN) -> Non
             assert isinstance(it, Text)
             margin, y = it.x, it.y  # keep where an earlier footer was put
     page.items[:] = [it for it in page.items if not _is_footer(it, page)]
-    page.items.append(Text(margin, y, _footer_text(code, text, None), size=FOOTER_SIZE,
+    page.items.append(Text(margin, y, _footer_text(code, text, None, lang), size=FOOTER_SIZE,
                            font="condensed", fill="#444444"))
 
 
@@ -106,26 +128,26 @@ def footer_text_of(page: Page) -> str | None:
     return None
 
 
-def number_pages(pages: list[Page], code: str) -> None:
-    """Give every page a footer "… code CODE · page i/n", keeping each page's own footer text."""
+def number_pages(pages: list[Page], code: str | None = None, lang: str = "en") -> None:
+    """Give every page a footer "… code CODE · page i/n", keeping each page's own footer text.
+
+    With `code=None` each page keeps the code its footer already shows (a pad whose sheets each
+    carry their own code)."""
     n = len(pages)
     for i, page in enumerate(pages, start=1):
         old = footer_text_of(page)
-        text = ""
-        if old is not None:
-            parts = old.split(" · ")[1:]
-            parts = [p for p in parts if not (p.startswith("code ") or p.startswith("page "))]
-            text = " · ".join(parts)
-        footer(page, code, text)
+        text, own = _footer_parts(old) if old is not None else ("", None)
+        page_code = code if code is not None else (own or "")
+        footer(page, page_code, text, lang=lang)
         last = page.items.pop()
         assert isinstance(last, Text)
-        page.items.append(replace(last, text=_footer_text(code, text, (i, n))))
+        page.items.append(replace(last, text=_footer_text(page_code, text, (i, n), lang)))
 
 
 # --- small drawings ------------------------------------------------------------------------------
 
 
-def calibration_square(x: float, y: float, size: float = CAL_SIZE) -> list[Item]:
+def calibration_square(x: float, y: float, size: float = CAL_SIZE, lang: str = "en") -> list[Item]:
     """A size x size mm square with 10 mm ticks and a label below: if it does not measure `size` mm
     on paper, the printer scaled the page ("fit to page") and the board is not true scale."""
     items: list[Item] = [Rect(x, y, size, size, fill=None, stroke="#000000", width=0.3)]
@@ -137,9 +159,11 @@ def calibration_square(x: float, y: float, size: float = CAL_SIZE) -> list[Item]
                   Line(x + size, y + t, x + size - tick, y + t, width=0.2)]
     items.append(Text(x + size / 2, y + size / 2 + 1.2, f"{size:g} mm", size=9, font="bold",
                       anchor="middle"))
-    items.append(Text(x, y + size + 3.2, f"{size:g} mm — measure to check true scale", size=6.5,
-                      font="condensed"))
-    items.append(Text(x, y + size + 6.0, "zmierz bok: skala 1:1", size=6.5, font="condensed"))
+    english = ("{s} mm — measure to check true scale", "(print at 100%, not “fit to page”)")
+    lines = {"en": english, "pl": ("{s} mm — zmierz, by sprawdzić skalę 1:1",
+                                   "(drukuj w 100%, bez „dopasuj do strony”)")}.get(lang, english)
+    items.append(Text(x, y + size + 3.2, lines[0].format(s=f"{size:g}"), size=6.5, font="condensed"))
+    items.append(Text(x, y + size + 6.0, lines[1], size=6.5, font="condensed"))
     return items
 
 
@@ -268,14 +292,19 @@ HEADER_TEXT = {
            "tile": "tile {label} · row {row} of {rows}, column {col} of {cols} · true scale 1:1 · {how}",
            "left": "left", "top": "top", "right": "right", "bottom": "bottom", "and": " & ",
            "over_1": "overview · true scale 1:1 (100%)",
-           "over": "overview · scale 1:{k:.2f} ({pct:.0f}%) — print the poster pages for a true-scale board"},
+           "over": "overview · scale 1:{k:.2f} ({pct:.0f}%) — print the poster pages for a true-scale board",
+           "overview": "overview", "glue_label": "glue · {o} mm", "cut_label": "✂ cut",
+           "cards": "cards", "fronts": "fronts", "backs": "backs · print double-sided, flip on long edge"},
     "pl": {"one": "plansza · skala 1:1 (drukuj w 100%, bez „dopasuj do strony”)",
            "cut": "✂ odetnij margines ({sides}) i połóż na sąsiednim arkuszu",
            "glue": "klej na przerywanym pasku ({sides})",
            "tile": "arkusz {label} · rząd {row} z {rows}, kolumna {col} z {cols} · skala 1:1 · {how}",
            "left": "lewy", "top": "górny", "right": "prawy", "bottom": "dolny", "and": " i ",
            "over_1": "podgląd · skala 1:1 (100%)",
-           "over": "podgląd · skala 1:{k:.2f} ({pct:.0f}%) — plansza w skali 1:1 to arkusze plakatu"},
+           "over": "podgląd · skala 1:{k:.2f} ({pct:.0f}%) — plansza w skali 1:1 to arkusze plakatu",
+           "overview": "podgląd", "glue_label": "klej · {o} mm", "cut_label": "✂ przytnij",
+           "cards": "karty", "fronts": "awersy",
+           "backs": "rewersy · druk dwustronny, obracanie wzdłuż dłuższej krawędzi"},
 }
 
 
@@ -298,9 +327,9 @@ def poster(scene: Scene, symbol: str, paper: Paper, code: str, title: str, overl
         y = oy + (plan.window_h - sym.h) / 2
         page.items.append(Use(symbol, x, y))
         _header(page, margin, title, words["one"])
-        _place_calibration(page, (x, y, sym.w, sym.h), ox, oy, plan.window_w, plan.window_h)
-        footer(page, code, title, margin=margin)
-        number_pages([page], code)
+        _place_calibration(page, (x, y, sym.w, sym.h), ox, oy, plan.window_w, plan.window_h, lang)
+        footer(page, code, title, margin=margin, lang=lang)
+        number_pages([page], code, lang)
         return [page]
 
     marks = _marks_symbol(scene, sym, plan)
@@ -318,17 +347,17 @@ def poster(scene: Scene, symbol: str, paper: Paper, code: str, title: str, overl
             if "right" in glue:
                 gx = ox + bw - o
                 page.items += [Rect(gx, oy, o, bh, fill=None, stroke=GREY, width=0.2, dash=(1.5, 1.0)),
-                               Text(gx + o / 2 + 1.0, oy + bh / 2, f"glue · klej · {o:g} mm", size=6,
+                               Text(gx + o / 2 + 1.0, oy + bh / 2, words["glue_label"].format(o=f"{o:g}"), size=6,
                                     font="condensed", fill=GREY, anchor="middle", rotate=90)]
             if "bottom" in glue:
                 gy = oy + bh - o
                 page.items += [Rect(ox, gy, bw, o, fill=None, stroke=GREY, width=0.2, dash=(1.5, 1.0)),
-                               Text(ox + bw / 2, gy + o / 2 + 1.0, f"glue · klej · {o:g} mm", size=6,
+                               Text(ox + bw / 2, gy + o / 2 + 1.0, words["glue_label"].format(o=f"{o:g}"), size=6,
                                     font="condensed", fill=GREY, anchor="middle")]
             # cut lines: this sheet is trimmed there and laid on top of its neighbour
             if "left" in trim:
                 page.items.append(Line(ox, oy - 2.0, ox, oy + bh + 2.0, stroke=GREY, width=0.2))
-                page.items.append(Text(ox - 1.5, oy + bh / 2, "✂ cut · przytnij", size=6, font="condensed",
+                page.items.append(Text(ox - 1.5, oy + bh / 2, words["cut_label"], size=6, font="condensed",
                                        fill=GREY, anchor="middle", rotate=90))
             if "top" in trim:
                 page.items.append(Line(ox - 2.0, oy, ox + bw + 2.0, oy, stroke=GREY, width=0.2))
@@ -343,25 +372,25 @@ def poster(scene: Scene, symbol: str, paper: Paper, code: str, title: str, overl
             page.items.append(Text(p.w - margin - min(22.0 / plan.cols, 7.5 / plan.rows, 4.0) * plan.cols - 2,
                                    margin + 6.0, label, size=14, font="bold", anchor="end"))
             _header(page, margin, title, line2, map_w=40.0)
-            footer(page, code, f"{title} · {label}", margin=margin)
+            footer(page, code, f"{title} · {label}", margin=margin, lang=lang)
             pages.append(page)
     last = pages[-1]
     lbx, lby, lbw, lbh = plan.window(plan.rows - 1, plan.cols - 1, sym.w, sym.h)
-    _place_calibration(last, (ox, oy, lbw, lbh), ox, oy, plan.window_w, plan.window_h)
-    number_pages(pages, code)
+    _place_calibration(last, (ox, oy, lbw, lbh), ox, oy, plan.window_w, plan.window_h, lang)
+    number_pages(pages, code, lang)
     return pages
 
 
 def _place_calibration(page: Page, used: tuple[float, float, float, float], ax: float, ay: float,
-                       aw: float, ah: float) -> bool:
+                       aw: float, ah: float, lang: str = "en") -> bool:
     """Put a calibration square in the free part of area (ax, ay, aw, ah) not covered by `used`."""
     need_w, need_h = CAL_SIZE + 4.0, CAL_SIZE + CAL_LABEL_H + 4.0
     ux, uy, uw, uh = used
     if ax + aw - (ux + uw) >= need_w and ah >= need_h:
-        page.items += calibration_square(ax + aw - CAL_SIZE, ay + ah - CAL_SIZE - CAL_LABEL_H)
+        page.items += calibration_square(ax + aw - CAL_SIZE, ay + ah - CAL_SIZE - CAL_LABEL_H, lang=lang)
         return True
     if ay + ah - (uy + uh) >= need_h and aw >= need_w:
-        page.items += calibration_square(ax + aw - CAL_SIZE, ay + ah - CAL_SIZE - CAL_LABEL_H)
+        page.items += calibration_square(ax + aw - CAL_SIZE, ay + ah - CAL_SIZE - CAL_LABEL_H, lang=lang)
         return True
     return False
 
@@ -399,18 +428,18 @@ def overview(scene: Scene, symbol: str, paper: Paper, code: str, title: str, lan
     if where == "right":
         region_w = aw - need_w
         x, y = ox + max(0.0, (region_w - bw) / 2), oy + max(0.0, (ah - bh) / 2)
-        page.items += calibration_square(ox + aw - CAL_SIZE, oy + ah - CAL_SIZE - CAL_LABEL_H)
+        page.items += calibration_square(ox + aw - CAL_SIZE, oy + ah - CAL_SIZE - CAL_LABEL_H, lang=lang)
     else:
         region_h = ah - need_h
         x, y = ox + max(0.0, (aw - bw) / 2), oy + max(0.0, (region_h - bh) / 2)
-        page.items += calibration_square(ox + aw - CAL_SIZE, oy + ah - CAL_SIZE - CAL_LABEL_H)
+        page.items += calibration_square(ox + aw - CAL_SIZE, oy + ah - CAL_SIZE - CAL_LABEL_H, lang=lang)
     page.items.append(Use(symbol, x, y, scale=s))
     page.items.append(Rect(x, y, bw, bh, fill=None, stroke=GREY, width=0.15))
     words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
     note = words["over_1"] if s >= 1.0 - 1e-9 else words["over"].format(k=1 / s, pct=s * 100)
     _header(page, MARGIN, title, note)
-    footer(page, code, f"{title} · overview")
-    number_pages([page], code)
+    footer(page, code, f"{title} · {words['overview']}", lang=lang)
+    number_pages([page], code, lang)
     return page
 
 
@@ -504,7 +533,7 @@ def card_crop_marks(grid: CardGrid, bleed: float, card_w: float, card_h: float, 
 
 def impose_cards(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_w: float,
                  card_h: float, paper: Paper, code: str, bleed: float = 0.0, gap: float = 0.0,
-                 crop_marks: bool = True, margin: float = MARGIN) -> list[Page]:
+                 crop_marks: bool = True, margin: float = MARGIN, lang: str = "en") -> list[Page]:
     """n-up card sheets. Each symbol is card_size_with_bleed(...) mm with the trim inset by `bleed`.
 
     With backs, every fronts sheet is followed by its backs sheet laid out for long-edge duplex:
@@ -539,12 +568,13 @@ def impose_cards(scene: Scene, fronts: list[str], backs: list[str] | str | None,
             if back is not None:
                 back_name = backs if isinstance(backs, str) else backs[index]  # type: ignore[index]
                 back.items.append(Use(back_name, *grid.cell(r, grid.cols - 1 - c)))
-        for pg, what in ((front, "fronts"), (back, "backs · print double-sided, flip on long edge")):
+        words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
+        for pg, what in ((front, words["fronts"]), (back, words["backs"])):
             if pg is None:
                 continue
             if draw_marks:
                 pg.items += card_crop_marks(grid, bleed, card_w, card_h, pg, margin=margin)
-            footer(pg, code, f"cards {sheet + 1}/{n_sheets} {what}", margin=margin)
+            footer(pg, code, f"{words['cards']} {sheet + 1}/{n_sheets} {what}", margin=margin, lang=lang)
             pages.append(pg)
-    number_pages(pages, code)
+    number_pages(pages, code, lang)
     return pages

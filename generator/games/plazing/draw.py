@@ -328,7 +328,7 @@ def board_scene(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Scen
     over = layout.overview(scene, name, paper, code, TEXTS["title"][lang], lang=lang)
     pages.append(over)
     pages.append(_info_page(setup, code, paper, lang))
-    layout.number_pages(pages, code)
+    layout.number_pages(pages, code, lang)
     scene.pages.extend(pages)
     return scene
 
@@ -412,8 +412,8 @@ def events_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, bleed:
         backs.append(f"pz-back-{card.kind}")
     # Letter is 6 mm narrower than A4: a 5.5 mm margin (fine on home printers) keeps 3x3 cards per sheet
     margin = 5.5 if paper.name == "letter" else layout.MARGIN
-    pages = layout.impose_cards(scene, fronts, backs, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin)
-    layout.number_pages(pages, code)
+    pages = layout.impose_cards(scene, fronts, backs, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin,
+                                lang=lang)
     scene.pages.extend(pages)
     return scene
 
@@ -487,6 +487,6 @@ def rules_card_scene(setup: Setup, code: str, paper: layout.Paper, lang: str) ->
         raise ValueError("the rules card does not fit on one page")  # a template edit went too far
     legend, _ = _legend_items(m, y + 6, lang, columns=3, col_w=width / 3)
     page.items.extend(legend)
-    layout.number_pages([page], code)
+    layout.number_pages([page], code, lang)
     scene.pages.append(page)
     return scene

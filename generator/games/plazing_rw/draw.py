@@ -355,15 +355,9 @@ def pad_scene(sheets: list[SheetSetup], paper_name: str, lang: str, hard: bool, 
         page.items.append(Use(body_symbol(scene, sheet.board, lang, hard), x, y, scale=scale))
         page.items.append(Text(x + SHEET_W * scale, y + SHEET_H * scale + 3.2, f"{t['code']} {sheet.code}",
                                size=7.5, font="condensed-bold", anchor="end", fill="#333333"))
-        layout.footer(page, sheets[i - slot].code, f"{t['title']} · {sheets[i - slot].board.name.get(lang, '')}")
-    layout.number_pages(pages, sheets[0].code)
-    # number_pages puts the pad's code on every footer; keep each page's own first-sheet code instead
-    for p_i, page in enumerate(pages):
-        first = sheets[p_i * per_page]
-        last = page.items.pop()
-        assert isinstance(last, Text)
-        page.items.append(Text(last.x, last.y, last.text.replace(f"code {sheets[0].code}", f"code {first.code}"),
-                               size=last.size, font=last.font, fill=last.fill, anchor=last.anchor))
+        layout.footer(page, sheets[i - slot].code, f"{t['title']} · {sheets[i - slot].board.name.get(lang, '')}",
+                      lang=lang)
+    layout.number_pages(pages, None, lang)  # each page keeps the code of its first sheet
     scene.pages = pages
     return scene
 

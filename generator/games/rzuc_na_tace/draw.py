@@ -362,7 +362,8 @@ def sheet_scene(setup: Setup, code: str, paper: L.Paper, per_page: int, count: i
             page.items.append(Line(cx, m, cx, page_paper.h - m - L.FOOTER_H, stroke="#BBBBBB", width=0.2,
                                    dash=(1.5, 1.5)))
         sheets = f"{first + 1}" if on_page == 1 else f"{first + 1}–{first + on_page}"
-        L.footer(page, code, f"Rzuć na tacę · {setup.players}p · sheet {sheets}/{count} · {note}")
+        sheet_word = "arkusz" if lang == "pl" else "sheet"
+        L.footer(page, code, f"Rzuć na tacę · {setup.players}p · {sheet_word} {sheets}/{count} · {note}", lang=lang)
         scene.pages.append(page)
-    L.number_pages(scene.pages, code)
+    L.number_pages(scene.pages, code, lang)
     return scene

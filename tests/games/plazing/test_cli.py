@@ -64,6 +64,9 @@ def test_board_pdf_pages_text_and_code(full):
         assert code in text  # every printed page carries its setup code
     alltext = "".join(p.extract_text() for p in reader.pages)
     assert "Plażing" in alltext and "50 mm" in alltext
+    # a Polish board speaks Polish in its headers, footers and calibration label too
+    assert f"kod {code}" in alltext and "str. 1/" in alltext and "zmierz" in alltext
+    assert " code " not in alltext.replace("--code ", "") and "measure" not in alltext and "overview" not in alltext
 
 
 def test_rules_pdf(full):
