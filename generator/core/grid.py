@@ -129,9 +129,6 @@ class Grid:
         reachable = self.flood(free, open_edge)
         return self.regions(free & ~reachable)
 
-    def is_open(self, free: int, region: int, open_edge: int) -> bool:
-        return bool(self.flood(free, region) & open_edge)
-
 
 @cache
 def get_grid(width: int, height: int) -> Grid:

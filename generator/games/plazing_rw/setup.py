@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.core.checks import GenerationError, UserInputError
+from generator.core.grid import get_grid
 from generator.core.playout import run_playouts
 from generator.core.rng import MAX_SEED, CodeField, CodeSpec, make_rng
 
@@ -209,14 +210,14 @@ def candidate(rng: random.Random, mask: int, gen: dict[str, Any], board_id: str 
     for ch in "asp":
         for _ in range(rng.randint(*gen["resources_per_kind"])):
             spots = [(x, y) for x, y in inner if empty(x, y)
-                     and all(cells[yy][xx] != "x" for xx, yy in _around4(x, y, w, h))]
+                     and all(cells[yy][xx] != "x" for xx, yy in get_grid(w, h).neighbours4(x, y))]
             if not spots:
                 return None
             x, y = rng.choice(spots)
-            near = sum(cells[yy][xx] in "asp" for xx, yy in _around4(x, y, w, h))
+            near = sum(cells[yy][xx] in "asp" for xx, yy in get_grid(w, h).neighbours4(x, y))
             if touching + near > gen["max_touching_resources"]:
                 spots = [(a, b) for a, b in spots
-                         if not any(cells[yy][xx] in "asp" for xx, yy in _around4(a, b, w, h))]
+                         if not any(cells[yy][xx] in "asp" for xx, yy in get_grid(w, h).neighbours4(a, b))]
                 if not spots:
                     return None
                 x, y = rng.choice(spots)
@@ -227,7 +228,3 @@ def candidate(rng: random.Random, mask: int, gen: dict[str, Any], board_id: str 
     return Board(id=board_id, rows=tuple("".join(r) for r in cells), closed_edges=("north",) if edge else (),
                  north=north, bar_points=gen["bar_points"] if bar else 0,
                  name={"pl": "Losowa plaża", "en": "Random beach"})
-
-
-def _around4(x: int, y: int, w: int, h: int) -> list[tuple[int, int]]:
-    return [(a, b) for a, b in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)) if 0 <= a < w and 0 <= b < h]

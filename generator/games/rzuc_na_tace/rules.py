@@ -68,15 +68,6 @@ def bonus_code(name: str) -> int:
     return (ORANGE_BASE if area == "orange" else PURPLE_BASE) + int(n)
 
 
-def bonus_name(code: int) -> str:
-    for k, v in _NAMED.items():
-        if v == code:
-            return k
-    if ORANGE_BASE < code <= ORANGE_BASE + 6:
-        return f"orange_{code - ORANGE_BASE}"
-    return f"purple_{code - PURPLE_BASE}"
-
-
 class Tables:
     """A layout compiled to lookup tables (built once per layout, shared by every state)."""
 
