@@ -44,7 +44,7 @@ DIGEST section 3 wins where they disagree):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -133,6 +133,11 @@ def tables_for(layout: Layout) -> Tables:
     return Tables(layout)
 
 
+def _completed(before: int, after: int, lines: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """The bonuses of the rows/columns/diagonal that the new cross completed (yellow and blue grids)."""
+    return tuple(bonus for mask, bonus in lines if after & mask == mask and before & mask != mask)
+
+
 @dataclass(slots=True)
 class Sheet:
     """One player's marks. Yellow and blue are bit masks (yellow: cell r*4+c, pre-crosses
@@ -171,23 +176,13 @@ class Sheet:
     # -- marks: each returns the bonuses it fires (an empty tuple mostly) -------------------
     def cross_yellow(self, cell: int) -> tuple[int, ...]:
         before = self.ymask
-        after = before | (1 << cell)
-        self.ymask = after
-        out: tuple[int, ...] = ()
-        for mask, bonus in self.t.ylines[cell]:
-            if after & mask == mask and before & mask != mask:
-                out += (bonus,)
-        return out
+        self.ymask = before | (1 << cell)
+        return _completed(before, self.ymask, self.t.ylines[cell])
 
     def cross_blue(self, s: int) -> tuple[int, ...]:
         before = self.bmask
-        after = before | (1 << (s - 2))
-        self.bmask = after
-        out: tuple[int, ...] = ()
-        for mask, bonus in self.t.blines[s]:
-            if after & mask == mask and before & mask != mask:
-                out += (bonus,)
-        return out
+        self.bmask = before | (1 << (s - 2))
+        return _completed(before, self.bmask, self.t.blines[s])
 
     def cross_green(self) -> tuple[int, ...]:
         k = self.gn
