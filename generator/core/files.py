@@ -6,9 +6,12 @@ so an interrupted run never leaves a half-written PDF or setup behind.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -98,3 +101,45 @@ def load_setup(path: str | os.PathLike[str], game: str, versions: tuple[int, ...
     if not isinstance(doc.get("code"), str):
         raise SetupFileError(f"{p}: \"code\" must be a string")
     return doc
+
+
+@contextlib.contextmanager
+def output_set(folder: str | os.PathLike[str]) -> Iterator[Path]:
+    """Stage one command's outputs and swap them in as a unit.
+
+    Yields a fresh temporary folder beside `folder`; the caller writes every output file into it.
+    When the block ends normally the staged folder replaces `folder` (the old set is moved aside and
+    removed), so a reader sees the complete old set or the complete new set, never a mix. When the
+    block raises (an error, Ctrl-C), the staged folder is removed and `folder` is left as it was.
+    """
+    target = Path(folder)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".staging", dir=target.parent))
+    except OSError as exc:
+        raise UserInputError(f"cannot write {target}: {exc.strerror or exc.__class__.__name__}") from None
+    try:
+        os.chmod(stage, 0o777 & ~_umask())
+        yield stage
+        _swap_in(stage, target)
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
+
+
+def _swap_in(stage: Path, target: Path) -> None:
+    if target.is_symlink() or (target.exists() and not target.is_dir()):
+        raise UserInputError(f"cannot write {target}: it exists and is not a folder")
+    old = None
+    try:
+        if target.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent))
+            os.replace(target, old / "set")
+        os.replace(stage, target)
+    except OSError as exc:
+        if old is not None and (old / "set").exists() and not target.exists():
+            os.replace(old / "set", target)
+        raise UserInputError(f"cannot write {target}: {exc.strerror or exc.__class__.__name__}") from None
+    finally:
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
