@@ -102,3 +102,8 @@ def progress_bar(total: int, description: str, threshold: int = 20) -> Iterator[
     with Progress(*columns, console=err_console, transient=True) as bar:
         task = bar.add_task(description, total=total)
         yield lambda done: bar.update(task, completed=done)
+
+
+JobsOpt = Annotated[int | None, typer.Option("--jobs", min=1, max=256, help="Worker processes for many games "
+                                             "or sheets (default: every core). Results are the same for any "
+                                             "number.")]
