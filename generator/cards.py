@@ -1,0 +1,76 @@
+"""`boardgen cards`: the rule-card decks and one-page summaries of every game that has them.
+
+Each game with rule cards has a `cards` module (generator/games/<game>/cards.py) that turns its data
+into marked-up card texts (templates/<game>/cards/); this module only knows which games those are and
+how a set of cards is written: into <out>/cards/<game>-<players>p-<lang>/ as one unit (staged and
+swapped in), with a PNG preview of the first card sheet.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from types import ModuleType
+
+from generator.core.checks import UserInputError
+from generator.core.files import output_set
+
+#: command name -> the module with the game's cards (loaded only when that game's cards are made)
+CARD_GAMES = {
+    "plazing": "generator.games.plazing.cards",
+    "plazing-rw": "generator.games.plazing_rw.cards",
+    "rzuc-na-tace": "generator.games.rzuc_na_tace.cards",
+}
+FORMATS = ("deck", "page", "both")
+SUMMARY = {"pl": "ściąga", "en": "summary"}
+
+
+def card_module(game: str) -> ModuleType:
+    if game not in CARD_GAMES:
+        raise UserInputError(f"no rule cards for {game!r} (choose from {', '.join(CARD_GAMES)})")
+    return importlib.import_module(CARD_GAMES[game])
+
+
+def players_for(game: str, players: int | None) -> int:
+    """The player count to print for (default: the largest the game allows), checked."""
+    allowed = tuple(card_module(game).PLAYERS)
+    if players is None:
+        return allowed[-1]
+    if players not in allowed:
+        raise UserInputError(f"{game}: --players {players} is not a player count of the game "
+                             f"(choose {', '.join(map(str, allowed))})")
+    return players
+
+
+def write_cards(game: str, fmt: str, players: int | None, lang: str, paper_name: str, bleed: float, gap: float,
+                out: Path) -> list[Path]:
+    """Write one game's deck and/or summary; return the files written."""
+    from generator.render import layout, rulecards
+    from generator.render.pdf import write_pdf
+    from generator.render.png import write_png
+
+    if fmt not in FORMATS:
+        raise UserInputError(f"unknown --format {fmt!r} (choose {', '.join(FORMATS)})")
+    mod = card_module(game)
+    n = players_for(game, players)
+    paper = layout.get_paper(paper_name)
+    code = f"{game}-cards-{n}p-{lang}"
+    folder = out / "cards" / code
+    names: list[str] = []
+    try:
+        with output_set(folder) as stage:
+            if fmt in ("deck", "both"):
+                title = f"{mod.STYLE.game} — {'karty zasad' if lang == 'pl' else 'rule cards'}"
+                deck = rulecards.deck_scene(mod.rule_cards(n, lang), mod.STYLE, paper, code, lang, bleed=bleed,
+                                            gap=gap, title=title)
+                write_pdf(deck, stage / "deck.pdf")
+                write_png(deck, 0, stage / "deck.png", dpi=80)
+                names += ["deck.pdf", "deck.png"]
+            if fmt in ("page", "both"):
+                heading = f"{mod.STYLE.game} — {SUMMARY[lang]}"
+                summary = rulecards.summary_scene(mod.summary_cards(n, lang), mod.STYLE, paper, code, lang, heading)
+                write_pdf(summary, stage / "summary.pdf")
+                names.append("summary.pdf")
+    except rulecards.CardOverflowError as exc:
+        raise UserInputError(str(exc)) from None
+    return [folder / name for name in names]

@@ -1,0 +1,381 @@
+"""Rule cards: reference decks of 63×88 mm cards and one-page summaries, laid out from plain text.
+
+A card's text is the output of a jinja2 template (templates/<game>/cards/…) in a small markup:
+
+    # Title            the card's title, printed in its coloured header band
+    ## Heading         a heading inside the body
+    - item             a bullet
+    | a | b | c |      a table row (cells in equal columns, the first one wider)
+    @icons n1 n2       a row of pictograms: scene symbols the game's boards and sheets use
+    plain text         a paragraph
+
+Text is set at the largest size from MAX_PT down to MIN_PT (the floor) that fits inside the card's
+safe area (SAFE mm inside the trim). A card that does not fit at the floor is an error naming the
+card — never a silent overflow or a clipped line. Summaries flow the same blocks into columns on one
+page with the same floor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from generator.render import fonts, layout
+from generator.render.scene import Circle, Item, Line, Page, Rect, Scene, Symbol, Text, Use
+from generator.render.text import line_height, wrap
+
+CARD_W = 63.0
+CARD_H = 88.0
+SAFE = 3.0  # mm kept free inside the trim line
+MAX_PT = 9.0
+MIN_PT = 7.0
+STEP_PT = 0.25
+HEADER_H = 13.0  # the coloured title band, from the trim's top edge
+FOOTER_PT = 6.0
+ICON_MM = 8.0
+INK = "#1e1e1e"
+
+
+class CardOverflowError(ValueError):
+    """A card's text does not fit at the MIN_PT floor (the message names the card)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleCard:
+    """One card: a key naming it in errors and tests ("plazing/turn.pl"), its marked-up text."""
+
+    key: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeckStyle:
+    """What makes a game's cards look like that game: its name, accent colour, a back pattern."""
+
+    game: str  # printed name, e.g. "Plażing"
+    accent: str  # "#rrggbb"
+    pattern: str = "stripes"  # "stripes" | "dots" | "waves" | "grid" | "rings": tells decks apart in greyscale
+    add_symbols: Callable[[Scene], None] | None = None  # registers the pictograms the texts may name
+
+
+@dataclass(slots=True)
+class _Block:
+    kind: str  # "title" | "h" | "li" | "p" | "row" | "icons"
+    text: str = ""
+    cells: list[str] = field(default_factory=list)
+
+
+def parse(text: str) -> tuple[str, list[_Block]]:
+    """The card's title and its body blocks."""
+    title = ""
+    blocks: list[_Block] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("# "):
+            title = line[2:].strip()
+        elif line.startswith("## "):
+            blocks.append(_Block("h", line[3:].strip()))
+        elif line.startswith("- "):
+            blocks.append(_Block("li", line[2:].strip()))
+        elif line.startswith("|"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            blocks.append(_Block("row", cells=cells))
+        elif line.startswith("@icons"):
+            blocks.append(_Block("icons", cells=line.split()[1:]))
+        else:
+            blocks.append(_Block("p", line))
+    return title, blocks
+
+
+def _fits(lines: list[str], width: float, size: float, font: str) -> bool:
+    return all(fonts.text_width(s, font, size) <= width + 1e-6 for s in lines)
+
+
+def _table_of(blocks: Sequence[_Block], i: int) -> list[_Block]:
+    """The run of consecutive table rows that block i belongs to (one table: aligned columns)."""
+    a = i
+    while a > 0 and blocks[a - 1].kind == "row":
+        a -= 1
+    b = i
+    while b + 1 < len(blocks) and blocks[b + 1].kind == "row":
+        b += 1
+    return list(blocks[a:b + 1])
+
+
+def _column_widths(rows: Sequence[_Block], width: float, size: float) -> list[float]:
+    """Column widths for a table: each column's natural width, the spare room shared out evenly;
+    when the natural widths do not fit, they shrink in proportion (cells then wrap)."""
+    n = max(len(r.cells) for r in rows)
+    natural = [max((fonts.text_width(r.cells[k], "condensed", size) + 1.5 if k < len(r.cells) else 0.0)
+                   for r in rows) for k in range(n)]
+    total = sum(natural)
+    if total <= width:
+        return [w + (width - total) / n for w in natural]
+    return [w * width / total for w in natural]
+
+
+def flow(blocks: Sequence[_Block], x: float, y: float, width: float, size: float,
+         scene: Scene | None = None) -> tuple[list[Item], float, bool]:
+    """Set `blocks` from (x, y) (top of the first line) in a column `width` mm wide at `size` pt.
+
+    Returns the items, the height used and whether every line fits the width (a word longer than
+    the column does not)."""
+    items: list[Item] = []
+    ok = True
+    top = y
+    lh = line_height(size)
+    for i, b in enumerate(blocks):
+        if i and blocks[i - 1].kind == "row" and b.kind != "row":
+            y += 1.2  # air between a table's last rule and what follows
+        if b.kind == "h":
+            hs = size + 1.0
+            y += (1.2 if i else 0.0)
+            lines = wrap(b.text, width, hs, "bold")
+            ok &= _fits(lines, width, hs, "bold")
+            for s in lines:
+                y += line_height(hs)
+                items.append(Text(x, y - 0.3 * line_height(hs), s, size=hs, font="bold", fill=INK))
+            y += 0.6
+        elif b.kind in ("li", "p"):
+            indent = 2.6 if b.kind == "li" else 0.0
+            lines = wrap(b.text, width - indent, size, "regular")
+            ok &= _fits(lines, width - indent, size, "regular")
+            if b.kind == "li":
+                items.append(Circle(x + 0.9, y + lh * 0.45, 0.55, fill=INK, stroke=None))
+            for s in lines:
+                y += lh
+                items.append(Text(x + indent, y - 0.3 * lh, s, size=size, fill=INK))
+            y += 0.5
+        elif b.kind == "row":
+            widths = _column_widths(_table_of(blocks, i), width, size)
+            cells = b.cells + [""] * (len(widths) - len(b.cells))
+            cell_lines = [wrap(c, w - 1.0, size, "condensed") for c, w in zip(cells, widths, strict=True)]
+            ok &= all(_fits(ls, w - 1.0, size, "condensed") for ls, w in zip(cell_lines, widths, strict=True))
+            rows = max(len(ls) for ls in cell_lines)
+            h = rows * lh + 0.6
+            items.append(Line(x, y + h, x + width, y + h, stroke="#9e9e9e", width=0.15))
+            cx = x
+            for ls, w in zip(cell_lines, widths, strict=True):
+                for k, s in enumerate(ls):
+                    items.append(Text(cx + 0.5, y + (k + 1) * lh - 0.3 * lh, s, size=size, font="condensed",
+                                      fill=INK))
+                cx += w
+            y += h
+        elif b.kind == "icons":
+            names = [n for n in b.cells if scene is not None and n in scene.symbols]
+            if len(names) != len(b.cells):
+                missing = sorted(set(b.cells) - set(names))
+                raise CardOverflowError(f"unknown pictogram(s) {', '.join(missing)}")
+            cx = x
+            y += 0.8
+            for n in names:
+                sym = scene.symbols[n]  # type: ignore[union-attr]
+                scale = ICON_MM / max(sym.w, sym.h)
+                if cx + sym.w * scale > x + width + 1e-6:
+                    ok = False
+                items.append(Use(n, cx, y, scale=scale))
+                cx += sym.w * scale + 1.5
+            y += ICON_MM + 0.8
+    return items, y - top, ok
+
+
+def card_front(scene: Scene, card: RuleCard, style: DeckStyle, name: str, footer: str,
+               bleed: float = 0.0) -> Symbol:
+    """The card's front as a symbol of (63 + 2·bleed) × (88 + 2·bleed) mm; the trim is inset by bleed.
+
+    The header band and the background run into the bleed; text stays SAFE mm inside the trim."""
+    w, h = layout.card_size_with_bleed(CARD_W, CARD_H, bleed)
+    b = bleed
+    title, blocks = parse(card.text)
+    if not title:
+        raise CardOverflowError(f"rule card {card.key}: no '# ' title line")
+    items: list[Item] = [Rect(0, 0, w, h, fill="#ffffff", stroke=None),
+                         Rect(0, 0, w, b + HEADER_H, fill=style.accent, stroke=None)]
+    x0, width = b + SAFE, CARD_W - 2 * SAFE
+    title_size = 11.0
+    while fonts.text_width(title, "bold", title_size) > width and title_size > MIN_PT:
+        title_size -= STEP_PT
+    if fonts.text_width(title, "bold", title_size) > width:
+        raise CardOverflowError(f"rule card {card.key}: title {title!r} does not fit at {MIN_PT:g} pt")
+    items.append(Text(x0, b + HEADER_H - 4.2, title, size=title_size, font="bold", fill="#ffffff"))
+    body_top = b + HEADER_H + 2.5
+    body_bottom = b + CARD_H - SAFE - line_height(FOOTER_PT) - 1.0
+    size = MAX_PT
+    while True:
+        body, used, ok = flow(blocks, x0, body_top, width, size, scene)
+        if ok and body_top + used <= body_bottom:
+            break
+        size -= STEP_PT
+        if size < MIN_PT - 1e-9:
+            raise CardOverflowError(f"rule card {card.key} ({title}) does not fit on a {CARD_W:g}×{CARD_H:g} mm "
+                                    f"card even at {MIN_PT:g} pt: shorten its template")
+    items += body
+    items.append(Line(x0, body_bottom + 0.6, x0 + width, body_bottom + 0.6, stroke=style.accent, width=0.3))
+    items.append(Text(x0, b + CARD_H - SAFE, footer, size=FOOTER_PT, font="condensed", fill="#555555"))
+    return Symbol(name, w, h, items)
+
+
+def _pattern(style: DeckStyle, w: float, h: float) -> list[Item]:
+    ink = "#ffffff"
+    out: list[Item] = []
+    if style.pattern == "stripes":
+        step = 7.0
+        k = -h
+        while k < w:
+            out.append(Line(k, h, k + h, 0, stroke=ink, width=1.2))
+            k += step
+    elif style.pattern == "dots":
+        yy = 4.0
+        while yy < h:
+            xx = 4.0 + (3.5 if int(yy // 7) % 2 else 0.0)
+            while xx < w:
+                out.append(Circle(xx, yy, 1.1, fill=ink, stroke=None))
+                xx += 7.0
+            yy += 7.0
+    elif style.pattern == "grid":
+        xx = 0.0
+        while xx < w:
+            out.append(Line(xx, 0, xx, h, stroke=ink, width=0.6))
+            xx += 6.0
+        yy = 0.0
+        while yy < h:
+            out.append(Line(0, yy, w, yy, stroke=ink, width=0.6))
+            yy += 6.0
+    elif style.pattern == "rings":
+        r = 4.0
+        while r < max(w, h):
+            out.append(Circle(w / 2, h / 2, r, fill=None, stroke=ink, width=0.8))
+            r += 5.0
+    else:  # waves
+        yy = 3.0
+        while yy < h:
+            pts = [(xx * 1.0, yy + (1.5 if (xx // 4) % 2 else -1.5)) for xx in range(0, int(w) + 5, 4)]
+            for (ax, ay), (bx, by) in zip(pts, pts[1:], strict=False):
+                out.append(Line(ax, ay, bx, by, stroke=ink, width=0.7))
+            yy += 6.0
+    return out
+
+
+def card_back(style: DeckStyle, name: str, subtitle: str, bleed: float = 0.0) -> Symbol:
+    """The deck's back: accent colour to the bleed edge, a pattern (tells decks apart in greyscale),
+    the game's name in a white plate centred on the trim (so a mirrored back looks the same)."""
+    w, h = layout.card_size_with_bleed(CARD_W, CARD_H, bleed)
+    items: list[Item] = [Rect(0, 0, w, h, fill=style.accent, stroke=None)] + _pattern(style, w, h)
+    cx, cy = w / 2, h / 2
+    items.append(Rect(cx - 25, cy - 11, 50, 22, fill="#ffffff", stroke=None, radius=2.5))
+    size = 14.0
+    while fonts.text_width(style.game, "bold", size) > 46 and size > MIN_PT:
+        size -= 0.5
+    items.append(Text(cx, cy + 1.0, style.game, size=size, font="bold", fill=style.accent, anchor="middle"))
+    items.append(Text(cx, cy + 7.0, subtitle, size=7.0, font="condensed", fill=INK, anchor="middle"))
+    return Symbol(name, w, h, items)
+
+
+def alignment_symbols(scene: Scene, n: int, bleed: float = 0.0) -> tuple[list[str], list[str]]:
+    """A duplex test sheet: front i and back i carry the same number and a crosshair at the card's
+    centre, so a sheet printed "flip on long edge" shows every number behind itself."""
+    w, h = layout.card_size_with_bleed(CARD_W, CARD_H, bleed)
+    fronts, backs = [], []
+    for i in range(n):
+        for side, names in (("front", fronts), ("back", backs)):
+            items: list[Item] = [Rect(bleed, bleed, CARD_W, CARD_H, fill="#ffffff", stroke="#555555", width=0.3)]
+            items += layout.crosshair(w / 2, h / 2, arm=6.0)
+            items.append(Text(w / 2, h / 2 - 9, str(i + 1), size=20, font="bold", fill=INK, anchor="middle"))
+            items.append(Text(w / 2, h / 2 + 14, side, size=8, fill="#555555", anchor="middle"))
+            names.append(scene.add_symbol(Symbol(f"align-{side}-{i}", w, h, items)))
+    return fronts, backs
+
+
+def deck_scene(cards: Sequence[RuleCard], style: DeckStyle, paper: layout.Paper, code: str, lang: str,
+               bleed: float = 0.0, gap: float = 0.0, title: str = "") -> Scene:
+    """The reference deck: fronts and mirrored backs imposed 3×3 with crop marks, then a duplex
+    alignment test sheet."""
+    scene = Scene(title=title or style.game, subject=f"boardgen: {style.game} rule cards")
+    if style.add_symbols is not None:
+        style.add_symbols(scene)
+    subtitle = "karty zasad" if lang == "pl" else "rule cards"
+    back = scene.add_symbol(card_back(style, "rc-back", subtitle, bleed))
+    fronts = []
+    for i, card in enumerate(cards):
+        foot = f"{style.game} · {i + 1}/{len(cards)} · {code}"
+        fronts.append(scene.add_symbol(card_front(scene, card, style, f"rc-card-{i}", foot, bleed)))
+    scene.pages += layout.impose_cards(scene, fronts, back, CARD_W, CARD_H, paper, code, bleed=bleed, gap=gap,
+                                       lang=lang)
+    grid = layout.plan_cards(CARD_W, CARD_H, paper, bleed, gap, landscape_ok=False)
+    af, ab = alignment_symbols(scene, grid.per_page, bleed)
+    test = layout.impose_cards(scene, af, ab, CARD_W, CARD_H, paper, code, bleed=bleed, gap=gap, lang=lang)
+    for page in test:
+        page.label = page.label.replace("cards", "duplex test")
+    scene.pages += test
+    layout.number_pages(scene.pages, code, lang)
+    return scene
+
+
+def summary_page(cards: Sequence[RuleCard], style: DeckStyle, page_w: float, page_h: float, heading: str,
+                 scene: Scene, columns: int = 2, margin: float = layout.MARGIN + 4,
+                 max_pt: float = 9.5, gutter: float = 6.0, halves: bool = False) -> list[Item]:
+    """Every card's text flowed into `columns` columns on one page (as items), shrinking to MIN_PT.
+
+    With `halves` the page is two A5 halves cut apart in the middle: each column is one half and
+    carries its own heading band. Raises CardOverflowError when it does not fit at the floor."""
+    col_w = (page_w - 2 * margin - (columns - 1) * gutter) / columns
+    top = margin + 14.0
+    bottom = page_h - margin - layout.FOOTER_H - 2.0
+    sections = []
+    for card in cards:
+        title, blocks = parse(card.text)
+        sections.append([_Block("h", title)] + blocks)
+    size = max_pt
+    while size >= MIN_PT - 1e-9:
+        items: list[Item] = []
+        col, y, ok = 0, top, True
+        for blocks in sections:
+            x = margin + col * (col_w + gutter)
+            part, used, fits = flow(blocks, x, y, col_w, size, scene)
+            if y + used > bottom and y > top:
+                col += 1
+                y = top
+                x = margin + col * (col_w + gutter)
+                part, used, fits = flow(blocks, x, y, col_w, size, scene)
+            if col >= columns or y + used > bottom or not fits:
+                ok = False
+                break
+            items += part
+            y += used + 2.0
+        if ok:
+            bands = [(margin + k * (col_w + gutter), col_w) for k in range(columns)] if halves else \
+                [(margin, page_w - 2 * margin)]
+            band: list[Item] = []
+            for k, (bx, bw) in enumerate(bands):
+                label = heading if k == 0 else f"{heading} ({k + 1})"
+                band += [Rect(bx, margin, bw, 10.0, fill=style.accent, stroke=None, radius=1.5),
+                         Text(bx + 3, margin + 7.0, label, size=12 if halves else 13, font="bold", fill="#ffffff")]
+            return band + items
+        size -= STEP_PT
+    raise CardOverflowError(f"the {style.game} summary does not fit on one {page_w:g}×{page_h:g} mm page even at "
+                            f"{MIN_PT:g} pt")
+
+
+
+def summary_scene(cards: Sequence[RuleCard], style: DeckStyle, paper: layout.Paper, code: str, lang: str,
+                  heading: str, two_up: bool = True) -> Scene:
+    """The one-page summary on the chosen paper."""
+    scene = Scene(title=heading, subject=f"boardgen: {style.game} rules summary")
+    if style.add_symbols is not None:
+        style.add_symbols(scene)
+    page = Page(paper.w, paper.h, label="summary")
+    page.items += summary_page(cards, style, paper.w, paper.h, heading, scene)
+    layout.footer(page, code, heading, lang=lang)
+    scene.pages.append(page)
+    layout.number_pages(scene.pages, code, lang)
+    return scene
+
+
+def from_templates(game: str, names: Sequence[str], lang: str, **ctx: object) -> list[RuleCard]:
+    """Render templates/<game>/cards/<name>.<lang>.txt for every name (one card per template)."""
+    from generator.render.text import render_template
+
+    return [RuleCard(f"{game}/{name}.{lang}", render_template(f"{game}/cards/{name}.{lang}.txt", **ctx))
+            for name in names]

@@ -1,0 +1,156 @@
+"""Rule cards: every card of every game renders in both languages on both papers, the text fits
+(the overflow check bites), the numbers follow the data, and duplex backs sit behind their fronts."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import math
+
+import pytest
+from pypdf import PdfReader
+
+from generator import cards as cardjob
+from generator.core.checks import UserInputError
+from generator.render import layout, rulecards
+from generator.render.pdf import pdf_bytes
+from generator.render.scene import Use
+
+GAMES = list(cardjob.CARD_GAMES)
+MM = 72 / 25.4
+
+
+def _deck(game: str, lang: str, paper: str, players: int | None = None, bleed: float = 0.0):
+    mod = cardjob.card_module(game)
+    n = cardjob.players_for(game, players)
+    cards = mod.rule_cards(n, lang)
+    return cards, rulecards.deck_scene(cards, mod.STYLE, layout.get_paper(paper), "T-CODE", lang, bleed=bleed)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["pl", "en"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_card_renders_and_reads_back(game: str, lang: str, paper: str) -> None:
+    cards, scene = _deck(game, lang, paper)
+    grid = layout.plan_cards(rulecards.CARD_W, rulecards.CARD_H, layout.get_paper(paper), landscape_ok=False)
+    sheets = math.ceil(len(cards) / grid.per_page)
+    assert len(scene.pages) == 2 * sheets + 2  # fronts and backs, then the duplex test sheet pair
+    reader = PdfReader(io.BytesIO(pdf_bytes(scene)))
+    assert len(reader.pages) == len(scene.pages)
+    p = layout.get_paper(paper)
+    for page in reader.pages:
+        assert abs(float(page.mediabox.width) - p.w * MM) < 1 and abs(float(page.mediabox.height) - p.h * MM) < 1
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert "T-CODE" in text
+    if lang == "pl":
+        assert any(ch in text for ch in "ąćęłńóśźż")
+    mod = cardjob.card_module(game)
+    summary = rulecards.summary_scene(mod.summary_cards(cardjob.players_for(game, None), lang), mod.STYLE, p,
+                                      "T-CODE", lang, "S")
+    assert len(summary.pages) == 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_player_count_gets_one_aid_per_player(game: str) -> None:
+    mod = cardjob.card_module(game)
+    base = len(mod.summary_cards(mod.PLAYERS[0], "en"))
+    for n in mod.PLAYERS:
+        assert len(mod.rule_cards(n, "en")) == base + n
+
+
+def test_overflow_is_an_error_naming_the_card() -> None:
+    mod = cardjob.card_module("plazing")
+    long = rulecards.RuleCard("test/too-long.en", "# Too long\n" + "\n".join(f"- line {i} " + "word " * 12
+                                                                            for i in range(40)))
+    with pytest.raises(rulecards.CardOverflowError, match="test/too-long.en"):
+        rulecards.deck_scene([long], mod.STYLE, layout.get_paper("a4"), "C", "en")
+    wide = rulecards.RuleCard("test/wide.en", "# T\n- " + "x" * 80)  # one word wider than the card
+    with pytest.raises(rulecards.CardOverflowError, match="test/wide.en"):
+        rulecards.deck_scene([wide], mod.STYLE, layout.get_paper("a4"), "C", "en")
+    short = rulecards.RuleCard("test/fits.en", "# Fits\n- a short line")
+    rulecards.deck_scene([short], mod.STYLE, layout.get_paper("a4"), "C", "en")
+
+
+def test_text_shrinks_but_never_below_the_floor() -> None:
+    mod = cardjob.card_module("plazing")
+    body = "\n".join(f"- item {i} with a few more words" for i in range(17))
+    scene = rulecards.deck_scene([rulecards.RuleCard("t.en", "# Shrink\n" + body)], mod.STYLE,
+                                 layout.get_paper("a4"), "C", "en")
+    sizes = {it.size for it in scene.symbols["rc-card-0"].items if hasattr(it, "size") and it.text.startswith("item")}
+    assert sizes and min(sizes) >= rulecards.MIN_PT and max(sizes) < rulecards.MAX_PT
+
+
+def _texts(scene) -> str:
+    return " ".join(it.text for sym in scene.symbols.values() for it in sym.items if hasattr(it, "text"))
+
+
+def test_plazing_cards_follow_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.games.plazing import cards as pz_cards
+    from generator.games.plazing import model, scoring
+
+    before = " ".join(c.text for c in cardjob.card_module("plazing").rule_cards(4, "en"))
+    raw = {**model.rules().raw}
+    raw["scoring"] = {**raw["scoring"], "set_bonus": 17, "resource_points": [2, 4, 7, 11, 16, 22, 29, 37, 46, 56,
+                                                                             67, 79, 92, 106]}
+    raw["pieces"] = {**raw["pieces"], "screen": {**raw["pieces"]["screen"], "count": 11}}
+    changed = model.Rules(raw)
+    monkeypatch.setattr(pz_cards, "rules", lambda: changed)
+    monkeypatch.setattr(scoring, "rules", lambda: changed)  # the tables come through the engine's scoring
+    after = " ".join(c.text for c in cardjob.card_module("plazing").rule_cards(4, "en"))
+    assert "+17" in after and "+17" not in before
+    assert "11 screens" in after and "106" in after and "106" not in before
+
+
+def test_roll_and_write_cards_follow_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.games.plazing_rw import cards as prw_cards
+
+    before = " ".join(c.text for c in prw_cards.rule_cards(2, "en"))
+    changed = dataclasses.replace(prw_cards.scoring(), set_bonus=23, area_max=5)
+    monkeypatch.setattr(prw_cards, "scoring", lambda: changed)
+    after = " ".join(c.text for c in prw_cards.rule_cards(2, "en"))
+    assert "+23" in after and "+23" not in before
+    assert "at most 5 squares" in after
+
+
+def test_rzuc_cards_follow_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.games.rzuc_na_tace import cards as rz_cards
+
+    lay = rz_cards.standard_layout()
+    changed = dataclasses.replace(lay, yellow_column_points=(11, 13, 17, 19),
+                                  rounds=tuple((p, r + 1) for p, r in lay.rounds))
+    monkeypatch.setattr(rz_cards, "standard_layout", lambda: changed)
+    text = " ".join(c.text for c in rz_cards.rule_cards(4, "en"))
+    assert "11 / 13 / 17 / 19" in text
+    assert f"{dict(lay.rounds)[4] + 1} rounds" in text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_duplex_backs_sit_behind_their_fronts(paper: str, bleed: float) -> None:
+    """Long-edge duplex: a back printed on the reverse lands at x' = page_w - x - w (same y)."""
+    _, scene = _deck("plazing", "en", paper, bleed=bleed)
+    w, _ = layout.card_size_with_bleed(rulecards.CARD_W, rulecards.CARD_H, bleed)
+    for front, back in zip(scene.pages[0::2], scene.pages[1::2], strict=True):
+        assert "front" in front.label and "back" in back.label
+        fu = [it for it in front.items if isinstance(it, Use)]
+        bu = [it for it in back.items if isinstance(it, Use)]
+        assert len(fu) == len(bu)
+        for f, b in zip(fu, bu, strict=True):
+            assert abs((front.w - f.x - w) - b.x) < 1e-6 and abs(f.y - b.y) < 1e-6
+        # the duplex test sheet: the back with the same number as a front lies behind it
+        if front.label.startswith("duplex test"):
+            for f, b in zip(fu, bu, strict=True):
+                assert f.name.split("-")[-1] == b.name.split("-")[-1]
+
+
+def test_cards_job_writes_a_unit_and_rejects_bad_input(tmp_path) -> None:
+    files = cardjob.write_cards("rzuc-na-tace", "both", 2, "pl", "a4", 0.0, 0.0, tmp_path)
+    assert {f.name for f in files} == {"deck.pdf", "deck.png", "summary.pdf"}
+    assert all(f.is_file() and f.stat().st_size > 1000 for f in files)
+    assert not [p for p in (tmp_path / "cards").iterdir() if p.name.startswith(".")]
+    with pytest.raises(UserInputError, match="--players 7"):
+        cardjob.write_cards("rzuc-na-tace", "deck", 7, "pl", "a4", 0.0, 0.0, tmp_path)
+    with pytest.raises(UserInputError, match="no rule cards"):
+        cardjob.write_cards("chess", "deck", None, "pl", "a4", 0.0, 0.0, tmp_path)
+    with pytest.raises(UserInputError, match="--format"):
+        cardjob.write_cards("plazing", "poster", None, "pl", "a4", 0.0, 0.0, tmp_path)
