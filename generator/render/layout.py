@@ -14,6 +14,16 @@ tested as data. Conventions (print-and-play):
   `overlap` mm wide along that edge (glue area, covered later); a sheet with a neighbour to the
   left/above is trimmed along its window edge (thin grey line) and laid on top. Registration
   crosshairs are drawn in board coordinates on the cut lines, so they coincide on both sheets.
+  `plan_poster` picks the fewest sheets (orientation, a margin down to POSTER_MIN_MARGIN, a glue
+  strip down to MIN_OVERLAP) and shares the board evenly between them (no thin leftover strips);
+- nothing is drawn within SAFE_EDGE (5 mm) of the paper edge, on any page: crop marks shorten to
+  the room there is, a card sheet whose cards fill the height carries its footer up the side
+  margin; `render.bounds.edge_violations` checks a whole document;
+- card sheets (`impose`): the most cards per sheet (cards turned a quarter when that fits more,
+  e.g. with bleed), TrimBox around the cuts and BleedBox around the bleed, long-edge duplex backs,
+  warnings (bleed or a gap costing cards, card text or art inside the 3 mm safe margin) returned
+  and added to `Scene.warnings` for the CLI to print; `duplex_test_pages` checks a printer's
+  duplex registration.
 """
 
 from __future__ import annotations
