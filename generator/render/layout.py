@@ -136,8 +136,29 @@ def footer(page: Page, code: str, text: str = "", margin: float = MARGIN, lang: 
                 assert isinstance(it, Text)
                 x, y, rotate = it.x, it.y, it.rotate  # keep where an earlier footer was put
     page.items[:] = [it for it in page.items if not _is_footer(it, page)]
-    page.items.append(Text(x, y, _footer_text(code, text, None, lang), size=FOOTER_SIZE,
-                           font="condensed", fill="#444444", rotate=rotate))
+    line = Text(x, y, "", size=FOOTER_SIZE, font="condensed", fill="#444444", rotate=rotate)
+    page.items.append(_fitted_footer(page, line, code, text, None, lang))
+
+
+def _footer_room(page: Page, t: Text) -> float:
+    """How long the footer line at `t` may be before it reaches the SAFE_EDGE band."""
+    r = t.rotate % 360
+    if r == 90:
+        return t.y - EDGE_CLEAR
+    if r == 270:
+        return page.h - EDGE_CLEAR - t.y
+    return page.w - EDGE_CLEAR - t.x
+
+
+def _fitted_footer(page: Page, t: Text, code: str, text: str, num: tuple[int, int] | None, lang: str) -> Text:
+    """The footer line, its own text shortened (never the code or the page number) to fit."""
+    room = _footer_room(page, t)
+    line = _footer_text(code, text, num, lang)
+    if fonts.text_width(line, "condensed", FOOTER_SIZE) > room and text:
+        rest = fonts.text_width(_footer_text(code, "…", num, lang), "condensed", FOOTER_SIZE) - \
+            fonts.text_width("…", "condensed", FOOTER_SIZE)
+        line = _footer_text(code, _fit_text(text, max(0.0, room - rest), FOOTER_SIZE, "condensed"), num, lang)
+    return replace(t, text=line)
 
 
 def footer_text_of(page: Page) -> str | None:
@@ -162,7 +183,7 @@ def number_pages(pages: list[Page], code: str | None = None, lang: str = "en") -
         footer(page, page_code, text, lang=lang)
         last = page.items.pop()
         assert isinstance(last, Text)
-        page.items.append(replace(last, text=_footer_text(page_code, text, (i, n), lang)))
+        page.items.append(_fitted_footer(page, last, page_code, text, (i, n), lang))
 
 
 # --- small drawings ------------------------------------------------------------------------------

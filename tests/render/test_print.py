@@ -266,3 +266,25 @@ def test_png_preview_of_turned_cards_matches_the_pdf_layout() -> None:
     for u in (i for i in pages[0].items if isinstance(i, Use)):
         x, y = _map_point(u, sc.symbols[u.name], 4, 4)  # the square's centre, after the turn
         assert img.getpixel((int(x * k), int(y * k))) == (0, 0, 0)
+
+
+def test_long_footer_text_is_shortened_never_the_code_or_page_number() -> None:
+    title = "Plażing: parawany w dłoń — " * 12
+    pages = [Page(210, 297), Page(297, 210)]
+    for p in pages:
+        layout.footer(p, CODE, title)
+    layout.number_pages(pages, CODE)
+    sc, fronts, backs = _cards(9)
+    cards = layout.impose_cards(sc, fronts, backs, 63, 88, get_paper("letter"), CODE)
+    for p in cards:  # the side footer: as long as the grid is tall at most
+        layout.footer(p, CODE, title)
+    layout.number_pages(cards, CODE)
+    for i, p in enumerate(pages + cards):
+        line = layout.footer_text_of(p)
+        assert line is not None and "…" in line and f"code {CODE}" in line
+        assert line.endswith(f"page {i + 1 if i < 2 else i - 1}/2")
+    sc.pages = pages + cards
+    assert bounds.edge_violations(sc) == []
+    short = Page(210, 297)
+    layout.footer(short, CODE, "board")
+    assert layout.footer_text_of(short) == f"boardgen · board · code {CODE}"
