@@ -8,7 +8,6 @@ of the written file. New games are covered as soon as `cli.GAMES` lists them.
 
 from __future__ import annotations
 
-import io
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -104,35 +103,41 @@ def test_every_page_shows_its_setup_code(outputs: dict[str, Written], run: str) 
         assert line is not None and layout._footer_parts(line)[1], (scene.title, page.label)
 
 
-def _poppler_edges(path: Path, dpi: int = 50) -> list[str]:
+def _poppler_edges(path: Path, tmp: Path, dpi: int = 50) -> list[str]:
     """Pages of `path` (rendered by pdftoppm) with a non-white pixel within EDGE mm of the edge.
     Only pixels wholly inside the band are looked at (the band's last pixel may hold ink at 5 mm)."""
     exe = shutil.which("pdftoppm")
     if exe is None:
         pytest.skip("pdftoppm is not installed")
+    stem = tmp / path.stem
+    subprocess.run([exe, "-r", str(dpi), "-gray", "-png", str(path), str(stem)], check=True, capture_output=True)
     out: list[str] = []
-    n = len(pypdf.PdfReader(str(path)).pages)
-    for i in range(1, n + 1):
-        png = subprocess.run([exe, "-r", str(dpi), "-f", str(i), "-l", str(i), "-png", str(path)],
-                             check=True, capture_output=True).stdout
-        img = Image.open(io.BytesIO(png)).convert("L")
-        band = int(EDGE / 25.4 * dpi)  # whole pixels inside 5 mm
+    band = int(EDGE / 25.4 * dpi)  # whole pixels inside 5 mm
+    for png in sorted(tmp.glob(f"{path.stem}-*.png")):
+        img = Image.open(png).convert("L")
         w, h = img.size
         for name, box in (("top", (0, 0, w, band)), ("bottom", (0, h - band, w, h)), ("left", (0, 0, band, h)),
                           ("right", (w - band, 0, w, h))):
             lo, _ = img.crop(box).getextrema()
             if lo < 250:
-                out.append(f"{path.name} page {i}: ink in the {name} {EDGE:g} mm band (grey {lo})")
+                out.append(f"{path.name} {png.stem}: ink in the {name} {EDGE:g} mm band (grey {lo})")
     return out
 
 
-def test_poppler_rendering_is_white_at_the_edges(outputs: dict[str, Written]) -> None:
-    """Cross-check of the scene walk on the files themselves: every page of Letter's Plażing board
-    and event cards (the pages the audit found at fault), with and without bleed."""
-    picks = [f for f in outputs["letter"].pdfs if f.parts[-3] == "plazing" and f.name in ("board.pdf", "events.pdf")]
+def test_poppler_rendering_is_white_at_the_edges(outputs: dict[str, Written], tmp_path: Path) -> None:
+    """Cross-check of the scene walk on the files themselves, on Letter (the paper the audit found
+    at fault): Plażing's board and event cards (with and without bleed), one roll&write pad and
+    one Rzuć na tacę pad (landscape)."""
+    letter = outputs["letter"].pdfs
+    picks = [f for f in letter if f.parts[-3] == "plazing" and f.name in ("board.pdf", "events.pdf")]
     picks += [f for f in outputs["bleed-letter"].pdfs if f.name == "events.pdf"]
-    assert len(picks) >= 3
-    problems = [p for f in picks for p in _poppler_edges(f)]
+    for game in ("plazing-rw", "rzuc-na-tace"):
+        picks += [f for f in letter if f.parts[-3] == game][-1:]
+    assert len(picks) >= 5
+    problems = []
+    for i, f in enumerate(picks):
+        (tmp_path / str(i)).mkdir()
+        problems += _poppler_edges(f, tmp_path / str(i))
     assert problems == [], "\n".join(problems)
 
 
@@ -140,7 +145,7 @@ def test_poppler_check_would_see_ink_at_the_edge(tmp_path: Path) -> None:
     """The pixel check is not blind: a 0.3 mm line 4 mm from the edge is found."""
     sc = Scene(pages=[Page(210, 297, [Line(20, 4.0, 190, 4.0, width=0.3)])])
     pdf.write_pdf(sc, tmp_path / "x.pdf")
-    assert any("top" in p for p in _poppler_edges(tmp_path / "x.pdf"))
+    assert any("top" in p for p in _poppler_edges(tmp_path / "x.pdf", tmp_path))
 
 
 @pytest.mark.parametrize("paper", PAPERS)
