@@ -628,7 +628,8 @@ def plan_cards(card_w: float, card_h: float, paper: Paper, bleed: float = 0.0, g
 
     Tried: portrait and (when `landscape_ok`) landscape sheets, cards upright and turned a quarter
     (`rotate_ok`), the asked `gap` and no gap, the footer below the grid or up the side margin.
-    Ties go to upright cards, the asked gap, portrait, a bottom footer. The grid is centred
+    Ties go to the asked gap (so it is dropped only when it costs cards), upright cards, portrait,
+    a bottom footer. The grid is centred
     horizontally (duplex backs line up) and vertically in the room the footer leaves. `margin`
     (default: none beyond what the crop marks and footer need) keeps the cards at least that far
     from the paper edge; nothing is ever drawn within SAFE_EDGE mm of it.
@@ -652,7 +653,7 @@ def plan_cards(card_w: float, card_h: float, paper: Paper, bleed: float = 0.0, g
                         continue
                     gw, gh = cols * cw + (cols - 1) * g, rows * ch + (rows - 1) * g
                     grid = CardGrid(p, rows, cols, (p.w - gw) / 2, top + (ah - gh) / 2, cw, ch, g, rot, side)
-                    key = (-grid.per_page, rot != 0, g != gap, k, side)
+                    key = (-grid.per_page, g != gap, rot != 0, k, side)
                     if best is None or key < best[0]:
                         best = (key, grid)
     if best is None:
