@@ -288,3 +288,54 @@ def test_long_footer_text_is_shortened_never_the_code_or_page_number() -> None:
     short = Page(210, 297)
     layout.footer(short, CODE, "board")
     assert layout.footer_text_of(short) == f"boardgen · board · code {CODE}"
+
+
+@settings(max_examples=30, deadline=None)
+@given(w=st.floats(30, 140), h=st.floats(30, 140), bleed=st.sampled_from([0.0, 2.0, 3.0]),
+       gap=st.sampled_from([0.0, 1.5, 4.0]), paper=st.sampled_from(PAPERS), backs=st.booleans(),
+       marks=st.booleans())
+def test_any_card_imposition_keeps_the_print_rules(w: float, h: float, bleed: float, gap: float, paper: str,
+                                                   backs: bool, marks: bool) -> None:
+    """Cards never overlap, stay inside the 5 mm band with their marks and footer, backs land
+    behind fronts, and the grid is the best of the layouts tried (none holds more cards)."""
+    w, h = round(w, 1), round(h, 1)
+    sc, fronts = card_scene(7, bleed, w, h)
+    back_names = [f"b{i}" for i in range(7)] if backs else None
+    imp = layout.impose(sc, fronts, back_names, w, h, get_paper(paper), CODE, bleed=bleed, gap=gap,
+                        crop_marks=marks)
+    assert _edge_free(imp.pages, sc) == []
+    g = imp.grid
+    for rot in (0, 90):
+        for landscape in ((False, True) if not backs else (False,)):
+            other = layout.plan_cards(w, h, get_paper(paper), bleed, gap, landscape_ok=landscape,
+                                      crop_marks=marks, rotate_ok=bool(rot))
+            assert other.per_page <= g.per_page
+    for page in imp.pages:
+        boxes = [bounds.page_inks(sc, Page(page.w, page.h, [u]))[0].box for u in page.items if isinstance(u, Use)]
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                assert min(a[2], b[2]) <= max(a[0], b[0]) + 1e-6 or min(a[3], b[3]) <= max(a[1], b[1]) + 1e-6
+    if backs:
+        for front, back in zip(imp.pages[::2], imp.pages[1::2], strict=True):
+            behind = {u.name: u for u in back.items if isinstance(u, Use)}
+            for fu in (u for u in front.items if isinstance(u, Use)):
+                bu = behind["b" + fu.name[1:]]
+                fs = sc.symbols[fu.name]
+                x, y = _map_point(fu, fs, 1.0, 2.0)
+                assert _map_point(bu, sc.symbols[bu.name], fs.w - 1.0, 2.0) == pytest.approx((front.w - x, y))
+
+
+@settings(max_examples=30, deadline=None)
+@given(w=st.integers(100, 1000), h=st.integers(100, 800), paper=st.sampled_from(PAPERS))
+def test_poster_windows_cover_the_board_and_neighbours_share_the_overlap(w: int, h: int, paper: str) -> None:
+    plan = layout.plan_poster(w, h, get_paper(paper))
+    wins = {(r, c): plan.window(r, c, w, h) for r in range(plan.rows) for c in range(plan.cols)}
+    assert max(x + ww for x, _, ww, _ in wins.values()) == pytest.approx(w)
+    assert max(y + hh for _, y, _, hh in wins.values()) == pytest.approx(h)
+    for (r, c), (x, y, ww, hh) in wins.items():
+        assert ww > plan.overlap and hh > plan.overlap  # no sliver sheets
+        if (r, c + 1) in wins:
+            assert x + ww - wins[r, c + 1][0] == pytest.approx(plan.overlap)
+        if (r + 1, c) in wins:
+            assert y + hh - wins[r + 1, c][1] == pytest.approx(plan.overlap)
+    assert plan.margin >= layout.POSTER_MIN_MARGIN and plan.overlap >= layout.MIN_OVERLAP
