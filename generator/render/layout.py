@@ -14,6 +14,16 @@ tested as data. Conventions (print-and-play):
   `overlap` mm wide along that edge (glue area, covered later); a sheet with a neighbour to the
   left/above is trimmed along its window edge (thin grey line) and laid on top. Registration
   crosshairs are drawn in board coordinates on the cut lines, so they coincide on both sheets.
+  `plan_poster` picks the fewest sheets (orientation, a margin down to POSTER_MIN_MARGIN, a glue
+  strip down to MIN_OVERLAP) and shares the board evenly between them (no thin leftover strips);
+- nothing is drawn within SAFE_EDGE (5 mm) of the paper edge, on any page: crop marks shorten to
+  the room there is, a card sheet whose cards fill the height carries its footer up the side
+  margin; `render.bounds.edge_violations` checks a whole document;
+- card sheets (`impose`): the most cards per sheet (cards turned a quarter when that fits more,
+  e.g. with bleed), TrimBox around the cuts and BleedBox around the bleed, long-edge duplex backs,
+  warnings (bleed or a gap costing cards, card text or art inside the 3 mm safe margin) returned
+  and added to `Scene.warnings` for the CLI to print; `duplex_test_pages` checks a printer's
+  duplex registration.
 """
 
 from __future__ import annotations
@@ -31,6 +41,11 @@ FOOTER_PREFIX = "boardgen"
 HEADER_H: float = 10.0  # mm band at the top of poster/overview sheets (title, tile label, map)
 CAL_SIZE: float = 50.0
 CAL_LABEL_H: float = 7.0  # mm below the calibration square for its two label lines
+
+#: no ink closer than this to the paper edge, on any page (home printers cannot print there)
+SAFE_EDGE: float = 5.0
+#: where marks may end: SAFE_EDGE plus a little for stroke widths and rounding
+EDGE_CLEAR: float = SAFE_EDGE + 0.3
 
 GREY = "#777777"
 DARK = "#333333"
@@ -106,17 +121,44 @@ def _is_footer(item: Item, page: Page) -> bool:
             and any(f" · {w}" in item.text for w in _CODE_WORDS))
 
 
-def footer(page: Page, code: str, text: str = "", margin: float = MARGIN, lang: str = "en") -> None:
+def footer(page: Page, code: str, text: str = "", margin: float = MARGIN, lang: str = "en",
+           at: tuple[float, float, float] | None = None) -> None:
     """Add (or replace) the footer line of `page`: the setup code, so every printed sheet can be
-    traced back to the setup that made it. Page numbers come from `number_pages`."""
-    y = _footer_y(page, margin)
-    for it in page.items:
-        if _is_footer(it, page):
-            assert isinstance(it, Text)
-            margin, y = it.x, it.y  # keep where an earlier footer was put
+    traced back to the setup that made it. Page numbers come from `number_pages`.
+
+    `at` = (x, y, rotate) puts the line somewhere else than the bottom margin (card sheets whose
+    cards fill the height carry it turned 90 degrees in the side margin); a replaced footer keeps
+    the place and turn of the one it replaces."""
+    x, y, rotate = at if at is not None else (margin, _footer_y(page, margin), 0.0)
+    if at is None:
+        for it in page.items:
+            if _is_footer(it, page):
+                assert isinstance(it, Text)
+                x, y, rotate = it.x, it.y, it.rotate  # keep where an earlier footer was put
     page.items[:] = [it for it in page.items if not _is_footer(it, page)]
-    page.items.append(Text(margin, y, _footer_text(code, text, None, lang), size=FOOTER_SIZE,
-                           font="condensed", fill="#444444"))
+    line = Text(x, y, "", size=FOOTER_SIZE, font="condensed", fill="#444444", rotate=rotate)
+    page.items.append(_fitted_footer(page, line, code, text, None, lang))
+
+
+def _footer_room(page: Page, t: Text) -> float:
+    """How long the footer line at `t` may be before it reaches the SAFE_EDGE band."""
+    r = t.rotate % 360
+    if r == 90:
+        return t.y - EDGE_CLEAR
+    if r == 270:
+        return page.h - EDGE_CLEAR - t.y
+    return page.w - EDGE_CLEAR - t.x
+
+
+def _fitted_footer(page: Page, t: Text, code: str, text: str, num: tuple[int, int] | None, lang: str) -> Text:
+    """The footer line, its own text shortened (never the code or the page number) to fit."""
+    room = _footer_room(page, t)
+    line = _footer_text(code, text, num, lang)
+    if fonts.text_width(line, "condensed", FOOTER_SIZE) > room and text:
+        rest = fonts.text_width(_footer_text(code, "…", num, lang), "condensed", FOOTER_SIZE) - \
+            fonts.text_width("…", "condensed", FOOTER_SIZE)
+        line = _footer_text(code, _fit_text(text, max(0.0, room - rest), FOOTER_SIZE, "condensed"), num, lang)
+    return replace(t, text=line)
 
 
 def footer_text_of(page: Page) -> str | None:
@@ -141,7 +183,7 @@ def number_pages(pages: list[Page], code: str | None = None, lang: str = "en") -
         footer(page, page_code, text, lang=lang)
         last = page.items.pop()
         assert isinstance(last, Text)
-        page.items.append(replace(last, text=_footer_text(page_code, text, (i, n), lang)))
+        page.items.append(_fitted_footer(page, last, page_code, text, (i, n), lang))
 
 
 # --- small drawings ------------------------------------------------------------------------------
@@ -220,14 +262,22 @@ def _mini_map(x: float, y: float, rows: int, cols: int, here: tuple[int, int],
 
 @dataclass(frozen=True, slots=True)
 class PosterPlan:
-    """How a board is cut into sheets: useful to tests and to the CLI's progress messages."""
+    """How a board is cut into sheets: useful to tests and to the CLI's progress messages.
+
+    With more than one sheet in a direction the board is shared evenly between them (each shows
+    (board + (n-1) * overlap) / n mm), so no sheet carries a thin leftover strip."""
 
     paper: Paper
     rows: int
     cols: int
-    window_w: float  # mm of board each sheet can show
+    window_w: float  # mm of board each sheet shows (the whole printable width when cols == 1)
     window_h: float
     overlap: float
+    margin: float = MARGIN  # the sheet margin this plan uses (may be tighter than asked, never < POSTER_MIN_MARGIN)
+
+    @property
+    def sheets(self) -> int:
+        return self.rows * self.cols
 
     def window(self, r: int, c: int, board_w: float, board_h: float) -> tuple[float, float, float, float]:
         """The board rectangle (x, y, w, h) that sheet (r, c) shows."""
@@ -236,20 +286,43 @@ class PosterPlan:
         return bx, by, min(self.window_w, board_w - bx), min(self.window_h, board_h - by)
 
 
+#: the tightest sheet margin a poster may use: its header, footer and cut lines then still keep
+#: SAFE_EDGE mm of white at the paper edge (home printers cannot print there)
+POSTER_MIN_MARGIN: float = 6.0
+#: the narrowest glue strip a poster may use when a narrower one saves a sheet
+MIN_OVERLAP: float = 6.0
+
+
+def _even_window(length: float, avail: float, n: int, overlap: float) -> float:
+    return avail if n == 1 else (length + (n - 1) * overlap) / n
+
+
 def plan_poster(board_w: float, board_h: float, paper: Paper, overlap: float = 10.0,
                 margin: float = MARGIN) -> PosterPlan:
-    """Pick the orientation that needs fewer sheets (portrait on a tie)."""
-    best: PosterPlan | None = None
-    for p in (paper.portrait(), paper.landscape()):
-        ww, wh = p.w - 2 * margin, p.h - 2 * margin - HEADER_H - FOOTER_H
-        if min(ww, wh) <= overlap:
-            raise ValueError(f"overlap {overlap:g} mm is too big for {p.name} with margin {margin:g} mm")
-        plan = PosterPlan(p, _tile_count(board_h, wh, overlap), _tile_count(board_w, ww, overlap),
-                          ww, wh, overlap)
-        if best is None or plan.rows * plan.cols < best.rows * best.cols:
-            best = plan
+    """The tiling that needs the fewest sheets.
+
+    Tried: portrait and landscape, the asked `margin` and tighter ones down to POSTER_MIN_MARGIN,
+    the asked `overlap` and narrower ones down to MIN_OVERLAP. On a tie the wider margin, then the
+    wider overlap, then portrait wins (a 356 x 252 mm board: 2 Letter sheets with a 6.5 mm margin
+    instead of 4 with 8 mm)."""
+    margin = max(margin, POSTER_MIN_MARGIN)
+    margins = [margin] + [m for m in (7.0, 6.5, POSTER_MIN_MARGIN) if m < margin]
+    overlaps = [overlap] + [o for o in (8.0, MIN_OVERLAP) if o < overlap]
+    best: tuple[tuple[float, ...], PosterPlan] | None = None
+    for k, p in enumerate((paper.portrait(), paper.landscape())):
+        for m in margins:
+            ww, wh = p.w - 2 * m, p.h - 2 * m - HEADER_H - FOOTER_H
+            if min(ww, wh) <= overlap:
+                raise ValueError(f"overlap {overlap:g} mm is too big for {p.name} with margin {m:g} mm")
+            for o in overlaps:
+                rows, cols = _tile_count(board_h, wh, o), _tile_count(board_w, ww, o)
+                plan = PosterPlan(p, rows, cols, _even_window(board_w, ww, cols, o),
+                                  _even_window(board_h, wh, rows, o), o, m)
+                key = (rows * cols, -m, -o, k)
+                if best is None or key < best[0]:
+                    best = (key, plan)
     assert best is not None
-    return best
+    return best[1]
 
 
 def _marks_symbol(scene: Scene, sym: Symbol, plan: PosterPlan) -> str:
@@ -288,23 +361,39 @@ def _header(page: Page, margin: float, title: str, line2: str, map_w: float = 0.
 #: the sentences printed in poster and overview headers, by language ("en" for anything unknown)
 HEADER_TEXT = {
     "en": {"one": "board · true scale 1:1 (print at 100%, no “fit to page”)",
-           "cut": "✂ cut off the {sides} margin, lay over the neighbour", "glue": "glue on the dashed {sides} strip",
+           "cut": "✂ cut off the {sides} margin, lay over the neighbour",
+           "glue": "glue on the dashed {o} mm {sides} strip",
            "tile": "tile {label} · row {row} of {rows}, column {col} of {cols} · true scale 1:1 · {how}",
            "left": "left", "top": "top", "right": "right", "bottom": "bottom", "and": " & ",
            "over_1": "overview · true scale 1:1 (100%)",
            "over": "overview · scale 1:{k:.2f} ({pct:.0f}%) — print the poster pages for a true-scale board",
            "overview": "overview", "glue_label": "glue · {o} mm", "cut_label": "✂ cut",
-           "cards": "cards", "fronts": "fronts", "backs": "backs · print double-sided, flip on long edge"},
+           "cards": "cards", "fronts": "fronts", "backs": "backs · print double-sided, flip on long edge",
+           "warn_bleed": "bleed {b} mm: {n} cards per {paper} sheet instead of {n0} ({s} sheets instead of {s0})",
+           "warn_safe": "{what} at x {x0}..{x1}, y {y0}..{y1} mm of the card lies {gap:.1f} mm from the cut, "
+                        "inside the {safe} mm safe margin (cards {cards})",
+           "warn_gap": "a {g} mm gap between cards costs cards per sheet: printing {n} per sheet without a gap",
+           "duplex_title": "duplex alignment test",
+           "duplex_front": "print both pages double-sided, flip on long edge, at 100%; hold against the light",
+           "duplex_back": "each cross should fall on its target's centre: squares at 1, 2, 3 mm read the shift"},
     "pl": {"one": "plansza · skala 1:1 (drukuj w 100%, bez „dopasuj do strony”)",
            "cut": "✂ odetnij margines ({sides}) i połóż na sąsiednim arkuszu",
-           "glue": "klej na przerywanym pasku ({sides})",
+           "glue": "klej na przerywanym pasku {o} mm ({sides})",
            "tile": "arkusz {label} · rząd {row} z {rows}, kolumna {col} z {cols} · skala 1:1 · {how}",
            "left": "lewy", "top": "górny", "right": "prawy", "bottom": "dolny", "and": " i ",
            "over_1": "podgląd · skala 1:1 (100%)",
            "over": "podgląd · skala 1:{k:.2f} ({pct:.0f}%) — plansza w skali 1:1 to arkusze plakatu",
            "overview": "podgląd", "glue_label": "klej · {o} mm", "cut_label": "✂ przytnij",
            "cards": "karty", "fronts": "awersy",
-           "backs": "rewersy · druk dwustronny, obracanie wzdłuż dłuższej krawędzi"},
+           "backs": "rewersy · druk dwustronny, obracanie wzdłuż dłuższej krawędzi",
+           "warn_bleed": "spad {b} mm: {n} kart na arkuszu {paper} zamiast {n0} (arkusze: {s} zamiast {s0})",
+           "warn_safe": "{what} na x {x0}..{x1}, y {y0}..{y1} mm karty leży {gap:.1f} mm od linii cięcia, "
+                        "w marginesie bezpieczeństwa {safe} mm (karty {cards})",
+           "warn_gap": "odstęp {g} mm między kartami zmniejsza liczbę kart na arkuszu: drukuję {n} bez odstępu",
+           "duplex_title": "test druku dwustronnego",
+           "duplex_front": "wydrukuj obie strony dwustronnie, obracanie wzdłuż dłuższej krawędzi, w 100%; "
+                           "obejrzyj pod światło",
+           "duplex_back": "każdy krzyżyk powinien trafić w środek celu: kwadraty 1, 2, 3 mm mierzą przesunięcie"},
 }
 
 
@@ -318,7 +407,7 @@ def poster(scene: Scene, symbol: str, paper: Paper, code: str, title: str, overl
     words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
     sym = scene.symbols[symbol]
     plan = plan_poster(sym.w, sym.h, paper, overlap, margin)
-    p = plan.paper
+    p, margin = plan.paper, plan.margin
     ox, oy = margin, margin + HEADER_H
     pages: list[Page] = []
     if plan.rows * plan.cols == 1:
@@ -333,7 +422,9 @@ def poster(scene: Scene, symbol: str, paper: Paper, code: str, title: str, overl
         return [page]
 
     marks = _marks_symbol(scene, sym, plan)
-    o = overlap
+    o = plan.overlap
+    ext_out = max(0.0, min(2.0, margin - EDGE_CLEAR))  # cut lines run a little past the window…
+    ext_down = max(0.0, min(2.0, FOOTER_H - 3.2))  # …but never into the footer line or the edge band
     for r in range(plan.rows):
         for c in range(plan.cols):
             bx, by, bw, bh = plan.window(r, c, sym.w, sym.h)
@@ -343,29 +434,23 @@ def poster(scene: Scene, symbol: str, paper: Paper, code: str, title: str, overl
             page.items += [Use(symbol, ox - bx, oy - by, clip=clip), Use(marks, ox - bx, oy - by, clip=clip)]
             trim = [side for side, cond in (("left", c > 0), ("top", r > 0)) if cond]
             glue = [side for side, cond in (("right", c < plan.cols - 1), ("bottom", r < plan.rows - 1)) if cond]
-            # glue strips: this sheet lies under its right/bottom neighbours there
+            # glue strips: this sheet lies under its right/bottom neighbours there. Only the dashed
+            # outline is printed on the board (the header line says what it is): a label inside
+            # the strip would sit on the board's own numbers.
             if "right" in glue:
-                gx = ox + bw - o
-                page.items += [Rect(gx, oy, o, bh, fill=None, stroke=GREY, width=0.2, dash=(1.5, 1.0)),
-                               Text(gx + o / 2 + 1.0, oy + bh / 2, words["glue_label"].format(o=f"{o:g}"), size=6,
-                                    font="condensed", fill=GREY, anchor="middle", rotate=90)]
+                page.items.append(Rect(ox + bw - o, oy, o, bh, fill=None, stroke=GREY, width=0.2, dash=(1.5, 1.0)))
             if "bottom" in glue:
-                gy = oy + bh - o
-                page.items += [Rect(ox, gy, bw, o, fill=None, stroke=GREY, width=0.2, dash=(1.5, 1.0)),
-                               Text(ox + bw / 2, gy + o / 2 + 1.0, words["glue_label"].format(o=f"{o:g}"), size=6,
-                                    font="condensed", fill=GREY, anchor="middle")]
+                page.items.append(Rect(ox, oy + bh - o, bw, o, fill=None, stroke=GREY, width=0.2, dash=(1.5, 1.0)))
             # cut lines: this sheet is trimmed there and laid on top of its neighbour
             if "left" in trim:
-                page.items.append(Line(ox, oy - 2.0, ox, oy + bh + 2.0, stroke=GREY, width=0.2))
-                page.items.append(Text(ox - 1.5, oy + bh / 2, words["cut_label"], size=6, font="condensed",
-                                       fill=GREY, anchor="middle", rotate=90))
+                page.items.append(Line(ox, oy - 2.0, ox, oy + bh + ext_down, stroke=GREY, width=0.2))
             if "top" in trim:
-                page.items.append(Line(ox - 2.0, oy, ox + bw + 2.0, oy, stroke=GREY, width=0.2))
+                page.items.append(Line(ox - ext_out, oy, ox + bw + ext_out, oy, stroke=GREY, width=0.2))
             how = []
             if trim:
                 how.append(words["cut"].format(sides=words["and"].join(words[t] for t in trim)))
             if glue:
-                how.append(words["glue"].format(sides=words["and"].join(words[g] for g in glue)))
+                how.append(words["glue"].format(sides=words["and"].join(words[g] for g in glue), o=f"{o:g}"))
             line2 = words["tile"].format(label=label, row=row_letter(r), rows=plan.rows, col=c + 1, cols=plan.cols,
                                          how="; ".join(how))
             page.items += _mini_map(p.w - margin, margin + 0.5, plan.rows, plan.cols, (r, c))
@@ -445,6 +530,18 @@ def overview(scene: Scene, symbol: str, paper: Paper, code: str, title: str, lan
 
 # --- cards ---------------------------------------------------------------------------------------
 
+#: card text and art that is not meant to run off the card stay this far inside the cut
+CARD_SAFE: float = 3.0
+MARK_LEN: float = 5.0  # crop mark length when there is room
+MARK_OFFSET: float = 1.0  # gap between a crop mark and the card grid when there is room
+MARK_MIN: float = 1.5  # the shortest crop mark worth printing
+MARK_MIN_OFFSET: float = 0.5
+_MARK_BAND = MARK_MIN_OFFSET + MARK_MIN  # the least room crop marks need outside the grid
+_EM = FOOTER_SIZE * fonts.MM_PER_PT
+FOOTER_ABOVE: float = 0.95 * _EM  # footer ink above / below its baseline (accented capitals included)
+FOOTER_BELOW: float = 0.25 * _EM
+_FOOTER_BAND = FOOTER_ABOVE + FOOTER_BELOW + 0.3  # a footer line and its clearance
+
 
 def card_size_with_bleed(card_w: float, card_h: float, bleed: float = 0.0) -> tuple[float, float]:
     """Size of a card symbol: the trim size plus `bleed` on every side (artwork runs to its edge,
@@ -454,7 +551,13 @@ def card_size_with_bleed(card_w: float, card_h: float, bleed: float = 0.0) -> tu
 
 @dataclass(frozen=True, slots=True)
 class CardGrid:
-    """Where cards go on a sheet: cell (r, c) has its symbol's top-left at `cell(r, c)`."""
+    """Where cards go on a sheet: cell (r, c) has its (placed) symbol's top-left at `cell(r, c)`.
+
+    `cell_w` x `cell_h` is the cell as placed: with `rotate` = 90 the cards are turned a quarter
+    clockwise (a 69 x 94 mm card with bleed takes a 94 x 69 mm cell), which is how 3 mm bleed
+    keeps 8 poker cards on A4 instead of 6. `footer_side`: the cards fill the sheet's height, so the
+    footer line runs up the left margin instead of along the bottom one.
+    """
 
     paper: Paper
     rows: int
@@ -464,6 +567,8 @@ class CardGrid:
     cell_w: float
     cell_h: float
     gap: float
+    rotate: int = 0
+    footer_side: bool = False
 
     @property
     def per_page(self) -> int:
@@ -471,6 +576,18 @@ class CardGrid:
 
     def cell(self, r: int, c: int) -> tuple[float, float]:
         return self.x0 + c * (self.cell_w + self.gap), self.y0 + r * (self.cell_h + self.gap)
+
+    def back_cell(self, r: int, c: int) -> tuple[float, float]:
+        """Where the back of the card in cell (r, c) goes on the backs sheet (long-edge duplex:
+        the sheet turns about its vertical axis, so column c comes back as column cols-1-c; the
+        grid is centred, so that cell is the front's mirror image)."""
+        return self.cell(r, self.cols - 1 - c)
+
+    @property
+    def back_rotate(self) -> int:
+        """The turn of a back placed behind a front turned by `rotate`: turning the sheet over
+        its vertical axis reverses a quarter-turned card's top, so 90 comes back as 270."""
+        return (360 - self.rotate) % 360
 
     @property
     def width(self) -> float:
@@ -480,101 +597,244 @@ class CardGrid:
     def height(self) -> float:
         return self.rows * self.cell_h + (self.rows - 1) * self.gap
 
+    def trim_box(self, bleed: float) -> tuple[float, float, float, float]:
+        """(x, y, w, h) around every card's cut line: the sheet's TrimBox."""
+        return self.x0 + bleed, self.y0 + bleed, self.width - 2 * bleed, self.height - 2 * bleed
+
+    def footer_at(self) -> tuple[float, float, float]:
+        """(x, y, rotate) of the footer line: below the grid and its crop marks, or turned up the
+        left margin when the grid fills the height — never within SAFE_EDGE of the paper edge."""
+        p = self.paper
+        if self.footer_side:
+            return EDGE_CLEAR + FOOTER_ABOVE, self.y0 + self.height, 90.0
+        low = self.y0 + self.height + _MARK_BAND + 0.3 + FOOTER_ABOVE
+        high = p.h - EDGE_CLEAR - FOOTER_BELOW
+        return self.x0, min(high, max(low, p.h - MARGIN - 0.8)), 0.0
+
+
+def _insets(crop_marks: bool, margin: float, side_footer: bool) -> tuple[float, float, float]:
+    """(sides, top, bottom): the least distance of the card grid from the paper edges."""
+    band = _MARK_BAND if crop_marks else 0.0
+    edge = EDGE_CLEAR + band
+    if side_footer:
+        return max(edge + _FOOTER_BAND, margin), max(edge, margin), max(edge, margin)
+    return max(edge, margin), max(edge, margin), max(edge + _FOOTER_BAND, margin + FOOTER_H)
+
 
 def plan_cards(card_w: float, card_h: float, paper: Paper, bleed: float = 0.0, gap: float = 0.0,
-               landscape_ok: bool = True, margin: float = MARGIN) -> CardGrid:
-    """Most cards per sheet; grid centred horizontally on the page (so duplex backs line up) and
-    vertically in the area above the footer band."""
-    cw, ch = card_size_with_bleed(card_w, card_h, bleed)
-    best: CardGrid | None = None
-    options = (paper.portrait(), paper.landscape()) if landscape_ok else (paper.portrait(),)
-    for p in options:
-        aw, ah = p.w - 2 * margin, p.h - 2 * margin - FOOTER_H
-        cols = int((aw + gap + 1e-9) // (cw + gap))
-        rows = int((ah + gap + 1e-9) // (ch + gap))
-        if cols < 1 or rows < 1:
-            continue
-        gw, gh = cols * cw + (cols - 1) * gap, rows * ch + (rows - 1) * gap
-        grid = CardGrid(p, rows, cols, (p.w - gw) / 2, margin + (ah - gh) / 2, cw, ch, gap)
-        if best is None or grid.per_page > best.per_page:
-            best = grid
+               landscape_ok: bool = True, margin: float | None = None, crop_marks: bool = True,
+               rotate_ok: bool = True) -> CardGrid:
+    """The layout with the most cards per sheet.
+
+    Tried: portrait and (when `landscape_ok`) landscape sheets, cards upright and turned a quarter
+    (`rotate_ok`), the asked `gap` and no gap, the footer below the grid or up the side margin.
+    Ties go to the asked gap (so it is dropped only when it costs cards), upright cards, portrait,
+    a bottom footer. The grid is centred
+    horizontally (duplex backs line up) and vertically in the room the footer leaves. `margin`
+    (default: none beyond what the crop marks and footer need) keeps the cards at least that far
+    from the paper edge; nothing is ever drawn within SAFE_EDGE mm of it.
+    """
+    if card_w <= 0 or card_h <= 0 or bleed < 0 or gap < 0:
+        raise ValueError(f"card {card_w:g}x{card_h:g} mm, bleed {bleed:g}, gap {gap:g}: sizes must be positive")
+    want = margin or 0.0
+    sw, sh = card_size_with_bleed(card_w, card_h, bleed)
+    best: tuple[tuple[int, ...], CardGrid] | None = None
+    sheets = (paper.portrait(), paper.landscape()) if landscape_ok else (paper.portrait(),)
+    for k, p in enumerate(sheets):
+        for rot in ((0, 90) if rotate_ok else (0,)):
+            cw, ch = (sh, sw) if rot else (sw, sh)
+            for g in dict.fromkeys((gap, 0.0)):
+                for side in (False, True):
+                    ins, top, bottom = _insets(crop_marks, want, side)
+                    aw, ah = p.w - 2 * ins, p.h - top - bottom
+                    cols = int((aw + g + 1e-9) // (cw + g))
+                    rows = int((ah + g + 1e-9) // (ch + g))
+                    if cols < 1 or rows < 1:
+                        continue
+                    gw, gh = cols * cw + (cols - 1) * g, rows * ch + (rows - 1) * g
+                    grid = CardGrid(p, rows, cols, (p.w - gw) / 2, top + (ah - gh) / 2, cw, ch, g, rot, side)
+                    key = (-grid.per_page, g != gap, rot != 0, k, side)
+                    if best is None or key < best[0]:
+                        best = (key, grid)
     if best is None:
         raise ValueError(f"a {card_w:g}x{card_h:g} mm card (bleed {bleed:g} mm) does not fit on {paper.name}")
-    return best
+    return best[1]
 
 
-def card_crop_marks(grid: CardGrid, bleed: float, card_w: float, card_h: float, page: Page,
-                    length: float = 5.0, offset: float = 1.0, margin: float = MARGIN) -> list[Item]:
-    """Short lines in the margin, outside the card grid, in line with every trim edge."""
+def card_crop_marks(grid: CardGrid, bleed: float, card_w: float, card_h: float, page: Page | None = None,
+                    length: float = MARK_LEN, offset: float = MARK_OFFSET, margin: float = MARGIN) -> list[Item]:
+    """Short lines outside the card grid, in line with every cut (at both ends of each).
+
+    `card_w` x `card_h` is the upright trim size; marks shorten to the room there is (between the
+    grid and the SAFE_EDGE band, or the footer line) and are dropped below MARK_MIN mm. `page` and
+    `margin` are accepted for older callers and not needed."""
+    tw, th = (card_h, card_w) if grid.rotate % 180 else (card_w, card_h)
+    p = grid.paper
     xs = sorted({round(x, 6) for c in range(grid.cols)
-                 for x in (grid.cell(0, c)[0] + bleed, grid.cell(0, c)[0] + bleed + card_w)})
+                 for x in (grid.cell(0, c)[0] + bleed, grid.cell(0, c)[0] + bleed + tw)})
     ys = sorted({round(y, 6) for r in range(grid.rows)
-                 for y in (grid.cell(r, 0)[1] + bleed, grid.cell(r, 0)[1] + bleed + card_h)})
+                 for y in (grid.cell(r, 0)[1] + bleed, grid.cell(r, 0)[1] + bleed + th)})
     gx0, gy0 = grid.x0, grid.y0
     gx1, gy1 = gx0 + grid.width, gy0 + grid.height
-    keep = 2.0  # mm kept free at the page edge and above the footer line
-    top = min(length, gy0 - offset - keep)
-    bottom = min(length, (page.h - margin - 2.8) - (gy1 + offset))
-    left = min(length, gx0 - offset - keep)
-    right = min(length, page.w - keep - (gx1 + offset))
+    fx, fy, _ = grid.footer_at()
+    left_limit = fx + FOOTER_BELOW + 0.3 if grid.footer_side else EDGE_CLEAR
+    bottom_limit = p.h - EDGE_CLEAR if grid.footer_side else fy - FOOTER_ABOVE - 0.3
+
+    def fit(room: float) -> tuple[float, float] | None:
+        """(offset, length) for `room` mm between the grid and the limit, or None."""
+        off = offset if room >= offset + MARK_MIN + 1.0 else min(offset, MARK_MIN_OFFSET)
+        ln = min(length, room - off)
+        return (off, ln) if ln >= MARK_MIN - 1e-9 else None
+
     out: list[Item] = []
+    top, bottom = fit(gy0 - EDGE_CLEAR), fit(bottom_limit - gy1)
+    left, right = fit(gx0 - left_limit), fit(p.w - EDGE_CLEAR - gx1)
     for x in xs:
-        if top >= 1.5:
-            out.append(Line(x, gy0 - offset - top, x, gy0 - offset, width=0.2))
-        if bottom >= 1.5:
-            out.append(Line(x, gy1 + offset, x, gy1 + offset + bottom, width=0.2))
+        if top:
+            out.append(Line(x, gy0 - top[0] - top[1], x, gy0 - top[0], width=0.2))
+        if bottom:
+            out.append(Line(x, gy1 + bottom[0], x, gy1 + bottom[0] + bottom[1], width=0.2))
     for y in ys:
-        if left >= 1.5:
-            out.append(Line(gx0 - offset - left, y, gx0 - offset, y, width=0.2))
-        if right >= 1.5:
-            out.append(Line(gx1 + offset, y, gx1 + offset + right, y, width=0.2))
+        if left:
+            out.append(Line(gx0 - left[0] - left[1], y, gx0 - left[0], y, width=0.2))
+        if right:
+            out.append(Line(gx1 + right[0], y, gx1 + right[0] + right[1], y, width=0.2))
     return out
 
 
-def impose_cards(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_w: float,
-                 card_h: float, paper: Paper, code: str, bleed: float = 0.0, gap: float = 0.0,
-                 crop_marks: bool = True, margin: float = MARGIN, lang: str = "en") -> list[Page]:
-    """n-up card sheets. Each symbol is card_size_with_bleed(...) mm with the trim inset by `bleed`.
+@dataclass(slots=True)
+class Imposition:
+    """What `impose` made: the sheets, the grid it chose and what the user should be told."""
 
-    With backs, every fronts sheet is followed by its backs sheet laid out for long-edge duplex:
-    the back of the card in column c sits in column cols-1-c of the same row. Sheets with backs are
-    always portrait, where "long edge" means the same thing on every printer. `margin` (default
-    MARGIN) may be lowered for printers that print closer to the edge (5.5 mm fits 3x3 poker cards
-    on Letter).
+    pages: list[Page]
+    grid: CardGrid
+    warnings: list[str]
+
+
+def card_safe_warnings(scene: Scene, names: list[str], card_w: float, card_h: float, bleed: float,
+                       safe: float = CARD_SAFE, lang: str = "en") -> list[str]:
+    """What lies closer than `safe` mm to the cut on the card symbols `names` (text always; other
+    art unless it runs off the card): one line per distinct item and place, naming the cards."""
+    from generator.render.bounds import unsafe_inks  # bounds imports pdf; layout stays light to import
+
+    found: dict[tuple[object, ...], list[str]] = {}
+    for name in dict.fromkeys(names):
+        for ink in unsafe_inks(scene, name, (bleed, bleed, bleed + card_w, bleed + card_h), safe):
+            it = ink.item
+            what = f"{type(it).__name__} {it.text!r}" if isinstance(it, Text) else type(it).__name__
+            x0, y0, x1, y1 = (v - bleed for v in ink.box)
+            key = (what, round(x0, 1), round(y0, 1), round(x1, 1), round(y1, 1))
+            found.setdefault(key, []).append(name)
+    words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
+    out = []
+    for (what, x0, y0, x1, y1), cards in found.items():
+        shown = ", ".join(cards[:3]) + (f", … ({len(cards)})" if len(cards) > 3 else "")
+        gap = min(x0, y0, card_w - x1, card_h - y1)
+        out.append(words["warn_safe"].format(what=what, x0=x0, y0=y0, x1=x1, y1=y1, gap=max(gap, 0.0),
+                                             safe=f"{safe:g}", cards=shown))
+    return out
+
+
+def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_w: float, card_h: float,
+           paper: Paper, code: str, bleed: float = 0.0, gap: float = 0.0, crop_marks: bool = True,
+           margin: float | None = None, lang: str = "en", safe: float = CARD_SAFE,
+           rotate_ok: bool = True) -> Imposition:
+    """n-up card sheets (see `plan_cards` for the layout). Each symbol is card_size_with_bleed(...)
+    mm with the cut inset by `bleed`.
+
+    With backs, every fronts sheet is followed by its backs sheet laid out for long-edge duplex
+    (`CardGrid.back_cell`, `CardGrid.back_rotate`). Sheets with backs are always portrait, where
+    "long edge" means the same thing on every printer. Every sheet's TrimBox surrounds the cuts
+    and its BleedBox the bleed. Warnings (also added to `scene.warnings`, for the CLI to print):
+    bleed or the gap costing cards per sheet, and card art or text inside the `safe` margin.
     """
     cw, ch = card_size_with_bleed(card_w, card_h, bleed)
     if isinstance(backs, list) and len(backs) != len(fronts):
         raise ValueError(f"{len(backs)} backs for {len(fronts)} fronts (give one back or one per front)")
-    for name in fronts + ([backs] if isinstance(backs, str) else list(backs or [])):
+    back_names = [backs] if isinstance(backs, str) else list(backs or [])
+    for name in fronts + back_names:
         sym = scene.symbols.get(name)
         if sym is None:
             raise KeyError(f"card symbol {name!r} is not defined in the scene")
         if abs(sym.w - cw) > 0.01 or abs(sym.h - ch) > 0.01:
             raise ValueError(f"card symbol {name!r} is {sym.w:g}x{sym.h:g} mm, expected {cw:g}x{ch:g} "
                              f"(card {card_w:g}x{card_h:g} + bleed {bleed:g})")
-    grid = plan_cards(card_w, card_h, paper, bleed, gap, landscape_ok=backs is None, margin=margin)
+    plan_args = {"landscape_ok": backs is None, "margin": margin, "crop_marks": crop_marks, "rotate_ok": rotate_ok}
+    grid = plan_cards(card_w, card_h, paper, bleed, gap, **plan_args)
+    words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
+    warnings: list[str] = []
+    n = max(1, len(fronts))
+    if bleed > 0:
+        plain = plan_cards(card_w, card_h, paper, 0.0, gap, **plan_args)
+        if plain.per_page > grid.per_page:
+            warnings.append(words["warn_bleed"].format(
+                b=f"{bleed:g}", n=grid.per_page, n0=plain.per_page, s=math.ceil(n / grid.per_page),
+                s0=math.ceil(n / plain.per_page), paper=paper.name))
+    if grid.gap != gap:
+        warnings.append(words["warn_gap"].format(g=f"{gap:g}", n=grid.per_page))
+    if safe > 0:
+        warnings += card_safe_warnings(scene, fronts + back_names, card_w, card_h, bleed, safe, lang)
     p = grid.paper
-    draw_marks = crop_marks
     pages: list[Page] = []
     n_sheets = max(1, math.ceil(len(fronts) / grid.per_page))
+    trim = grid.trim_box(bleed)
     for sheet in range(n_sheets):
         chunk = list(enumerate(fronts[sheet * grid.per_page:(sheet + 1) * grid.per_page],
                                start=sheet * grid.per_page))
-        front = Page(p.w, p.h, label=f"cards {sheet + 1} fronts")
-        back = Page(p.w, p.h, label=f"cards {sheet + 1} backs") if backs is not None else None
+        front = Page(p.w, p.h, label=f"cards {sheet + 1} fronts", bleed=bleed, trim=trim)
+        back = Page(p.w, p.h, label=f"cards {sheet + 1} backs", bleed=bleed, trim=trim) if backs is not None else None
         for k, (index, name) in enumerate(chunk):
             r, c = divmod(k, grid.cols)
-            front.items.append(Use(name, *grid.cell(r, c)))
+            front.items.append(Use(name, *grid.cell(r, c), rotate=grid.rotate))
             if back is not None:
                 back_name = backs if isinstance(backs, str) else backs[index]  # type: ignore[index]
-                back.items.append(Use(back_name, *grid.cell(r, grid.cols - 1 - c)))
-        words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
+                back.items.append(Use(back_name, *grid.back_cell(r, c), rotate=grid.back_rotate))
         for pg, what in ((front, words["fronts"]), (back, words["backs"])):
             if pg is None:
                 continue
-            if draw_marks:
-                pg.items += card_crop_marks(grid, bleed, card_w, card_h, pg, margin=margin)
-            footer(pg, code, f"{words['cards']} {sheet + 1}/{n_sheets} {what}", margin=margin, lang=lang)
+            if crop_marks:
+                pg.items += card_crop_marks(grid, bleed, card_w, card_h)
+            footer(pg, code, f"{words['cards']} {sheet + 1}/{n_sheets} {what}", lang=lang, at=grid.footer_at())
             pages.append(pg)
     number_pages(pages, code, lang)
-    return pages
+    scene.warnings.extend(w for w in warnings if w not in scene.warnings)
+    return Imposition(pages, grid, warnings)
+
+
+def impose_cards(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_w: float,
+                 card_h: float, paper: Paper, code: str, bleed: float = 0.0, gap: float = 0.0,
+                 crop_marks: bool = True, margin: float | None = None, lang: str = "en",
+                 safe: float = CARD_SAFE, rotate_ok: bool = True) -> list[Page]:
+    """`impose`, returning only the pages (its warnings land in `scene.warnings`)."""
+    return impose(scene, fronts, backs, card_w, card_h, paper, code, bleed, gap, crop_marks, margin, lang,
+                  safe, rotate_ok).pages
+
+
+# --- duplex alignment test ----------------------------------------------------------------------
+
+
+def duplex_test_pages(paper: Paper, code: str, lang: str = "en") -> list[Page]:
+    """Two pages to print double-sided (long-edge flip) before printing card backs or rule cards:
+    the front has crosses at five places, the back a millimetre target at the mirrored places.
+    Held against the light, each cross falls on the target's centre; the rings (1, 2, 3 mm) read
+    how far the printer shifts the back, and in which direction."""
+    p = paper.portrait()
+    words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
+    inset = 30.0
+    spots = [(inset, inset + 10), (p.w - inset, inset + 10), (p.w / 2, p.h / 2), (inset, p.h - inset),
+             (p.w - inset, p.h - inset)]
+    front = Page(p.w, p.h, label="duplex test front")
+    back = Page(p.w, p.h, label="duplex test back")
+    for i, (x, y) in enumerate(spots, start=1):
+        front.items += [Line(x - 6, y, x + 6, y, width=0.2), Line(x, y - 6, x, y + 6, width=0.2),
+                        Text(x + 2.0, y - 2.0, str(i), size=7, font="bold")]
+        bx = p.w - x  # the same spot seen from the other side after a long-edge flip
+        back.items += [Line(bx - 8, y, bx + 8, y, width=0.1, stroke=GREY), Line(bx, y - 8, bx, y + 8, width=0.1,
+                                                                                stroke=GREY)]
+        back.items += [Rect(bx - d, y - d, 2 * d, 2 * d, fill=None, stroke=DARK, width=0.12) for d in (1.0, 2.0, 3.0)]
+        back.items.append(Text(bx - 4.5, y - 4.5, str(i), size=7, font="bold", anchor="end"))
+    for pg, what in ((front, words["duplex_front"]), (back, words["duplex_back"])):
+        _header(pg, MARGIN, words["duplex_title"], what)
+        footer(pg, code, words["duplex_title"], lang=lang)
+    number_pages([front, back], code, lang)
+    return [front, back]

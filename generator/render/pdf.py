@@ -91,6 +91,20 @@ def _unflip(height_mm: float) -> Matrix:
     return Matrix(1 / PT_PER_MM, 0.0, 0.0, -1 / PT_PER_MM, 0.0, height_mm)
 
 
+def page_boxes(page: Page) -> tuple[float, float, float, float, float, float, float, float]:
+    """(trim x, y, w, h, bleed x0, y0, x1, y1) in page mm, y down.
+
+    The TrimBox is `page.trim` (a card sheet: around every card's cut), or the page inset by
+    `page.bleed`; the BleedBox is the trim box grown by `page.bleed`, within the media box — so a
+    print shop's tools see where the sheet is cut and how far the artwork runs past the cut."""
+    b = page.bleed
+    if page.trim is not None:
+        tx, ty, tw, th = page.trim
+    else:
+        tx, ty, tw, th = b, b, page.w - 2 * b, page.h - 2 * b
+    return (tx, ty, tw, th, max(0.0, tx - b), max(0.0, ty - b), min(page.w, tx + tw + b), min(page.h, ty + th + b))
+
+
 class _Writer:
     """Draws one scene onto one reportlab canvas; remembers which forms are already defined."""
 
@@ -224,13 +238,9 @@ class _Writer:
         k = PT_PER_MM
         w, h = page.w * k, page.h * k
         c.setPageSize((w, h))
-        if page.trim is not None:
-            tx, ty, tw, th = page.trim
-        else:
-            b = page.bleed
-            tx, ty, tw, th = b, b, page.w - 2 * b, page.h - 2 * b
+        tx, ty, tw, th, bx0, by0, bx1, by1 = page_boxes(page)
         c.setTrimBox((tx * k, (page.h - ty - th) * k, (tx + tw) * k, (page.h - ty) * k))
-        c.setBleedBox((0, 0, w, h))
+        c.setBleedBox((bx0 * k, (page.h - by1) * k, bx1 * k, (page.h - by0) * k))
         c.setCropBox((0, 0, w, h))
         self.draw_items(page.items, page.h)
         c.showPage()

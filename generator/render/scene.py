@@ -117,8 +117,8 @@ class Page:
     h: float
     items: list[Item] = field(default_factory=list)
     label: str = ""  # for progress, logs and tests, e.g. "poster A1"
-    bleed: float = 0.0  # mm of bleed around the trim box (cards); the media box includes it
-    trim: tuple[float, float, float, float] | None = None  # trim box (x, y, w, h), default whole page
+    bleed: float = 0.0  # mm of bleed around the trim box (cards): the PDF BleedBox is the trim box grown by it
+    trim: tuple[float, float, float, float] | None = None  # trim box (x, y, w, h), default: the page inset by bleed
 
 
 @dataclass(slots=True)
@@ -129,6 +129,9 @@ class Scene:
     symbols: dict[str, Symbol] = field(default_factory=dict)
     title: str = ""
     subject: str = ""
+    #: things the user should be told about this document (layout.impose: bleed costing cards per
+    #: sheet, card text inside the safe margin); the CLI prints them
+    warnings: list[str] = field(default_factory=list)
 
     def add_symbol(self, symbol: Symbol) -> str:
         if symbol.name in self.symbols and self.symbols[symbol.name] is not symbol:

@@ -182,8 +182,11 @@ def test_cards_single_back_no_marks_and_bleed() -> None:
     assert not any(isinstance(i, Line) for p in pages for i in p.items)
     uses = _uses(pages[0])
     xs = sorted({u.x for u in uses})
-    assert xs[1] - xs[0] == pytest.approx(69)  # bleed enlarges every cell
-    with_marks = layout.impose_cards(sc, fronts, None, 63, 88, get_paper("a4"), CODE, bleed=3.0)
+    # bleed enlarges every cell; 69 x 94 cells fit 8 to an A4 sheet turned a quarter (6 upright)
+    assert xs[1] - xs[0] == pytest.approx(94) and len(uses) == 8 and all(u.rotate == 90 for u in uses)
+    upright = layout.impose_cards(sc, fronts, None, 63, 88, get_paper("a4"), CODE, bleed=3.0, rotate_ok=False)
+    assert sorted({u.x for u in _uses(upright[0])})[1] - sorted({u.x for u in _uses(upright[0])})[0] == 69
+    with_marks = layout.impose_cards(sc, fronts, None, 63, 88, get_paper("a4"), CODE, bleed=3.0, rotate_ok=False)
     mark_xs = {round(m.x1, 6) for m in with_marks[0].items if isinstance(m, Line) and m.x1 == m.x2}
     card_x = {u.x for u in _uses(with_marks[0])}
     for x in card_x:  # marks sit on the trim lines, inset by the bleed
