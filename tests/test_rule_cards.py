@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from generator import cards as cardjob
 from generator.core.checks import UserInputError
 from generator.render import layout, rulecards
+from generator.render.bounds import edge_violations
 from generator.render.pdf import pdf_bytes
 from generator.render.scene import Use
 
@@ -32,8 +33,12 @@ def _deck(game: str, lang: str, paper: str, players: int | None = None, bleed: f
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_card_renders_and_reads_back(game: str, lang: str, paper: str) -> None:
     cards, scene = _deck(game, lang, paper)
-    grid = layout.plan_cards(rulecards.CARD_W, rulecards.CARD_H, layout.get_paper(paper), landscape_ok=False)
-    sheets = math.ceil(len(cards) / grid.per_page)
+    assert scene.warnings == []  # nothing in the 3 mm safe margin, 9 cards a sheet
+    assert edge_violations(scene) == []  # nothing within 5 mm of the paper edge
+    fronts = [p for p in scene.pages if p.label.startswith("cards") and "front" in p.label]
+    per_sheet = max(sum(1 for it in p.items if isinstance(it, Use)) for p in fronts)
+    assert per_sheet == 9  # poker cards 3x3 on A4 and Letter
+    sheets = math.ceil(len(cards) / per_sheet)
     assert len(scene.pages) == 2 * sheets + 2  # fronts and backs, then the duplex test sheet pair
     reader = PdfReader(io.BytesIO(pdf_bytes(scene)))
     assert len(reader.pages) == len(scene.pages)
@@ -47,7 +52,7 @@ def test_every_card_renders_and_reads_back(game: str, lang: str, paper: str) -> 
     mod = cardjob.card_module(game)
     summary = rulecards.summary_scene(mod.summary_cards(cardjob.players_for(game, None), lang), mod.STYLE, p,
                                       "T-CODE", lang, "S")
-    assert len(summary.pages) == 1
+    assert len(summary.pages) == 1 and edge_violations(summary) == []
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -130,17 +135,18 @@ def test_duplex_backs_sit_behind_their_fronts(paper: str, bleed: float) -> None:
     """Long-edge duplex: a back printed on the reverse lands at x' = page_w - x - w (same y)."""
     _, scene = _deck("plazing", "en", paper, bleed=bleed)
     w, _ = layout.card_size_with_bleed(rulecards.CARD_W, rulecards.CARD_H, bleed)
-    for front, back in zip(scene.pages[0::2], scene.pages[1::2], strict=True):
+    card_pages = [p for p in scene.pages if p.label.startswith("cards")]
+    for front, back in zip(card_pages[0::2], card_pages[1::2], strict=True):
         assert "front" in front.label and "back" in back.label
         fu = [it for it in front.items if isinstance(it, Use)]
         bu = [it for it in back.items if isinstance(it, Use)]
         assert len(fu) == len(bu)
         for f, b in zip(fu, bu, strict=True):
-            assert abs((front.w - f.x - w) - b.x) < 1e-6 and abs(f.y - b.y) < 1e-6
-        # the duplex test sheet: the back with the same number as a front lies behind it
-        if front.label.startswith("duplex test"):
-            for f, b in zip(fu, bu, strict=True):
-                assert f.name.split("-")[-1] == b.name.split("-")[-1]
+            if f.rotate == 0:
+                assert abs((front.w - f.x - w) - b.x) < 1e-6 and abs(f.y - b.y) < 1e-6
+            else:  # a quarter-turned card (bleed): the back turned the other way, still behind it
+                assert {f.rotate, b.rotate} == {90, 270} or f.rotate == b.rotate
+    assert [p.label for p in scene.pages[-2:]] == ["duplex test front", "duplex test back"]
 
 
 def test_cards_job_writes_a_unit_and_rejects_bad_input(tmp_path) -> None:

@@ -155,7 +155,7 @@ def flow(blocks: Sequence[_Block], x: float, y: float, width: float, size: float
             ok &= all(_fits(ls, w - 1.0, size, "condensed") for ls, w in zip(cell_lines, widths, strict=True))
             rows = max(len(ls) for ls in cell_lines)
             h = rows * lh + 0.6
-            items.append(Line(x, y + h, x + width, y + h, stroke="#9e9e9e", width=0.15))
+            items.append(Line(x + 0.3, y + h, x + width - 0.3, y + h, stroke="#9e9e9e", width=0.15))
             cx = x
             for ls, w in zip(cell_lines, widths, strict=True):
                 for k, s in enumerate(ls):
@@ -212,7 +212,8 @@ def card_front(scene: Scene, card: RuleCard, style: DeckStyle, name: str, footer
             raise CardOverflowError(f"rule card {card.key} ({title}) does not fit on a {CARD_W:g}×{CARD_H:g} mm "
                                     f"card even at {MIN_PT:g} pt: shorten its template")
     items += body
-    items.append(Line(x0, body_bottom + 0.6, x0 + width, body_bottom + 0.6, stroke=style.accent, width=0.3))
+    items.append(Line(x0 + 0.3, body_bottom + 0.6, x0 + width - 0.3, body_bottom + 0.6, stroke=style.accent,
+                      width=0.3))
     items.append(Text(x0, b + CARD_H - SAFE, footer, size=FOOTER_PT, font="condensed", fill="#555555"))
     return Symbol(name, w, h, items)
 
@@ -273,25 +274,10 @@ def card_back(style: DeckStyle, name: str, subtitle: str, bleed: float = 0.0) ->
     return Symbol(name, w, h, items)
 
 
-def alignment_symbols(scene: Scene, n: int, bleed: float = 0.0) -> tuple[list[str], list[str]]:
-    """A duplex test sheet: front i and back i carry the same number and a crosshair at the card's
-    centre, so a sheet printed "flip on long edge" shows every number behind itself."""
-    w, h = layout.card_size_with_bleed(CARD_W, CARD_H, bleed)
-    fronts, backs = [], []
-    for i in range(n):
-        for side, names in (("front", fronts), ("back", backs)):
-            items: list[Item] = [Rect(bleed, bleed, CARD_W, CARD_H, fill="#ffffff", stroke="#555555", width=0.3)]
-            items += layout.crosshair(w / 2, h / 2, arm=6.0)
-            items.append(Text(w / 2, h / 2 - 9, str(i + 1), size=20, font="bold", fill=INK, anchor="middle"))
-            items.append(Text(w / 2, h / 2 + 14, side, size=8, fill="#555555", anchor="middle"))
-            names.append(scene.add_symbol(Symbol(f"align-{side}-{i}", w, h, items)))
-    return fronts, backs
-
-
 def deck_scene(cards: Sequence[RuleCard], style: DeckStyle, paper: layout.Paper, code: str, lang: str,
                bleed: float = 0.0, gap: float = 0.0, title: str = "") -> Scene:
-    """The reference deck: fronts and mirrored backs imposed 3×3 with crop marks, then a duplex
-    alignment test sheet."""
+    """The reference deck: fronts and mirrored backs imposed with crop marks (3×3 without bleed), then
+    the duplex alignment test sheet. Layout warnings (bleed costing cards) are in `scene.warnings`."""
     scene = Scene(title=title or style.game, subject=f"boardgen: {style.game} rule cards")
     if style.add_symbols is not None:
         style.add_symbols(scene)
@@ -303,12 +289,7 @@ def deck_scene(cards: Sequence[RuleCard], style: DeckStyle, paper: layout.Paper,
         fronts.append(scene.add_symbol(card_front(scene, card, style, f"rc-card-{i}", foot, bleed)))
     scene.pages += layout.impose_cards(scene, fronts, back, CARD_W, CARD_H, paper, code, bleed=bleed, gap=gap,
                                        lang=lang)
-    grid = layout.plan_cards(CARD_W, CARD_H, paper, bleed, gap, landscape_ok=False)
-    af, ab = alignment_symbols(scene, grid.per_page, bleed)
-    test = layout.impose_cards(scene, af, ab, CARD_W, CARD_H, paper, code, bleed=bleed, gap=gap, lang=lang)
-    for page in test:
-        page.label = page.label.replace("cards", "duplex test")
-    scene.pages += test
+    scene.pages += layout.duplex_test_pages(paper, code, lang)  # print it first: does the printer line up?
     layout.number_pages(scene.pages, code, lang)
     return scene
 
