@@ -201,7 +201,7 @@ def card_front(scene: Scene, card: RuleCard, style: DeckStyle, name: str, footer
         raise CardOverflowError(f"rule card {card.key}: title {title!r} does not fit at {MIN_PT:g} pt")
     items.append(Text(x0, b + HEADER_H - 4.2, title, size=title_size, font="bold", fill="#ffffff"))
     body_top = b + HEADER_H + 2.5
-    body_bottom = b + CARD_H - SAFE - line_height(FOOTER_PT) - 1.0
+    body_bottom = b + CARD_H - SAFE - 0.7 - line_height(FOOTER_PT) - 1.0
     size = MAX_PT
     while True:
         body, used, ok = flow(blocks, x0, body_top, width, size, scene)
@@ -214,7 +214,8 @@ def card_front(scene: Scene, card: RuleCard, style: DeckStyle, name: str, footer
     items += body
     items.append(Line(x0 + 0.3, body_bottom + 0.6, x0 + width - 0.3, body_bottom + 0.6, stroke=style.accent,
                       width=0.3))
-    items.append(Text(x0, b + CARD_H - SAFE, footer, size=FOOTER_PT, font="condensed", fill="#555555"))
+    # the baseline sits above the safe line by the font's descent, so no descender enters the margin
+    items.append(Text(x0, b + CARD_H - SAFE - 0.7, footer, size=FOOTER_PT, font="condensed", fill="#555555"))
     return Symbol(name, w, h, items)
 
 
