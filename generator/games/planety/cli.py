@@ -1,0 +1,199 @@
+"""`boardgen planety …`: the star draw and a big bang proved playable, its check, and its print kit.
+
+    setup   draw the stars, throw the big bang until it is playable; setup.json, summary, print kit
+    check   a setup file against every rule (names the player and orbit that cannot be filled);
+            with --playouts N, bot games on it (completion, turns, wins, life, stranding)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from generator.clikit import (
+    CodeOpt,
+    JobsOpt,
+    JsonOpt,
+    LangOpt,
+    OutOpt,
+    PaperOpt,
+    SeedOpt,
+    check_lang,
+    check_paper,
+    err_console,
+    fail,
+    guarded,
+    out_console,
+    print_json,
+    resolve,
+)
+from generator.core.checks import UserInputError
+from generator.core.files import SetupFileError, load_setup, output_set, save_setup
+from generator.games.planety.model import GAME, SETUP_VERSION, Setup, builtin_catalog
+from generator.games.planety.rules import CODE, check
+from generator.games.planety.setup import generate
+
+app = typer.Typer(help="Planety — a big bang proved playable (every orbit can get its own planet), "
+                  "double-sided tiles to print, and an engine that plays it.", no_args_is_help=True)
+
+MAX_FILE = 2_000_000
+MAX_PLAYOUTS = 100_000
+
+PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players: 2, 3 or 4 (one star each).")]
+BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each printed tile in mm (0 = none; 3 is "
+                                         "usual).", min=0, max=5)]
+PlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, max=MAX_PLAYOUTS, help="Play this many games "
+                                          "with random bots and as many with greedy bots on the setup and "
+                                          "report completion, turns, wins per seat, life and stranding "
+                                          "(playouts.json); 0 skips.")]
+
+
+def write_outputs(stage: Path, setup: Setup, code: str, paper_name: str = "a4", lang: str = "pl",
+                  bleed: float = 0.0) -> dict[str, Path]:
+    """Every file of one setup, written into `stage` (an output_set folder)."""
+    check_paper(paper_name)
+    files = {"setup": stage / "setup.json"}
+    save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
+    return files
+
+
+def _summary_lines(setup: Setup) -> list[str]:
+    cat = builtin_catalog()
+    lines = [f"{setup.players} players · big bangs thrown: {setup.throws}"]
+    for seat, sid in enumerate(setup.stars, start=1):
+        s = cat.star(sid)
+        fill = " ".join(setup.fill[seat - 1]) if setup.fill else ""
+        lines.append(f"player {seat}: {s.name['en']} ({s.orbits} orbits, {s.light} light) · a fill: {fill}")
+    faces = []
+    for t in cat.tiles:
+        f = t.face(setup.faces[t.id])
+        faces.append(f"{t.id}{setup.faces[t.id]}={f.id}")
+    lines.append("face up: " + " ".join(faces))
+    return lines
+
+
+@app.command("setup")
+def setup_cmd(
+    players: PlayersOpt = 4,
+    seed: SeedOpt = None,
+    code: CodeOpt = None,
+    paper: PaperOpt = "a4",
+    lang: LangOpt = "pl",
+    bleed: BleedOpt = 0.0,
+    out: OutOpt = Path("output"),
+    playouts: PlayoutsOpt = 0,
+    jobs: JobsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Draw a star per player and throw the big bang until every orbit can get its own planet.
+
+    Writes OUT/CODE/: setup.json, summary.pdf/png (stars, face-up table, big bangs thrown), the print
+    kit (tiles-duplex.pdf, tiles-fold.pdf, kit.pdf). `--code CODE` gives the same setup again.
+    """
+    lang = check_lang(lang)
+    check_paper(paper)
+    if players not in (2, 3, 4):
+        fail(f"--players {players}: Planety is for 2 to 4 players")
+    options, seed_v, code_s = resolve(CODE, {"players": players}, seed, code)
+    report = None
+    with guarded():
+        setup = generate(options["players"], seed_v)
+        if playouts:
+            report = _playouts(setup, playouts, jobs)
+        with output_set(out / code_s) as stage:
+            files = write_outputs(stage, setup, code_s, paper, lang, bleed)
+            if report is not None:
+                files["playouts"] = _write_report(stage, report)
+        files = {k: out / code_s / v.name for k, v in files.items()}
+    if as_json:
+        data: dict[str, Any] = {"code": code_s, "seed": seed_v, "setup": setup.to_json(),
+                                "files": {k: str(v) for k, v in files.items()}}
+        if report is not None:
+            data["playouts"] = report
+        print_json(data)
+        return
+    out_console.print(f"[bold]Planety[/] setup [bold cyan]{code_s}[/] (seed {seed_v})", highlight=False)
+    for line in _summary_lines(setup):
+        out_console.print(f"  {line}", highlight=False, markup=False)
+    for path in files.values():
+        out_console.print(f"  wrote {path}", highlight=False, markup=False)
+    if report is not None:
+        _print_report(report)
+
+
+def read_setup(path: Path) -> tuple[Setup, str]:
+    """A setup file (possibly hand-edited): a malformed one exits 2 with one line."""
+    with guarded():
+        if path.is_file() and path.stat().st_size > MAX_FILE:
+            fail(f"{path}: too big for a setup file (over {MAX_FILE // 1_000_000} MB)")
+        if path.exists() and not path.is_file():
+            fail(f"{path}: not a regular file")
+        try:
+            doc = load_setup(path, GAME, (SETUP_VERSION,))
+        except ValueError as exc:  # json's int limit (> 4300 digits) is a ValueError core does not catch
+            if isinstance(exc, (UserInputError, SetupFileError)):
+                raise
+            fail(f"{path}: not a setup file ({str(exc).split(':')[0]})")
+        return Setup.from_json(doc["setup"], str(path)), doc["code"]
+    raise AssertionError  # unreachable: guarded() exits
+
+
+@app.command("check")
+def check_cmd(
+    file: Annotated[Path, typer.Argument(help="A setup.json written by `boardgen planety setup` (hand edits "
+                                         "welcome).")],
+    playouts: PlayoutsOpt = 0,
+    jobs: JobsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check a setup file against every rule; exit 1 and name each broken rule if any.
+
+    An unplayable big bang names the player and orbit that cannot be filled, and the orbits that
+    together have too few face-up planets.
+    """
+    setup, code = read_setup(file)
+    report = check(setup, code=code)
+    played = None
+    if report.ok and playouts:
+        with guarded():
+            played = _playouts(setup, playouts, jobs)
+    if as_json:
+        data: dict[str, Any] = {"code": code, "ok": report.ok, "violations": report.to_json()}
+        if played is not None:
+            data["playouts"] = played
+        print_json(data)
+    elif report.ok:
+        out_console.print(f"{file}: legal and playable setup (code {code}, {setup.throws} big bang(s))",
+                          highlight=False, markup=False)
+        if played is not None:
+            _print_report(played)
+    else:
+        for v in report:
+            out_console.print(str(v), highlight=False, markup=False)
+        err_console.print(f"{file}: {len(report)} rule(s) broken", highlight=False, markup=False)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def _playouts(setup: Setup, games: int, jobs: int | None) -> dict[str, Any]:
+    raise NotImplementedError
+
+
+def _write_report(stage: Path, report: dict[str, Any]) -> Path:
+    raise NotImplementedError
+
+
+def _print_report(report: dict[str, Any]) -> None:
+    raise NotImplementedError
+
+
+def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
+    """The Planety part of `boardgen all`: a 4-player setup with its summary and print kit."""
+    code = CODE.encode({"players": 4}, seed)
+    setup = generate(4, seed)
+    folder = out / "planety" / code
+    with output_set(folder) as stage:
+        files = write_outputs(stage, setup, code, paper, lang)
+    return [folder / p.name for p in files.values()]

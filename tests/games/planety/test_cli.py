@@ -1,0 +1,77 @@
+"""`boardgen planety …` end to end: files, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, ["planety", *args])
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("pl")
+    res = run("setup", "--seed", "11", "--out", str(out))
+    assert res.exit_code == 0, res.output
+    (f,) = [p for p in out.iterdir() if p.is_dir()]
+    return f
+
+
+def test_setup_json_and_check(folder):
+    doc = json.loads((folder / "setup.json").read_text(encoding="utf-8"))
+    assert doc["game"] == "planety" and doc["code"] == folder.name and doc["setup"]["players"] == 4
+    res = run("check", str(folder / "setup.json"))
+    assert res.exit_code == 0 and "playable" in res.output
+
+
+def test_setup_json_output_and_code_reproduces(tmp_path):
+    a = run("setup", "--players", "3", "--seed", "4", "--out", str(tmp_path / "a"), "--json")
+    assert a.exit_code == 0, a.output
+    data = json.loads(a.output)
+    b = run("setup", "--code", data["code"], "--out", str(tmp_path / "b"), "--json")
+    assert json.loads(b.output)["setup"] == data["setup"] and data["setup"]["players"] == 3
+
+
+def test_check_names_player_and_orbit_exit_1(folder, tmp_path):
+    doc = json.loads((folder / "setup.json").read_text(encoding="utf-8"))
+    for t in ("P01", "P02", "P03", "P04", "P13", "P14"):
+        doc["setup"]["faces"][t] = "b"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    res = run("check", str(bad), "--json")
+    assert res.exit_code == 1
+    rules = {v["rule"] for v in json.loads(res.output)["violations"]}
+    assert "planety.orbits" in rules
+    res = run("check", str(bad))
+    assert res.exit_code == 1 and "cannot fill orbit" in res.output and "player " in res.output
+
+
+@pytest.mark.parametrize("content", ["{", "[]", '{"format": "boardgen-setup", "game": "planety", "version": 1, '
+                                     '"code": "x", "setup": {"players": true}}',
+                                     '{"format": "boardgen-setup", "game": "planety", "version": 1, "code": "x", '
+                                     '"setup": {"players": 4, "seed": 1, "stars": [], "faces": {"P01": '
+                                     + "1" * 5000 + "}}}"])
+def test_malformed_files_exit_2_one_line(tmp_path, content):
+    f = tmp_path / "f.json"
+    f.write_text(content, encoding="utf-8")
+    res = run("check", str(f))
+    assert res.exit_code == 2
+    assert len(res.output.strip().splitlines()) == 1 and "Traceback" not in res.output
+
+
+def test_bad_options_exit_2(tmp_path):
+    for args in (["setup", "--players", "5"], ["setup", "--lang", "de"], ["setup", "--paper", "a3"],
+                 ["setup", "--code", "PN-9-1-X"], ["check", str(tmp_path / "missing.json")]):
+        res = run(*args, "--out", str(tmp_path)) if args[0] == "setup" else run(*args)
+        assert res.exit_code == 2, (args, res.output)
+        assert len(res.output.strip().splitlines()) == 1
+    assert not [p for p in tmp_path.iterdir()]  # nothing half-written
