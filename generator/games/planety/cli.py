@@ -27,10 +27,12 @@ from generator.clikit import (
     guarded,
     out_console,
     print_json,
+    progress_bar,
     resolve,
 )
 from generator.core.checks import UserInputError
 from generator.core.files import SetupFileError, load_setup, output_set, save_setup
+from generator.games.planety import playability
 from generator.games.planety.model import GAME, SETUP_VERSION, Setup, builtin_catalog
 from generator.games.planety.rules import CODE, check
 from generator.games.planety.setup import generate
@@ -178,15 +180,20 @@ def check_cmd(
 
 
 def _playouts(setup: Setup, games: int, jobs: int | None) -> dict[str, Any]:
-    raise NotImplementedError
+    """Random and greedy games on the setup (seeded by the setup's seed), as report JSON."""
+    chunks = 2 * -(-games // playability.CHUNK)
+    with progress_bar(chunks, "playouts", threshold=2) as tick:
+        reports = playability.playout_reports(setup, games, setup.seed, jobs, progress=tick)
+    return playability.report_json(reports, setup.seed)
 
 
 def _write_report(stage: Path, report: dict[str, Any]) -> Path:
-    raise NotImplementedError
+    return playability.write_report(stage / "playouts.json", report)
 
 
 def _print_report(report: dict[str, Any]) -> None:
-    raise NotImplementedError
+    for line in playability.summary_lines(report):
+        out_console.print(f"  {line}", highlight=False, markup=False)
 
 
 def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:

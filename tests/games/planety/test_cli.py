@@ -75,3 +75,15 @@ def test_bad_options_exit_2(tmp_path):
         assert res.exit_code == 2, (args, res.output)
         assert len(res.output.strip().splitlines()) == 1
     assert not [p for p in tmp_path.iterdir()]  # nothing half-written
+
+
+def test_check_with_playouts_reports_stranding(folder):
+    res = run("check", str(folder / "setup.json"), "--playouts", "10", "--jobs", "1", "--json")
+    assert res.exit_code == 0, res.output
+    rep = json.loads(res.output)["playouts"]
+    for bot in ("random", "greedy"):
+        d = rep[bot]
+        assert d["completed"] == 10 and len(d["wins_per_seat"]) == 4
+        assert {"stranding_rate", "life_appeared_rate", "turns"} <= set(d)
+    text = run("check", str(folder / "setup.json"), "--playouts", "10")
+    assert "stranded" in text.output and "life appeared" in text.output
