@@ -32,10 +32,12 @@ from generator.clikit import (
 )
 from generator.core.checks import UserInputError
 from generator.core.files import SetupFileError, load_setup, output_set, save_setup
-from generator.games.planety import playability
+from generator.games.planety import draw, playability
 from generator.games.planety.model import GAME, SETUP_VERSION, Setup, builtin_catalog
 from generator.games.planety.rules import CODE, check
 from generator.games.planety.setup import generate
+from generator.render.pdf import write_pdf
+from generator.render.png import write_png
 
 app = typer.Typer(help="Planety — a big bang proved playable (every orbit can get its own planet), "
                   "double-sided tiles to print, and an engine that plays it.", no_args_is_help=True)
@@ -55,9 +57,17 @@ PlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, max=MAX_PLAYOUTS,
 def write_outputs(stage: Path, setup: Setup, code: str, paper_name: str = "a4", lang: str = "pl",
                   bleed: float = 0.0) -> dict[str, Path]:
     """Every file of one setup, written into `stage` (an output_set folder)."""
-    check_paper(paper_name)
-    files = {"setup": stage / "setup.json"}
+    paper = check_paper(paper_name)
+    files = {"setup": stage / "setup.json", "summary_pdf": stage / "summary.pdf", "summary_png": stage / "summary.png",
+             "tiles_duplex": stage / "tiles-duplex.pdf", "tiles_fold": stage / "tiles-fold.pdf",
+             "kit": stage / "kit.pdf"}
     save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
+    summary = draw.summary_scene(setup, code, paper, lang)
+    write_pdf(summary, files["summary_pdf"])
+    write_png(summary, 0, files["summary_png"], dpi=90)
+    write_pdf(draw.tiles_duplex_scene(code, paper, lang, bleed), files["tiles_duplex"])
+    write_pdf(draw.tiles_fold_scene(code, paper, lang, bleed), files["tiles_fold"])
+    write_pdf(draw.kit_scene(code, paper, lang), files["kit"])
     return files
 
 
