@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -124,7 +124,7 @@ class Catalog:
     def star_ids(self) -> tuple[str, ...]:
         return tuple(s.id for s in self.stars)
 
-    @property
+    @cached_property
     def tile_index(self) -> dict[str, int]:
         return {t.id: i for i, t in enumerate(self.tiles)}
 

@@ -31,10 +31,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from generator.core.checks import Report
-from generator.core.matching import UNMATCHED, hall_violator, max_matching
+from generator.core.matching import UNMATCHED, b_hall_violator, max_b_matching
 from generator.core.rng import CodeError, CodeField, CodeSpec
 from generator.games.planety.model import SIDES, Catalog, Setup, builtin_catalog
 
@@ -44,11 +45,9 @@ Slot = tuple[int, int]  # (seat, orbit), both counted from 0 and 1
 
 
 @cache
-def _orbit_sides(cat: Catalog) -> tuple[tuple[int, int], ...]:
-    """Per orbit k (index k-1): (tiles whose side a allows k, tiles whose side b allows k) as bitmasks."""
-    top = max((max(f.orbits) for f in cat.faces.values() if not f.is_moon), default=0)
-    top = max(top, max((s.orbits for s in cat.stars), default=0))
-    return tuple((cat.orbit_tiles(k, "a"), cat.orbit_tiles(k, "b")) for k in range(1, top + 1))
+def _tile_masks(cat: Catalog) -> tuple[tuple[int, int], ...]:
+    """Per tile: (orbit bitmask of side a, of side b); 0 for a moon side (it takes no orbit)."""
+    return tuple((0 if t.a.is_moon else t.a.orbit_mask, 0 if t.b.is_moon else t.b.orbit_mask) for t in cat.tiles)
 
 
 def slots_of(orbits: Sequence[int]) -> list[Slot]:
@@ -56,20 +55,114 @@ def slots_of(orbits: Sequence[int]) -> list[Slot]:
     return [(seat, k) for seat, n in enumerate(orbits) for k in range(1, n + 1)]
 
 
-def orbit_graph(cat: Catalog, orbits: Sequence[int], flipped: int) -> tuple[list[Slot], list[int]]:
-    """Slots and, per slot, the bitmask of tiles that may fill it. `flipped`: bit i set = tile i
+@cache
+def _mask_sides(cat: Catalog) -> tuple[tuple[int, int, int], ...]:
+    """Per distinct planet orbit set (most restrictive first): (orbit bitmask, tiles whose side a
+    shows it, tiles whose side b shows it) — faces with the same orbits are alike for the matching."""
+    masks = _tile_masks(cat)
+    distinct = sorted({m for pair in masks for m in pair if m}, key=lambda m: (m.bit_count(), m))
+    out = []
+    for m in distinct:
+        a = sum(1 << i for i, (ma, _) in enumerate(masks) if ma == m)
+        b = sum(1 << i for i, (_, mb) in enumerate(masks) if mb == m)
+        out.append((m, a, b))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _flow(orbits: tuple[int, ...], masks: tuple[int, ...], counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The maximum b-matching of orbit numbers against orbit sets with these counts (cached: a big
+    bang is, for the matching, only how many face-up planets show each orbit set)."""
+    top = max(orbits, default=0)
+    left_cap = [sum(n >= k for n in orbits) for k in range(1, top + 1)]
+    adj = [sum(1 << j for j, m in enumerate(masks) if m >> (k - 1) & 1) for k in range(1, top + 1)]
+    return tuple(tuple(row) for row in max_b_matching(left_cap, list(counts), adj))
+
+
+@dataclass
+class OrbitGraph:
+    """Orbits against face-up planets, as types: orbit k (capacity: the seats whose star has it)
+    against the distinct face-up orbit sets (capacity: how many planets show that set)."""
+
+    orbits: list[int]
+    types: tuple[tuple[int, int, int], ...]  # per right type: (orbit mask, side-a tiles, side-b tiles)
+    flipped: int
+    counts: tuple[int, ...]
+    flow: tuple[tuple[int, ...], ...]
+
+    @property
+    def left_cap(self) -> list[int]:
+        return [sum(n >= k for n in self.orbits) for k in range(1, max(self.orbits, default=0) + 1)]
+
+    @property
+    def adj(self) -> list[int]:
+        return [sum(1 << j for j, (m, _, _) in enumerate(self.types) if m >> (k - 1) & 1)
+                for k in range(1, len(self.left_cap) + 1)]
+
+    @property
+    def complete(self) -> bool:
+        return sum(map(sum, self.flow)) == sum(self.orbits)
+
+    def groups(self) -> list[list[int]]:
+        """Per right type: its face-up tile indices, in catalog order."""
+        out = []
+        for _, a, b in self.types:
+            bits = (a & ~self.flipped) | (b & self.flipped)
+            tiles = []
+            while bits:
+                low = bits & -bits
+                tiles.append(low.bit_length() - 1)
+                bits ^= low
+            out.append(tiles)
+        return out
+
+    def slots(self) -> list[Slot]:
+        return slots_of(self.orbits)
+
+    def fill(self) -> list[list[int]]:
+        """Per seat, per orbit: a tile index, or -1 — the b-matching made concrete: orbit k of the
+        seats in order takes the tiles of its types in catalog order."""
+        groups = self.groups()
+        out = [[UNMATCHED] * n for n in self.orbits]
+        for s, k, j, r in _pattern(tuple(self.orbits), self.flow):
+            out[s][k] = groups[j][r]
+        return out
+
+    def match(self) -> list[int]:
+        """Per slot (in `slots()` order): a tile index, or -1."""
+        return [v for row in self.fill() for v in row]
+
+
+@lru_cache(maxsize=1 << 16)
+def _pattern(orbits: tuple[int, ...], flow: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int, int, int], ...]:
+    """(seat, orbit index, type, rank within the type) for every matched slot of this flow."""
+    taken = [0] * (len(flow[0]) if flow else 0)
+    out = []
+    for k, row in enumerate(flow, start=1):
+        seats = [s for s, n in enumerate(orbits) if n >= k]
+        pos = 0
+        for j, f in enumerate(row):
+            for _ in range(f):
+                out.append((seats[pos], k - 1, j, taken[j]))
+                taken[j] += 1
+                pos += 1
+    return tuple(out)
+
+
+def orbit_graph(cat: Catalog, orbits: Sequence[int], flipped: int) -> OrbitGraph:
+    """The typed graph and a maximum b-matching (core.matching). `flipped`: bit i set = tile i
     shows side b."""
-    sides = _orbit_sides(cat)
+    types = _mask_sides(cat)
     keep = ~flipped
-    per_orbit = [(a & keep) | (b & flipped) for a, b in sides]
-    slots = slots_of(orbits)
-    return slots, [per_orbit[k - 1] if k <= len(per_orbit) else 0 for _, k in slots]
+    counts = tuple((a & keep).bit_count() + (b & flipped).bit_count() for _, a, b in types)
+    flow = _flow(tuple(orbits), tuple(m for m, _, _ in types), counts)
+    return OrbitGraph(list(orbits), types, flipped, counts, flow)
 
 
 def fill_orbits(cat: Catalog, orbits: Sequence[int], flipped: int) -> tuple[list[Slot], list[int]]:
     """A maximum matching of slots to tiles: (slots, tile index per slot or -1)."""
-    slots, adj = orbit_graph(cat, orbits, flipped)
-    return slots, max_matching(adj)
+    g = orbit_graph(cat, orbits, flipped)
+    return g.slots(), g.match()
 
 
 def flipped_of(cat: Catalog, faces: dict[str, str]) -> int:
@@ -103,7 +196,7 @@ def check(setup: Setup, cat: Catalog | None = None, code: str | None = None) -> 
     for sid, n in Counter(setup.stars).items():
         if n > 1 and sid in known:
             r.add("planety.stars", f"star {sid} drawn {n} times (each star tile exists once)", where=sid)
-    ids = [t.id for t in cat.tiles]
+    ids = cat.tile_index
     for tid in setup.faces:
         if tid not in ids:
             r.add("planety.tiles", f"unknown tile {tid!r} in the big bang", where=tid)
@@ -122,34 +215,33 @@ def check(setup: Setup, cat: Catalog | None = None, code: str | None = None) -> 
         return r  # the orbits to fill are not known
     orbits = star_orbits(cat, setup.stars)
     flipped = flipped_of(cat, setup.faces)
-    slots, adj = orbit_graph(cat, orbits, flipped)
-    match = max_matching(adj)
-    if UNMATCHED in match:
-        _name_unfilled(r, cat, setup, slots, adj, match)
+    graph = orbit_graph(cat, orbits, flipped)
+    if not graph.complete:
+        _name_unfilled(r, cat, setup, graph)
     if setup.fill is not None:
         _check_fill(r, cat, setup, orbits, flipped)
     return r
 
 
-def _name_unfilled(r: Report, cat: Catalog, setup: Setup, slots: list[Slot], adj: list[int],
-                   match: list[int]) -> None:
-    group, tiles = hall_violator(adj, match)
-    fit = [cat.tiles[i].id for i in range(len(cat.tiles)) if tiles >> i & 1]
-    need = Counter(k for k in (slots[u][1] for u in group))
-    orbits_txt = ", ".join(f"{n}× orbit {k}" for k, n in sorted(need.items()))
-    proof = (f"{len(group)} orbits ({orbits_txt}) can take only {len(fit)} face-up planet(s)"
-             + (f": {', '.join(fit)}" if fit else ""))
-    for u, v in enumerate(match):
+def _name_unfilled(r: Report, cat: Catalog, setup: Setup, g: OrbitGraph) -> None:
+    left_cap = g.left_cap
+    group, types = b_hall_violator(left_cap, list(g.counts), g.adj, g.flow)
+    fit = sorted(i for j, tiles in enumerate(g.groups()) if types >> j & 1 for i in tiles)
+    names = [cat.tiles[i].id for i in fit]
+    orbits_txt = ", ".join(f"{left_cap[k]}× orbit {k + 1}" for k in group)
+    need = sum(left_cap[k] for k in group)
+    proof = (f"{need} orbits ({orbits_txt}) can take only {len(fit)} face-up planet(s)"
+             + (f": {', '.join(names)}" if names else ""))
+    for (seat, k), v in zip(g.slots(), g.match(), strict=True):
         if v == UNMATCHED:
-            seat, k = slots[u]
-            star = setup.stars[seat]
-            r.add("planety.orbits", f"player {seat + 1} (star {star}) cannot fill orbit {k}: {proof}",
+            r.add("planety.orbits", f"player {seat + 1} (star {setup.stars[seat]}) cannot fill orbit {k}: {proof}",
                   where=[seat + 1, k])
 
 
 def _check_fill(r: Report, cat: Catalog, setup: Setup, orbits: list[int], flipped: int) -> None:
     fill = setup.fill or ()
     index = cat.tile_index
+    masks = _tile_masks(cat)
     if len(fill) != len(orbits):
         r.add("planety.fill", f"fill has {len(fill)} seats, the setup {len(orbits)}")
         return
@@ -165,8 +257,9 @@ def _check_fill(r: Report, cat: Catalog, setup: Setup, orbits: list[int], flippe
             if i is None:
                 r.add("planety.fill", f"player {seat} orbit {k}: unknown tile {tid!r}", where=[seat, k])
                 continue
-            face = cat.tiles[i].face("b" if flipped >> i & 1 else "a")
-            if face.is_moon or k not in face.orbits:
+            b = flipped >> i & 1
+            if not masks[i][b] >> (k - 1) & 1:
+                face = cat.tiles[i].face("b" if b else "a")
                 what = "a moon" if face.is_moon else f"allowed on orbits {face.orbits_text()}"
                 r.add("planety.fill", f"player {seat} orbit {k}: tile {tid} shows {face.id} ({what})",
                       where=[seat, k])

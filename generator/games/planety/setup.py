@@ -15,10 +15,9 @@ from __future__ import annotations
 import random
 
 from generator.core.checks import GenerationError
-from generator.core.matching import UNMATCHED
 from generator.core.rng import make_rng
 from generator.games.planety.model import Catalog, Setup, builtin_catalog
-from generator.games.planety.rules import CODE, PLAYERS, check, fill_orbits, star_orbits
+from generator.games.planety.rules import CODE, PLAYERS, check, orbit_graph, star_orbits
 
 MAX_THROWS = 500
 
@@ -26,15 +25,15 @@ __all__ = ["CODE", "MAX_THROWS", "generate", "throw_until_playable"]
 
 
 def throw_until_playable(cat: Catalog, orbits: list[int], rng: random.Random,
-                         max_throws: int = MAX_THROWS) -> tuple[int, int, list[int]]:
-    """(flipped bitmask, throws, tile per slot) of the first playable big bang; GenerationError
-    after `max_throws`."""
+                         max_throws: int = MAX_THROWS) -> tuple[int, int, list[list[int]]]:
+    """(flipped bitmask, throws, tile per seat and orbit) of the first playable big bang;
+    GenerationError after `max_throws`."""
     n = len(cat.tiles)
     for throw in range(1, max_throws + 1):
         flipped = rng.getrandbits(n)
-        _, match = fill_orbits(cat, orbits, flipped)
-        if UNMATCHED not in match:
-            return flipped, throw, match
+        graph = orbit_graph(cat, orbits, flipped)
+        if graph.complete:
+            return flipped, throw, graph.fill()
     raise GenerationError(f"no playable big bang in {max_throws} throws for stars with {orbits} orbits "
                           "(the catalog's faces cannot fill every orbit)")
 
@@ -50,15 +49,10 @@ def generate(players: int, seed: int, cat: Catalog | None = None, max_throws: in
     rng = make_rng(seed, "planety", "setup")
     stars = [s.id for s in rng.sample(cat.stars, players)]
     orbits = star_orbits(cat, stars)
-    flipped, throws, match = throw_until_playable(cat, orbits, rng, max_throws)
-    faces = {t.id: ("b" if flipped >> i & 1 else "a") for i, t in enumerate(cat.tiles)}
-    fill: list[list[str]] = [[] for _ in stars]
-    k = 0
-    for seat, n in enumerate(orbits):
-        for _ in range(n):
-            fill[seat].append(cat.tiles[match[k]].id)
-            k += 1
-    setup = Setup(players, seed, tuple(stars), faces, throws, tuple(tuple(f) for f in fill))
+    flipped, throws, fill = throw_until_playable(cat, orbits, rng, max_throws)
+    ids = [t.id for t in cat.tiles]
+    faces = {tid: ("b" if flipped >> i & 1 else "a") for i, tid in enumerate(ids)}
+    setup = Setup(players, seed, tuple(stars), faces, throws, tuple(tuple(ids[i] for i in row) for row in fill))
     if verify:
         rep = check(setup, cat, CODE.encode({"players": players}, seed))
         if not rep.ok:  # pragma: no cover - the matching above is the rule itself

@@ -74,3 +74,52 @@ def test_needs_augmenting_paths():
     # greedy alone gives left 0 -> right 0 and leaves left 1 (only right 0) unmatched
     adj = [0b11, 0b01]
     assert max_matching(adj) == [1, 0]
+
+
+def expand(left_cap, right_cap, adj):
+    """The vertex graph of a typed graph: type i -> left_cap[i] identical vertices."""
+    starts, k = [], 0
+    for c in right_cap:
+        starts.append(k)
+        k += c
+    out = []
+    for i, c in enumerate(left_cap):
+        mask = 0
+        for j, rc in enumerate(right_cap):
+            if adj[i] >> j & 1:
+                mask |= ((1 << rc) - 1) << starts[j]
+        out += [mask] * c
+    return out
+
+
+def test_b_matching_equals_the_expanded_matching():
+    from generator.core.matching import b_hall_violator, max_b_matching
+
+    rng = random.Random(11)
+    short = 0
+    for _ in range(800):
+        nl, nr = rng.randint(1, 6), rng.randint(1, 6)
+        left = [rng.randint(0, 4) for _ in range(nl)]
+        right = [rng.randint(0, 4) for _ in range(nr)]
+        adj = [rng.getrandbits(nr) for _ in range(nl)]
+        flow = max_b_matching(left, right, adj)
+        for i in range(nl):
+            assert sum(flow[i]) <= left[i]
+            for j in range(nr):
+                assert flow[i][j] >= 0 and (flow[i][j] == 0 or adj[i] >> j & 1)
+        for j in range(nr):
+            assert sum(flow[i][j] for i in range(nl)) <= right[j]
+        total = sum(map(sum, flow))
+        big = max_matching(expand(left, right, adj))
+        assert total == sum(v != UNMATCHED for v in big)  # as large as the (brute-force-tested) matching
+        group, nbrs = b_hall_violator(left, right, adj, flow)
+        if total < sum(left):
+            short += 1
+            union = 0
+            for i in group:
+                union |= adj[i]
+            assert union == nbrs
+            assert sum(right[j] for j in range(nr) if nbrs >> j & 1) < sum(left[i] for i in group)
+        else:
+            assert group == []
+    assert 100 < short < 700
