@@ -125,6 +125,8 @@ def setup_cmd(
         if report is not None:
             data["playouts"] = report
         print_json(data)
+        if report is not None and not report["playable"]:
+            raise typer.Exit(1)
         return
     out_console.print(f"[bold]Planety[/] setup [bold cyan]{code_s}[/] (seed {seed_v})", highlight=False)
     for line in _summary_lines(setup):
@@ -133,6 +135,8 @@ def setup_cmd(
         out_console.print(f"  wrote {path}", highlight=False, markup=False)
     if report is not None:
         _print_report(report)
+        if not report["playable"]:
+            raise typer.Exit(1)
 
 
 def read_setup(path: Path) -> tuple[Setup, str]:
@@ -185,7 +189,7 @@ def check_cmd(
         for v in report:
             out_console.print(str(v), highlight=False, markup=False)
         err_console.print(f"{file}: {len(report)} rule(s) broken", highlight=False, markup=False)
-    if not report.ok:
+    if not report.ok or (played is not None and not played["playable"]):
         raise typer.Exit(1)
 
 
@@ -206,11 +210,17 @@ def _print_report(report: dict[str, Any]) -> None:
         out_console.print(f"  {line}", highlight=False, markup=False)
 
 
+ALL_PLAYOUTS = 20
+
+
 def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
-    """The Planety part of `boardgen all`: a 4-player setup with its summary and print kit."""
+    """The Planety part of `boardgen all`: a 4-player setup with its summary, print kit and a
+    playout report (20 random and 20 greedy games)."""
     code = CODE.encode({"players": 4}, seed)
     setup = generate(4, seed)
+    report = playability.report_json(playability.playout_reports(setup, ALL_PLAYOUTS, setup.seed, jobs=1), setup.seed)
     folder = out / "planety" / code
     with output_set(folder) as stage:
         files = write_outputs(stage, setup, code, paper, lang)
+        files["playouts"] = _write_report(stage, report)
     return [folder / p.name for p in files.values()]

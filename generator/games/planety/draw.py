@@ -78,14 +78,15 @@ def token_icon(cx: float, cy: float, n: int, r: float = 3.4) -> list[Item]:
 
 
 def orbit_icon(x: float, y: float, text: str) -> list[Item]:
-    """The rulebook's dashed circles: the orbits a face may take; (x, y) is the icon's left middle."""
+    """The rulebook's broken (dashed) circles: the orbits a face may take; (x, y) is the star dot."""
     items: list[Item] = []
-    for r in (2.0, 3.6, 5.2):
-        pts = tuple((x + r * math.cos(math.radians(a)), y + r * math.sin(math.radians(a)))
-                    for a in range(-70, 71, 10))
-        items.append(Polygon(pts, stroke=INK, width=0.3, closed=False))
+    for r in (2.2, 3.8, 5.4):
+        for a0 in range(-75, 75, 30):  # 18° dashes with 12° gaps
+            pts = tuple((x + r * math.cos(math.radians(a)), y + r * math.sin(math.radians(a)))
+                        for a in (a0, a0 + 6, a0 + 12, a0 + 18))
+            items.append(Polygon(pts, stroke=INK, width=0.35, closed=False))
     items.append(Circle(x, y, 1.0, fill="#f6c343", stroke=None))
-    items.append(Text(x + 6.3, y + 1.3, text, size=7.5, font="bold", fill=INK))
+    items.append(Text(x + 6.5, y + 1.3, text, size=7.5, font="bold", fill=INK))
     return items
 
 

@@ -89,6 +89,7 @@ class OrbitGraph:
     flipped: int
     counts: tuple[int, ...]
     flow: tuple[tuple[int, ...], ...]
+    absent: int = 0
 
     @property
     def left_cap(self) -> list[int]:
@@ -107,7 +108,7 @@ class OrbitGraph:
         """Per right type: its face-up tile indices, in catalog order."""
         out = []
         for _, a, b in self.types:
-            bits = (a & ~self.flipped) | (b & self.flipped)
+            bits = ((a & ~self.flipped) | (b & self.flipped)) & ~self.absent
             tiles = []
             while bits:
                 low = bits & -bits
@@ -149,14 +150,15 @@ def _pattern(orbits: tuple[int, ...], flow: tuple[tuple[int, ...], ...]) -> tupl
     return tuple(out)
 
 
-def orbit_graph(cat: Catalog, orbits: Sequence[int], flipped: int) -> OrbitGraph:
+def orbit_graph(cat: Catalog, orbits: Sequence[int], flipped: int, absent: int = 0) -> OrbitGraph:
     """The typed graph and a maximum b-matching (core.matching). `flipped`: bit i set = tile i
-    shows side b."""
+    shows side b; `absent`: tiles not on the table (a hand-edited file that leaves them out)."""
     types = _mask_sides(cat)
-    keep = ~flipped
-    counts = tuple((a & keep).bit_count() + (b & flipped).bit_count() for _, a, b in types)
+    keep = ~flipped & ~absent
+    shown = flipped & ~absent
+    counts = tuple((a & keep).bit_count() + (b & shown).bit_count() for _, a, b in types)
     flow = _flow(tuple(orbits), tuple(m for m, _, _ in types), counts)
-    return OrbitGraph(list(orbits), types, flipped, counts, flow)
+    return OrbitGraph(list(orbits), types, flipped, counts, flow, absent)
 
 
 def fill_orbits(cat: Catalog, orbits: Sequence[int], flipped: int) -> tuple[list[Slot], list[int]]:
@@ -215,11 +217,12 @@ def check(setup: Setup, cat: Catalog | None = None, code: str | None = None) -> 
         return r  # the orbits to fill are not known
     orbits = star_orbits(cat, setup.stars)
     flipped = flipped_of(cat, setup.faces)
-    graph = orbit_graph(cat, orbits, flipped)
+    absent = sum(1 << i for i, t in enumerate(cat.tiles) if setup.faces.get(t.id) not in SIDES)
+    graph = orbit_graph(cat, orbits, flipped, absent)
     if not graph.complete:
         _name_unfilled(r, cat, setup, graph)
     if setup.fill is not None:
-        _check_fill(r, cat, setup, orbits, flipped)
+        _check_fill(r, cat, setup, orbits, flipped, absent)
     return r
 
 
@@ -238,7 +241,7 @@ def _name_unfilled(r: Report, cat: Catalog, setup: Setup, g: OrbitGraph) -> None
                   where=[seat + 1, k])
 
 
-def _check_fill(r: Report, cat: Catalog, setup: Setup, orbits: list[int], flipped: int) -> None:
+def _check_fill(r: Report, cat: Catalog, setup: Setup, orbits: list[int], flipped: int, absent: int) -> None:
     fill = setup.fill or ()
     index = cat.tile_index
     masks = _tile_masks(cat)
@@ -258,7 +261,9 @@ def _check_fill(r: Report, cat: Catalog, setup: Setup, orbits: list[int], flippe
                 r.add("planety.fill", f"player {seat} orbit {k}: unknown tile {tid!r}", where=[seat, k])
                 continue
             b = flipped >> i & 1
-            if not masks[i][b] >> (k - 1) & 1:
+            if absent >> i & 1:
+                r.add("planety.fill", f"player {seat} orbit {k}: tile {tid} is not in the big bang", where=[seat, k])
+            elif not masks[i][b] >> (k - 1) & 1:
                 face = cat.tiles[i].face("b" if b else "a")
                 what = "a moon" if face.is_moon else f"allowed on orbits {face.orbits_text()}"
                 r.add("planety.fill", f"player {seat} orbit {k}: tile {tid} shows {face.id} ({what})",

@@ -164,3 +164,14 @@ def test_malformed_setup_bodies_are_one_line_errors():
                  {"players": 4, "seed": 2**41, "stars": [], "faces": {}}):
         with pytest.raises(UserInputError):
             Setup.from_json(body, "f")
+
+
+def test_tiles_left_out_do_not_count_for_the_orbits(setup4):
+    d = setup4.to_json()
+    d.pop("fill")
+    planets = [t.id for t in builtin_catalog().tiles if not t.is_moon]
+    for tid in planets[:1]:
+        d["faces"].pop(tid)  # 21 planets for 22 orbits: one orbit cannot be filled
+    rep = check(Setup.from_json(d))
+    assert {"planety.tiles", "planety.orbits"} <= rep.rules()
+    assert sum(v.rule == "planety.orbits" for v in rep) == 1
