@@ -3,6 +3,10 @@
     setup   draw the stars, throw the big bang until it is playable; setup.json, summary, print kit
     check   a setup file against every rule (names the player and orbit that cannot be filled);
             with --playouts N, bot games on it (completion, turns, wins, life, stranding)
+
+A user's own content (`--catalog FILE`, the shape of data/content.toml) is validated by the same
+catalog rules as ours; a setup made with it carries `~C<digest>` in its code, and `--code` or
+`check` then need the same catalog.
 """
 
 from __future__ import annotations
@@ -33,8 +37,8 @@ from generator.clikit import (
 from generator.core.checks import UserInputError
 from generator.core.files import SetupFileError, load_setup, output_set, save_setup
 from generator.games.planety import draw, playability
-from generator.games.planety.model import GAME, SETUP_VERSION, Setup, builtin_catalog
-from generator.games.planety.rules import CODE, check
+from generator.games.planety.model import GAME, SETUP_VERSION, Catalog, Setup, builtin_catalog, load_catalog
+from generator.games.planety.rules import CODE, check, check_catalog
 from generator.games.planety.setup import generate
 from generator.render.pdf import write_pdf
 from generator.render.png import write_png
@@ -54,25 +58,47 @@ PlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, max=MAX_PLAYOUTS,
                                           "(playouts.json); 0 skips.")]
 
 
+CatalogOpt = Annotated[Path | None, typer.Option("--catalog", help="Your own content (TOML in the shape of the "
+                                                 "built-in data/content.toml), checked by the catalog rules first.")]
+
+
+def get_catalog(path: Path | None) -> Catalog:
+    """The built-in catalog or the user's, which must pass every catalog rule (else one line, exit 2)."""
+    with guarded():
+        cat = load_catalog(path)
+        rep = check_catalog(cat)
+        if not rep.ok:
+            fail(f"{path}: not a Planety catalog: {rep.violations[0]}"
+                 + (f" (and {len(rep) - 1} more)" if len(rep) > 1 else ""))
+        return cat
+    raise AssertionError  # unreachable: guarded() exits
+
+
+def split_code(code: str) -> tuple[str, str]:
+    """CODE or CODE~C<catalog digest> -> (CODE, digest or "")."""
+    base, _, mark = code.strip().partition("~")
+    return base, mark.upper()
+
+
 def write_outputs(stage: Path, setup: Setup, code: str, paper_name: str = "a4", lang: str = "pl",
-                  bleed: float = 0.0) -> dict[str, Path]:
+                  bleed: float = 0.0, cat: Catalog | None = None) -> dict[str, Path]:
     """Every file of one setup, written into `stage` (an output_set folder)."""
     paper = check_paper(paper_name)
+    cat = cat or builtin_catalog()
     files = {"setup": stage / "setup.json", "summary_pdf": stage / "summary.pdf", "summary_png": stage / "summary.png",
              "tiles_duplex": stage / "tiles-duplex.pdf", "tiles_fold": stage / "tiles-fold.pdf",
              "kit": stage / "kit.pdf"}
     save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
-    summary = draw.summary_scene(setup, code, paper, lang)
+    summary = draw.summary_scene(setup, code, paper, lang, cat)
     write_pdf(summary, files["summary_pdf"])
     write_png(summary, 0, files["summary_png"], dpi=90)
-    write_pdf(draw.tiles_duplex_scene(code, paper, lang, bleed), files["tiles_duplex"])
-    write_pdf(draw.tiles_fold_scene(code, paper, lang, bleed), files["tiles_fold"])
-    write_pdf(draw.kit_scene(code, paper, lang), files["kit"])
+    write_pdf(draw.tiles_duplex_scene(code, paper, lang, bleed, cat), files["tiles_duplex"])
+    write_pdf(draw.tiles_fold_scene(code, paper, lang, bleed, cat), files["tiles_fold"])
+    write_pdf(draw.kit_scene(code, paper, lang, cat), files["kit"])
     return files
 
 
-def _summary_lines(setup: Setup) -> list[str]:
-    cat = builtin_catalog()
+def _summary_lines(setup: Setup, cat: Catalog) -> list[str]:
     lines = [f"{setup.players} players · big bangs thrown: {setup.throws}"]
     for seat, sid in enumerate(setup.stars, start=1):
         s = cat.star(sid)
@@ -95,6 +121,7 @@ def setup_cmd(
     lang: LangOpt = "pl",
     bleed: BleedOpt = 0.0,
     out: OutOpt = Path("output"),
+    catalog: CatalogOpt = None,
     playouts: PlayoutsOpt = 0,
     jobs: JobsOpt = None,
     as_json: JsonOpt = False,
@@ -108,14 +135,22 @@ def setup_cmd(
     check_paper(paper)
     if players not in (2, 3, 4):
         fail(f"--players {players}: Planety is for 2 to 4 players")
-    options, seed_v, code_s = resolve(CODE, {"players": players}, seed, code)
+    base, mark = split_code(code) if code is not None else (None, "")
+    cat = get_catalog(catalog)
+    if mark and catalog is None:
+        fail(f"setup code {code!r} was made with a custom catalog: pass the same --catalog FILE")
+    if mark and mark != f"C{cat.digest}":
+        fail(f"--catalog {catalog} is not the catalog of setup code {code!r} (this catalog is ~C{cat.digest})")
+    options, seed_v, code_s = resolve(CODE, {"players": players}, seed, base)
+    if catalog is not None:
+        code_s = f"{code_s}~C{cat.digest}"  # the content is part of what the code must name
     report = None
     with guarded():
-        setup = generate(options["players"], seed_v)
+        setup = generate(options["players"], seed_v, cat)
         if playouts:
-            report = _playouts(setup, playouts, jobs)
+            report = _playouts(setup, playouts, jobs, cat)
         with output_set(out / code_s) as stage:
-            files = write_outputs(stage, setup, code_s, paper, lang, bleed)
+            files = write_outputs(stage, setup, code_s, paper, lang, bleed, cat)
             if report is not None:
                 files["playouts"] = _write_report(stage, report)
         files = {k: out / code_s / v.name for k, v in files.items()}
@@ -129,7 +164,7 @@ def setup_cmd(
             raise typer.Exit(1)
         return
     out_console.print(f"[bold]Planety[/] setup [bold cyan]{code_s}[/] (seed {seed_v})", highlight=False)
-    for line in _summary_lines(setup):
+    for line in _summary_lines(setup, cat):
         out_console.print(f"  {line}", highlight=False, markup=False)
     for path in files.values():
         out_console.print(f"  wrote {path}", highlight=False, markup=False)
@@ -160,6 +195,7 @@ def read_setup(path: Path) -> tuple[Setup, str]:
 def check_cmd(
     file: Annotated[Path, typer.Argument(help="A setup.json written by `boardgen planety setup` (hand edits "
                                          "welcome).")],
+    catalog: CatalogOpt = None,
     playouts: PlayoutsOpt = 0,
     jobs: JobsOpt = None,
     as_json: JsonOpt = False,
@@ -170,11 +206,17 @@ def check_cmd(
     together have too few face-up planets.
     """
     setup, code = read_setup(file)
-    report = check(setup, code=code)
+    cat = get_catalog(catalog)
+    base, mark = split_code(code)
+    report = check(setup, cat, code=base)
+    if catalog is not None and mark != f"C{cat.digest}":
+        report.add("planety.code", f"the file's code {code!r} does not name this catalog (~C{cat.digest})")
+    elif catalog is None and mark:
+        report.add("planety.code", f"the file's code {code!r} names a custom catalog: pass it with --catalog")
     played = None
     if report.ok and playouts:
         with guarded():
-            played = _playouts(setup, playouts, jobs)
+            played = _playouts(setup, playouts, jobs, cat)
     if as_json:
         data: dict[str, Any] = {"code": code, "ok": report.ok, "violations": report.to_json()}
         if played is not None:
@@ -193,11 +235,11 @@ def check_cmd(
         raise typer.Exit(1)
 
 
-def _playouts(setup: Setup, games: int, jobs: int | None) -> dict[str, Any]:
+def _playouts(setup: Setup, games: int, jobs: int | None, cat: Catalog | None = None) -> dict[str, Any]:
     """Random and greedy games on the setup (seeded by the setup's seed), as report JSON."""
     chunks = 2 * -(-games // playability.CHUNK)
     with progress_bar(chunks, "playouts", threshold=2) as tick:
-        reports = playability.playout_reports(setup, games, setup.seed, jobs, progress=tick)
+        reports = playability.playout_reports(setup, games, setup.seed, jobs, progress=tick, cat=cat)
     return playability.report_json(reports, setup.seed)
 
 

@@ -278,7 +278,13 @@ def load_catalog(path: Path | None) -> Catalog:
         raise UserInputError(f"{path}: not a regular file")
     if path.stat().st_size > 1_000_000:
         raise UserInputError(f"{path}: too big for a catalog (over 1 MB)")
-    return parse_catalog(load_toml(path), str(path))
+    try:
+        data = load_toml(path)
+    except ValueError as exc:  # tomllib lets int()'s digit limit through as a ValueError
+        if isinstance(exc, UserInputError):
+            raise
+        raise UserInputError(f"{path}: not a catalog ({str(exc).split(':')[0]})") from None
+    return parse_catalog(data, str(path))
 
 
 @dataclass
@@ -321,7 +327,7 @@ class Setup:
 
         players = whole("players", 0, 100)
         seed = whole("seed", 0, 2**40 - 1)
-        throws = whole("throws", 1, 1_000_000, 1)
+        throws = whole("throws", 0, 1_000_000, 1)  # 0 is a rule violation (planety.throws), not a type error
         stars = d.get("stars")
         if not isinstance(stars, list) or len(stars) > 100 or not all(isinstance(s, str) and len(s) < 60
                                                                        for s in stars):

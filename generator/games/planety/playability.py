@@ -21,17 +21,18 @@ from generator.core.parallel import map_jobs
 from generator.core.playout import PlayoutReport, run_playouts
 from generator.core.rng import sub_seed
 from generator.games.planety.engine import State, check_invariants
-from generator.games.planety.model import Setup
+from generator.games.planety.model import Catalog, Setup
 
 CHUNK = 25
 BOTS = ("random", "greedy")
 MAX_MOVES = 5000
 
 
-def _chunk(job: tuple[dict[str, Any], str, int, int]) -> PlayoutReport:
-    body, bot, seed, games = job
+def _chunk(job: tuple[dict[str, Any], str, int, int, Catalog | None]) -> PlayoutReport:
+    body, bot, seed, games, cat = job
     setup = Setup.from_json(body)
-    return run_playouts(lambda rng: State(setup), games, seed, bot, max_moves=MAX_MOVES, invariant=check_invariants)
+    return run_playouts(lambda rng: State(setup, cat), games, seed, bot, max_moves=MAX_MOVES,
+                        invariant=check_invariants)
 
 
 def merge(reports: list[PlayoutReport]) -> PlayoutReport:
@@ -51,18 +52,19 @@ def merge(reports: list[PlayoutReport]) -> PlayoutReport:
 
 
 def playout_reports(setup: Setup, games: int, seed: int | None = None, jobs: int | None = 1,
-                    progress: Callable[[int], None] | None = None) -> dict[str, PlayoutReport]:
-    """Per bot ("random", "greedy"): `games` games on `setup`."""
+                    progress: Callable[[int], None] | None = None,
+                    cat: Catalog | None = None) -> dict[str, PlayoutReport]:
+    """Per bot ("random", "greedy"): `games` games on `setup` (with `cat`, a user's content)."""
     seed = setup.seed if seed is None else seed
     body = setup.to_json()
-    plan: list[tuple[dict[str, Any], str, int, int]] = []
+    plan: list[tuple[dict[str, Any], str, int, int, Catalog | None]] = []
     for bot in BOTS:
         for c in range(0, games, CHUNK):
-            plan.append((body, bot, sub_seed(seed, "playouts", bot, str(c)), min(CHUNK, games - c)))
+            plan.append((body, bot, sub_seed(seed, "playouts", bot, str(c)), min(CHUNK, games - c), cat))
     done = map_jobs(_chunk, plan, jobs, progress=progress)
     out: dict[str, PlayoutReport] = {}
     for bot in BOTS:
-        out[bot] = merge([r for (_, b, _, _), r in zip(plan, done, strict=True) if b == bot])
+        out[bot] = merge([r for job, r in zip(plan, done, strict=True) if job[1] == bot])
     return out
 
 

@@ -87,3 +87,33 @@ def test_check_with_playouts_reports_stranding(folder):
         assert {"stranding_rate", "life_appeared_rate", "turns"} <= set(d)
     text = run("check", str(folder / "setup.json"), "--playouts", "10")
     assert "stranded" in text.output and "life appeared" in text.output
+
+
+def test_a_users_catalog_is_checked_and_named_in_the_code(tmp_path):
+    from generator.games.planety.model import DATA
+
+    text = (DATA / "content.toml").read_text(encoding="utf-8")
+    mine = tmp_path / "mine.toml"
+    mine.write_text(text.replace('id = "P22"\na = "gas"\nb = "ice"', 'id = "P22"\na = "ice"\nb = "gas"'),
+                    encoding="utf-8")
+    res = run("setup", "--catalog", str(mine), "--seed", "3", "--out", str(tmp_path / "o"), "--json")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert "~C" in data["code"]
+    f = Path(data["files"]["setup"])
+    assert run("check", str(f), "--catalog", str(mine)).exit_code == 0
+    res = run("check", str(f), "--json")  # without the catalog: the code names another content
+    assert res.exit_code == 1 and "planety.code" in res.output
+    res = run("setup", "--code", data["code"], "--out", str(tmp_path / "p"))
+    assert res.exit_code == 2 and "--catalog" in res.output
+    again = run("setup", "--code", data["code"], "--catalog", str(mine), "--out", str(tmp_path / "q"), "--json")
+    assert json.loads(again.output)["setup"] == data["setup"]
+    broken = tmp_path / "broken.toml"
+    broken.write_text(text.replace("life = 12", "life = 11"), encoding="utf-8")
+    res = run("setup", "--catalog", str(broken), "--out", str(tmp_path / "r"))
+    assert res.exit_code == 2 and "planety.catalog-tokens" in res.output
+    assert len(res.output.strip().splitlines()) == 1
+    huge = tmp_path / "huge.toml"
+    huge.write_text(text.replace("life = 12", "life = " + "9" * 5000), encoding="utf-8")
+    res = run("setup", "--catalog", str(huge), "--out", str(tmp_path / "s"))
+    assert res.exit_code == 2 and len(res.output.strip().splitlines()) == 1

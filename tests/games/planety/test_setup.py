@@ -128,7 +128,7 @@ MUTATIONS = {
     "planety.face": lambda d: d["faces"].__setitem__("P03", "c"),
     "planety.orbits": lambda d: d["faces"].update({t: "b" for t in ("P01", "P02", "P03", "P04", "P13", "P14")}),
     "planety.fill": lambda d: d["fill"][0].reverse(),
-    "planety.throws": None,  # from_json refuses 0 (a malformed file): set on the parsed setup below
+    "planety.throws": lambda d: d.update(throws=0),
     "planety.code": lambda d: d.update(seed=d["seed"] + 1),
 }
 
@@ -136,13 +136,8 @@ MUTATIONS = {
 @pytest.mark.parametrize("rule", sorted(MUTATIONS))
 def test_a_mutation_per_rule_is_named(rule, setup4):
     d = setup4.to_json()
-    if rule == "planety.throws":
-        s = Setup.from_json(d)
-        s.throws = 0
-    else:
-        MUTATIONS[rule](d)
-        s = Setup.from_json(d)
-    rep = check(s, code=code_of(setup4))
+    MUTATIONS[rule](d)
+    rep = check(Setup.from_json(d), code=code_of(setup4))
     assert rule in rep.rules(), [str(v) for v in rep]
 
 
@@ -175,3 +170,31 @@ def test_tiles_left_out_do_not_count_for_the_orbits(setup4):
     rep = check(Setup.from_json(d))
     assert {"planety.tiles", "planety.orbits"} <= rep.rules()
     assert sum(v.rule == "planety.orbits" for v in rep) == 1
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.text(max_size=4),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner,
+                                                                                        max_size=3), max_leaves=6)
+
+
+@settings(max_examples=150)
+@given(key=st.sampled_from(["players", "seed", "stars", "faces", "throws", "fill", "extra"]), value=JSON_VALUES,
+       tile=st.sampled_from(["P01", "M4", "P22"]))
+def test_hand_edited_files_give_a_report_or_one_line_error(key, value, tile):
+    """Any edit: a Report (rules) or a UserInputError (types), never a crash."""
+    d = generate(4, 3).to_json()
+    if key == "faces" and isinstance(value, str):
+        d["faces"][tile] = value
+    elif key == "stars" and isinstance(value, str):
+        d["stars"][0] = value
+    elif key == "fill" and isinstance(value, str):
+        d["fill"][1][0] = value
+    else:
+        d[key] = value
+    try:
+        s = Setup.from_json(d)
+    except UserInputError as exc:
+        assert "\n" not in str(exc)
+        return
+    rep = check(s, code=code_of(generate(4, 3)))
+    assert all(v.rule.startswith("planety.") for v in rep)
