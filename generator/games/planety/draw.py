@@ -397,7 +397,7 @@ def summary_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, cat: 
     row_h = 6.4
     for c in range(2):
         x = m + c * (col_w + 4)
-        heads = ((0, L["tile"]), (13, L["kind"]), (44, L["orbits"]), (55, L["tokens"]), (66, ""))
+        heads = ((0, L["tile"]), (15.5, L["kind"]), (47, L["orbits"]), (58, L["tokens"]), (69, ""))
         for dx, head in heads:
             it.append(Text(x + dx, y + 3, head, size=6.5, font="condensed-bold", fill=GREY))
         for r, t in enumerate(cat.tiles[c * half:(c + 1) * half]):
@@ -408,15 +408,15 @@ def summary_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, cat: 
                 it.append(Rect(x, ry, col_w, row_h, fill="#f2f4f8", stroke=None))
             by = ry + row_h / 2 + 1.2
             it.append(Text(x + 1, by, f"{t.id} {side}", size=7.5, font="condensed-bold", fill=INK))
-            it.append(Circle(x + 10.5, by - 1.2, 1.9, fill=f.colour, stroke=_darker(f.colour), width=0.25))
-            it.append(Text(x + 13, by, f.name[lang], size=7.5, font="condensed", fill=INK))
+            it.append(Circle(x + 12.6, by - 1.2, 1.9, fill=f.colour, stroke=_darker(f.colour), width=0.25))
+            it.append(Text(x + 15.5, by, f.name[lang], size=7.5, font="condensed", fill=INK))
             if f.is_moon:
-                it.append(Text(x + 44, by, f"{L['cost']} {f.cost} · {L['shield']} {f.shield}", size=7,
+                it.append(Text(x + 47, by, f"{L['cost']} {f.cost} · {L['shield']} {f.shield}", size=7,
                                font="condensed", fill=INK))
                 continue
-            it.append(Text(x + 44, by, f.orbits_text(), size=7.5, font="condensed", fill=INK))
-            it.append(Text(x + 57, by, str(f.tokens), size=7.5, font="condensed", fill=INK))
-            ix = x + 66
+            it.append(Text(x + 47, by, f.orbits_text(), size=7.5, font="condensed", fill=INK))
+            it.append(Text(x + 60, by, str(f.tokens), size=7.5, font="condensed", fill=INK))
+            ix = x + 69
             if f.water:
                 it += drop_icon(ix + 1.5, by - 1.5, 0.55)
             if f.atmosphere:
