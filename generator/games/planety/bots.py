@@ -29,10 +29,11 @@ def move_value(state: State, move: tuple[Any, ...]) -> float:
     if kind == "light":
         return _light_value(me.planets[move[1]])
     if kind == "take":
+        # a lit planet with atmosphere but no water wants a water transport: an asteroid and a water
         thirsty = any(p.light and p.face.atmosphere and not p.wet for p in me.planets)
         if move[1] == "water":
-            return 4.0 if thirsty else 2.0 + (me.water < me.asteroids)
-        return 3.0 - (me.asteroids > me.water + 2)
+            return 4.0 if thirsty and not me.water else 2.0 + (me.water < me.asteroids)
+        return 4.5 if thirsty and not me.asteroids else 3.0 - (me.asteroids > me.water + 2)
     if kind == "planet":
         f = state.faces[move[1]]
         v = 1.0 + f.tokens + 3.0 * (f.atmosphere and f.water) + 1.5 * f.atmosphere + 0.5 * f.water

@@ -3,6 +3,7 @@
     setup   draw the stars, throw the big bang until it is playable; setup.json, summary, print kit
     check   a setup file against every rule (names the player and orbit that cannot be filled);
             with --playouts N, bot games on it (completion, turns, wins, life, stranding)
+    play    one bot game on a setup file, move by move
 
 A user's own content (`--catalog FILE`, the shape of data/content.toml) is validated by the same
 catalog rules as ours; a setup made with it carries `~C<digest>` in its code, and `--code` or
@@ -36,7 +37,10 @@ from generator.clikit import (
 )
 from generator.core.checks import UserInputError
 from generator.core.files import SetupFileError, load_setup, output_set, save_setup
+from generator.core.playout import get_bot
+from generator.core.rng import make_rng
 from generator.games.planety import draw, playability
+from generator.games.planety.engine import State, check_invariants
 from generator.games.planety.model import GAME, SETUP_VERSION, Catalog, Setup, builtin_catalog, load_catalog
 from generator.games.planety.rules import CODE, check, check_catalog
 from generator.games.planety.setup import generate
@@ -233,6 +237,43 @@ def check_cmd(
         err_console.print(f"{file}: {len(report)} rule(s) broken", highlight=False, markup=False)
     if not report.ok or (played is not None and not played["playable"]):
         raise typer.Exit(1)
+
+
+@app.command("play")
+def play_cmd(
+    file: Annotated[Path, typer.Argument(help="A setup.json written by `boardgen planety setup`.")],
+    bot: Annotated[str, typer.Option("--bot", help="random or greedy (every seat).")] = "greedy",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the bots' choices.", min=0, max=2**40 - 1)] = 1,
+    catalog: CatalogOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play one game on a setup with bots and print it move by move (who, what, life at the end)."""
+    if bot not in ("random", "greedy"):
+        fail(f"unknown bot {bot!r} (choose random or greedy)")
+    setup, code = read_setup(file)
+    cat = get_catalog(catalog)
+    report = check(setup, cat)
+    if not report.ok:
+        fail(f"{file} breaks {len(report)} rule(s), first: {report.violations[0]} (see `boardgen planety check`)")
+    state = State(setup, cat)
+    rng = make_rng(seed, "planety", "play")
+    moves: list[dict[str, Any]] = []
+    while not state.is_over():
+        who = state.current_player()
+        move = get_bot(bot)(state, rng)
+        moves.append({"player": who + 1, "move": list(move), "text": state.describe(move)})
+        state.apply(move)
+        check_invariants(state)
+    result = {"code": code, "bot": bot, "moves": moves, "end": state.reason, "life": state.scores(),
+              "stats": state.stats()}
+    if as_json:
+        print_json(result)
+        return
+    for m in moves:
+        out_console.print(f"player {m['player']}: {m['text']}", highlight=False, markup=False)
+    life = ", ".join(f"player {i}: {int(v)}" for i, v in enumerate(state.scores(), start=1))
+    why = "a player has 3 life" if state.reason == "life" else "nobody can play any more"
+    out_console.print(f"end ({why}) after {len(moves)} moves · life {life}", highlight=False, markup=False)
 
 
 def _playouts(setup: Setup, games: int, jobs: int | None, cat: Catalog | None = None) -> dict[str, Any]:

@@ -387,7 +387,7 @@ class State:
         if k == "moon":
             return f"puts moon {tid[move[1]].id} on planet {move[2] + 1}, paying {move[3]} asteroid(s)"
         if k == "take":
-            return f"takes a {move[1]} token"
+            return f"takes {'an asteroid' if move[1] == 'asteroid' else 'a water'} token"
         if k == "light":
             return f"puts a light on planet {move[1] + 1}"
         if k == "attack":

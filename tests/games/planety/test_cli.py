@@ -117,3 +117,14 @@ def test_a_users_catalog_is_checked_and_named_in_the_code(tmp_path):
     huge.write_text(text.replace("life = 12", "life = " + "9" * 5000), encoding="utf-8")
     res = run("setup", "--catalog", str(huge), "--out", str(tmp_path / "s"))
     assert res.exit_code == 2 and len(res.output.strip().splitlines()) == 1
+
+
+def test_play_one_game_move_by_move(folder):
+    res = run("play", str(folder / "setup.json"), "--bot", "random", "--seed", "4", "--json")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["end"] in ("life", "blocked") and len(data["life"]) == 4 and data["moves"]
+    assert data["moves"][0]["player"] == 1 and data["moves"][0]["move"][0] == "planet"
+    text = run("play", str(folder / "setup.json"))
+    assert text.exit_code == 0 and "player 1: takes" in text.output and "end (" in text.output
+    assert run("play", str(folder / "setup.json"), "--bot", "clever").exit_code == 2
