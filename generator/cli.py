@@ -15,6 +15,7 @@ except ImportError:  # pragma: no cover
 
 from generator import __version__
 from generator.clikit import LangOpt, PaperOpt, check_lang, err_console, guarded, out_console
+from generator.games.planety import cli as planety_cli
 from generator.games.plazing import cli as plazing_cli
 from generator.games.plazing_rw import cli as plazing_rw_cli
 from generator.games.rzuc_na_tace import cli as rzuc_cli
@@ -32,6 +33,8 @@ GAMES = [
      "scoring, solo bots)", plazing_rw_cli.make_all),
     ("rzuc-na-tace", rzuc_cli.app, "Rzuć na tacę (Ganz schön clever): score sheets, balanced variants, dice engine",
      rzuc_cli.make_all),
+    ("planety", planety_cli.app, "Planety: a big bang proved playable, double-sided tiles to print, and an engine "
+     "that plays it (2–4 players)", planety_cli.make_all),
 ]
 
 for name, sub, desc, _ in GAMES:

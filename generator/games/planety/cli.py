@@ -1,0 +1,309 @@
+"""`boardgen planety …`: the star draw and a big bang proved playable, its check, and its print kit.
+
+    setup   draw the stars, throw the big bang until it is playable; setup.json, summary, print kit
+    check   a setup file against every rule (names the player and orbit that cannot be filled);
+            with --playouts N, bot games on it (completion, turns, wins, life, stranding)
+    play    one bot game on a setup file, move by move
+
+A user's own content (`--catalog FILE`, the shape of data/content.toml) is validated by the same
+catalog rules as ours; a setup made with it carries `~C<digest>` in its code, and `--code` or
+`check` then need the same catalog.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from generator.clikit import (
+    CodeOpt,
+    JobsOpt,
+    JsonOpt,
+    LangOpt,
+    OutOpt,
+    PaperOpt,
+    SeedOpt,
+    check_lang,
+    check_paper,
+    err_console,
+    fail,
+    guarded,
+    out_console,
+    print_json,
+    progress_bar,
+    resolve,
+)
+from generator.core.checks import UserInputError
+from generator.core.files import SetupFileError, load_setup, output_set, save_setup
+from generator.core.playout import get_bot
+from generator.core.rng import make_rng
+from generator.games.planety import draw, playability
+from generator.games.planety.engine import State, check_invariants
+from generator.games.planety.model import GAME, SETUP_VERSION, Catalog, Setup, builtin_catalog, load_catalog
+from generator.games.planety.rules import CODE, check, check_catalog
+from generator.games.planety.setup import generate
+from generator.render.pdf import write_pdf
+from generator.render.png import write_png
+
+app = typer.Typer(help="Planety — a big bang proved playable (every orbit can get its own planet), "
+                  "double-sided tiles to print, and an engine that plays it.", no_args_is_help=True)
+
+MAX_FILE = 2_000_000
+MAX_PLAYOUTS = 100_000
+
+PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players: 2, 3 or 4 (one star each).")]
+BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each printed tile in mm (0 = none; 3 is "
+                                         "usual).", min=0, max=5)]
+PlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, max=MAX_PLAYOUTS, help="Play this many games "
+                                          "with random bots and as many with greedy bots on the setup and "
+                                          "report completion, turns, wins per seat, life and stranding "
+                                          "(playouts.json); 0 skips.")]
+
+
+CatalogOpt = Annotated[Path | None, typer.Option("--catalog", help="Your own content (TOML in the shape of the "
+                                                 "built-in data/content.toml), checked by the catalog rules first.")]
+
+
+def get_catalog(path: Path | None) -> Catalog:
+    """The built-in catalog or the user's, which must pass every catalog rule (else one line, exit 2)."""
+    with guarded():
+        cat = load_catalog(path)
+        rep = check_catalog(cat)
+        if not rep.ok:
+            fail(f"{path}: not a Planety catalog: {rep.violations[0]}"
+                 + (f" (and {len(rep) - 1} more)" if len(rep) > 1 else ""))
+        return cat
+    raise AssertionError  # unreachable: guarded() exits
+
+
+def split_code(code: str) -> tuple[str, str]:
+    """CODE or CODE~C<catalog digest> -> (CODE, digest or "")."""
+    base, _, mark = code.strip().partition("~")
+    return base, mark.upper()
+
+
+def write_outputs(stage: Path, setup: Setup, code: str, paper_name: str = "a4", lang: str = "pl",
+                  bleed: float = 0.0, cat: Catalog | None = None) -> dict[str, Path]:
+    """Every file of one setup, written into `stage` (an output_set folder)."""
+    paper = check_paper(paper_name)
+    cat = cat or builtin_catalog()
+    files = {"setup": stage / "setup.json", "summary_pdf": stage / "summary.pdf", "summary_png": stage / "summary.png",
+             "tiles_duplex": stage / "tiles-duplex.pdf", "tiles_fold": stage / "tiles-fold.pdf",
+             "kit": stage / "kit.pdf"}
+    save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
+    summary = draw.summary_scene(setup, code, paper, lang, cat)
+    write_pdf(summary, files["summary_pdf"])
+    write_png(summary, 0, files["summary_png"], dpi=90)
+    write_pdf(draw.tiles_duplex_scene(code, paper, lang, bleed, cat), files["tiles_duplex"])
+    write_pdf(draw.tiles_fold_scene(code, paper, lang, bleed, cat), files["tiles_fold"])
+    write_pdf(draw.kit_scene(code, paper, lang, cat), files["kit"])
+    return files
+
+
+def _summary_lines(setup: Setup, cat: Catalog) -> list[str]:
+    lines = [f"{setup.players} players · big bangs thrown: {setup.throws}"]
+    for seat, sid in enumerate(setup.stars, start=1):
+        s = cat.star(sid)
+        fill = " ".join(setup.fill[seat - 1]) if setup.fill else ""
+        lines.append(f"player {seat}: {s.name['en']} ({s.orbits} orbits, {s.light} light) · a fill: {fill}")
+    faces = []
+    for t in cat.tiles:
+        f = t.face(setup.faces[t.id])
+        faces.append(f"{t.id}{setup.faces[t.id]}={f.id}")
+    lines.append("face up: " + " ".join(faces))
+    return lines
+
+
+@app.command("setup")
+def setup_cmd(
+    players: PlayersOpt = 4,
+    seed: SeedOpt = None,
+    code: CodeOpt = None,
+    paper: PaperOpt = "a4",
+    lang: LangOpt = "pl",
+    bleed: BleedOpt = 0.0,
+    out: OutOpt = Path("output"),
+    catalog: CatalogOpt = None,
+    playouts: PlayoutsOpt = 0,
+    jobs: JobsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Draw a star per player and throw the big bang until every orbit can get its own planet.
+
+    Writes OUT/CODE/: setup.json, summary.pdf/png (stars, face-up table, big bangs thrown), the print
+    kit (tiles-duplex.pdf, tiles-fold.pdf, kit.pdf). `--code CODE` gives the same setup again.
+    """
+    lang = check_lang(lang)
+    check_paper(paper)
+    if players not in (2, 3, 4):
+        fail(f"--players {players}: Planety is for 2 to 4 players")
+    base, mark = split_code(code) if code is not None else (None, "")
+    cat = get_catalog(catalog)
+    if mark and catalog is None:
+        fail(f"setup code {code!r} was made with a custom catalog: pass the same --catalog FILE")
+    if mark and mark != f"C{cat.digest}":
+        fail(f"--catalog {catalog} is not the catalog of setup code {code!r} (this catalog is ~C{cat.digest})")
+    options, seed_v, code_s = resolve(CODE, {"players": players}, seed, base)
+    if catalog is not None:
+        code_s = f"{code_s}~C{cat.digest}"  # the content is part of what the code must name
+    report = None
+    with guarded():
+        setup = generate(options["players"], seed_v, cat)
+        if playouts:
+            report = _playouts(setup, playouts, jobs, cat)
+        with output_set(out / code_s) as stage:
+            files = write_outputs(stage, setup, code_s, paper, lang, bleed, cat)
+            if report is not None:
+                files["playouts"] = _write_report(stage, report)
+        files = {k: out / code_s / v.name for k, v in files.items()}
+    if as_json:
+        data: dict[str, Any] = {"code": code_s, "seed": seed_v, "setup": setup.to_json(),
+                                "files": {k: str(v) for k, v in files.items()}}
+        if report is not None:
+            data["playouts"] = report
+        print_json(data)
+        if report is not None and not report["playable"]:
+            raise typer.Exit(1)
+        return
+    out_console.print(f"[bold]Planety[/] setup [bold cyan]{code_s}[/] (seed {seed_v})", highlight=False)
+    for line in _summary_lines(setup, cat):
+        out_console.print(f"  {line}", highlight=False, markup=False)
+    for path in files.values():
+        out_console.print(f"  wrote {path}", highlight=False, markup=False)
+    if report is not None:
+        _print_report(report)
+        if not report["playable"]:
+            raise typer.Exit(1)
+
+
+def read_setup(path: Path) -> tuple[Setup, str]:
+    """A setup file (possibly hand-edited): a malformed one exits 2 with one line."""
+    with guarded():
+        if path.is_file() and path.stat().st_size > MAX_FILE:
+            fail(f"{path}: too big for a setup file (over {MAX_FILE // 1_000_000} MB)")
+        if path.exists() and not path.is_file():
+            fail(f"{path}: not a regular file")
+        try:
+            doc = load_setup(path, GAME, (SETUP_VERSION,))
+        except ValueError as exc:  # json's int limit (> 4300 digits) is a ValueError core does not catch
+            if isinstance(exc, (UserInputError, SetupFileError)):
+                raise
+            fail(f"{path}: not a setup file ({str(exc).split(':')[0]})")
+        return Setup.from_json(doc["setup"], str(path)), doc["code"]
+    raise AssertionError  # unreachable: guarded() exits
+
+
+@app.command("check")
+def check_cmd(
+    file: Annotated[Path, typer.Argument(help="A setup.json written by `boardgen planety setup` (hand edits "
+                                         "welcome).")],
+    catalog: CatalogOpt = None,
+    playouts: PlayoutsOpt = 0,
+    jobs: JobsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check a setup file against every rule; exit 1 and name each broken rule if any.
+
+    An unplayable big bang names the player and orbit that cannot be filled, and the orbits that
+    together have too few face-up planets.
+    """
+    setup, code = read_setup(file)
+    cat = get_catalog(catalog)
+    base, mark = split_code(code)
+    report = check(setup, cat, code=base)
+    if catalog is not None and mark != f"C{cat.digest}":
+        report.add("planety.code", f"the file's code {code!r} does not name this catalog (~C{cat.digest})")
+    elif catalog is None and mark:
+        report.add("planety.code", f"the file's code {code!r} names a custom catalog: pass it with --catalog")
+    played = None
+    if report.ok and playouts:
+        with guarded():
+            played = _playouts(setup, playouts, jobs, cat)
+    if as_json:
+        data: dict[str, Any] = {"code": code, "ok": report.ok, "violations": report.to_json()}
+        if played is not None:
+            data["playouts"] = played
+        print_json(data)
+    elif report.ok:
+        out_console.print(f"{file}: legal and playable setup (code {code}, {setup.throws} big bang(s))",
+                          highlight=False, markup=False)
+        if played is not None:
+            _print_report(played)
+    else:
+        for v in report:
+            out_console.print(str(v), highlight=False, markup=False)
+        err_console.print(f"{file}: {len(report)} rule(s) broken", highlight=False, markup=False)
+    if not report.ok or (played is not None and not played["playable"]):
+        raise typer.Exit(1)
+
+
+@app.command("play")
+def play_cmd(
+    file: Annotated[Path, typer.Argument(help="A setup.json written by `boardgen planety setup`.")],
+    bot: Annotated[str, typer.Option("--bot", help="random or greedy (every seat).")] = "greedy",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the bots' choices.", min=0, max=2**40 - 1)] = 1,
+    catalog: CatalogOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play one game on a setup with bots and print it move by move (who, what, life at the end)."""
+    if bot not in ("random", "greedy"):
+        fail(f"unknown bot {bot!r} (choose random or greedy)")
+    setup, code = read_setup(file)
+    cat = get_catalog(catalog)
+    report = check(setup, cat)
+    if not report.ok:
+        fail(f"{file} breaks {len(report)} rule(s), first: {report.violations[0]} (see `boardgen planety check`)")
+    state = State(setup, cat)
+    rng = make_rng(seed, "planety", "play")
+    moves: list[dict[str, Any]] = []
+    while not state.is_over():
+        who = state.current_player()
+        move = get_bot(bot)(state, rng)
+        moves.append({"player": who + 1, "move": list(move), "text": state.describe(move)})
+        state.apply(move)
+        check_invariants(state)
+    result = {"code": code, "bot": bot, "moves": moves, "end": state.reason, "life": state.scores(),
+              "stats": state.stats()}
+    if as_json:
+        print_json(result)
+        return
+    for m in moves:
+        out_console.print(f"player {m['player']}: {m['text']}", highlight=False, markup=False)
+    life = ", ".join(f"player {i}: {int(v)}" for i, v in enumerate(state.scores(), start=1))
+    why = "a player has 3 life" if state.reason == "life" else "nobody can play any more"
+    out_console.print(f"end ({why}) after {len(moves)} moves · life {life}", highlight=False, markup=False)
+
+
+def _playouts(setup: Setup, games: int, jobs: int | None, cat: Catalog | None = None) -> dict[str, Any]:
+    """Random and greedy games on the setup (seeded by the setup's seed), as report JSON."""
+    chunks = 2 * -(-games // playability.CHUNK)
+    with progress_bar(chunks, "playouts", threshold=2) as tick:
+        reports = playability.playout_reports(setup, games, setup.seed, jobs, progress=tick, cat=cat)
+    return playability.report_json(reports, setup.seed)
+
+
+def _write_report(stage: Path, report: dict[str, Any]) -> Path:
+    return playability.write_report(stage / "playouts.json", report)
+
+
+def _print_report(report: dict[str, Any]) -> None:
+    for line in playability.summary_lines(report):
+        out_console.print(f"  {line}", highlight=False, markup=False)
+
+
+ALL_PLAYOUTS = 20
+
+
+def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
+    """The Planety part of `boardgen all`: a 4-player setup with its summary, print kit and a
+    playout report (20 random and 20 greedy games)."""
+    code = CODE.encode({"players": 4}, seed)
+    setup = generate(4, seed)
+    report = playability.report_json(playability.playout_reports(setup, ALL_PLAYOUTS, setup.seed, jobs=1), setup.seed)
+    folder = out / "planety" / code
+    with output_set(folder) as stage:
+        files = write_outputs(stage, setup, code, paper, lang)
+        files["playouts"] = _write_report(stage, report)
+    return [folder / p.name for p in files.values()]
