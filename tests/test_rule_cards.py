@@ -160,3 +160,13 @@ def test_cards_job_writes_a_unit_and_rejects_bad_input(tmp_path) -> None:
         cardjob.write_cards("chess", "deck", None, "pl", "a4", 0.0, 0.0, tmp_path)
     with pytest.raises(UserInputError, match="--format"):
         cardjob.write_cards("plazing", "poster", None, "pl", "a4", 0.0, 0.0, tmp_path)
+
+
+def test_planety_cards_follow_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.games.planety import cards as pl_cards
+
+    cat = pl_cards.builtin_catalog()
+    changed = dataclasses.replace(cat, win_life=5, full_bonus=4, tokens={**cat.tokens, "asteroid": 41})
+    monkeypatch.setattr(pl_cards, "builtin_catalog", lambda: changed)
+    text = " ".join(c.text for c in pl_cards.rule_cards(3, "en"))
+    assert "5 life" in text and "+4 tokens" in text and "41 asteroids" in text

@@ -55,7 +55,7 @@ class DeckStyle:
     game: str  # printed name, e.g. "Plażing"
     accent: str  # "#rrggbb"
     pattern: str = "stripes"  # "stripes" | "dots" | "waves" | "grid" | "rings": tells decks apart in greyscale
-    add_symbols: Callable[[Scene], None] | None = None  # registers the pictograms the texts may name
+    add_symbols: Callable[[Scene, str], None] | None = None  # (scene, lang): registers the pictograms
 
 
 @dataclass(slots=True)
@@ -281,7 +281,7 @@ def deck_scene(cards: Sequence[RuleCard], style: DeckStyle, paper: layout.Paper,
     the duplex alignment test sheet. Layout warnings (bleed costing cards) are in `scene.warnings`."""
     scene = Scene(title=title or style.game, subject=f"boardgen: {style.game} rule cards")
     if style.add_symbols is not None:
-        style.add_symbols(scene)
+        style.add_symbols(scene, lang)
     subtitle = "karty zasad" if lang == "pl" else "rule cards"
     back = scene.add_symbol(card_back(style, "rc-back", subtitle, bleed))
     fronts = []
@@ -346,7 +346,7 @@ def summary_scene(cards: Sequence[RuleCard], style: DeckStyle, paper: layout.Pap
     """The one-page summary on the chosen paper."""
     scene = Scene(title=heading, subject=f"boardgen: {style.game} rules summary")
     if style.add_symbols is not None:
-        style.add_symbols(scene)
+        style.add_symbols(scene, lang)
     page = Page(paper.w, paper.h, label="summary")
     page.items += summary_page(cards, style, paper.w, paper.h, heading, scene)
     layout.footer(page, code, heading, lang=lang)

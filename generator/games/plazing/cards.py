@@ -21,7 +21,7 @@ CARDS = ("box", "setup", "turn", "areas", "end", "weather", "resources", "ranks"
 PLAYERS = (2, 3, 4)
 
 
-def _symbols(scene: Scene) -> None:
+def _symbols(scene: Scene, lang: str) -> None:
     from generator.games.plazing import draw  # the board's own square drawings are the pictograms
 
     draw._square_symbols(scene)

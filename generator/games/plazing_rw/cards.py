@@ -18,7 +18,7 @@ CARDS = ("box", "round", "drawing", "special", "areas", "resources", "boards")
 PLAYERS = (1, 2, 3, 4, 5, 6)
 
 
-def _symbols(scene: Scene) -> None:
+def _symbols(scene: Scene, lang: str) -> None:
     from generator.games.plazing_rw import draw  # the sheet's own resource and waste drawings
 
     draw._icon_symbols(scene)
