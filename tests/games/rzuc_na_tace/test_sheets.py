@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import random
 from pathlib import Path
@@ -14,8 +15,8 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from generator.core.checks import GenerationError
-from generator.games.rzuc_na_tace.cli import app
-from generator.games.rzuc_na_tace.draw import SHEET_H, SHEET_W, sheet_scene
+from generator.games.rzuc_na_tace.cli import app, make_all
+from generator.games.rzuc_na_tace.draw import GREYED, SHEET_H, SHEET_W, TINT, WRITE, sheet_scene
 from generator.games.rzuc_na_tace.model import Layout, standard_layout
 from generator.games.rzuc_na_tace.rules import check_layout
 from generator.games.rzuc_na_tace.sequential import Plan
@@ -34,7 +35,7 @@ from generator.games.rzuc_na_tace.setup import (
 )
 from generator.render.layout import footer_text_of, get_paper
 from generator.render.pdf import pdf_bytes
-from generator.render.scene import Text, Use
+from generator.render.scene import Line, Rect, Symbol, Text, Use
 
 runner = CliRunner()
 
@@ -118,21 +119,96 @@ def test_pad_pages_fit_show_the_code_and_reuse_one_symbol(paper: str, per_page: 
         assert code in (footer_text_of(page) or "")
         assert (page.w > page.h) == (per_page == 2)
         for u in (it for it in page.items if isinstance(it, Use)):
-            assert u.x >= 7.9 and u.x + SHEET_W * u.scale <= page.w - 7.9
+            assert u.x >= 5.0 and u.x + SHEET_W * u.scale <= page.w - 5.0
             assert u.y >= 7.9 and u.y + SHEET_H * u.scale <= page.h - 7.9
             if per_page == 2:
                 assert u.scale == 1.0  # two true-scale sheets, on A4 and on Letter
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(1, 6), (3, 5), (4, 4)])
-def test_sheet_prints_the_layout_and_round_track(players: int, rounds: int) -> None:
+def test_sheet_prints_the_layout_and_all_six_rounds(players: int, rounds: int) -> None:
     setup = generate(players, "standard", 1)
     sym = next(iter(sheet_scene(setup, "RT-30-1-X", get_paper("a4"), 2, 1, "en").symbols.values()))
     texts = [it.text for it in sym.items if isinstance(it, Text)]
     assert "RT-30-1-X" in " ".join(texts)
     assert {"10", "14", "16", "20", "56", "≥6", "×3", "YELLOW", "PURPLE", "TOTAL"} <= set(texts)
-    round_numbers = [it.text for it in sym.items if isinstance(it, Text) and it.size == 11 and it.text.isdigit()]
-    assert round_numbers == [str(r) for r in range(1, rounds + 1)]
+    # the round track prints all six rounds, as the real sheet does; those beyond the count greyed
+    numbers = [it for it in sym.items if isinstance(it, Text) and it.size == 11 and it.text.isdigit()]
+    assert [it.text for it in numbers] == [str(r) for r in range(1, 7)]
+    round_boxes = [it for it in sym.items if isinstance(it, Rect) and it.w == 8.0 and it.y == 19.5 and it.x < 60]
+    assert len(round_boxes) == 6
+    assert [b.fill for b in round_boxes] == [WRITE] * rounds + [GREYED] * (6 - rounds)
+    assert len({n.fill for n in numbers[:rounds]}) == 1
+    assert rounds == 6 or numbers[-1].fill != numbers[0].fill
+
+
+def test_sheet_has_the_three_fields_for_chosen_dice() -> None:
+    sym = next(iter(sheet_scene(generate(2, "standard", 1), "C", get_paper("a4"), 2, 1, "pl").symbols.values()))
+    fields = [it for it in sym.items if isinstance(it, Rect) and it.fill == TINT and it.w == it.h >= 12.0]
+    assert len(fields) == 3 and len({f.y for f in fields}) == 1
+    texts = " ".join(it.text for it in sym.items if isinstance(it, Text))
+    assert "Wybrane" in texts and "kości" in texts
+
+
+def _pencil_boxes(sym: Symbol) -> list[Rect]:
+    return [it for it in sym.items if isinstance(it, Rect) and it.fill == WRITE]
+
+
+@pytest.mark.parametrize(("paper", "lang", "players", "variant"),
+                         [("a4", "pl", 2, "standard"), ("letter", "en", 3, "random"), ("a4", "en", 4, "standard")])
+def test_two_up_sheets_print_at_least_6_pt_and_8_mm_boxes(paper: str, lang: str, players: int, variant: str) -> None:
+    setup = generate(players, variant, 2)
+    scene = sheet_scene(setup, "RT-X", get_paper(paper), 2, 2, lang)
+    sym = next(iter(scene.symbols.values()))
+    scale = next(it.scale for it in scene.pages[0].items if isinstance(it, Use))
+    assert scale == 1.0
+    small = [(it.text, it.size) for it in sym.items if isinstance(it, Text) and it.size * scale < 6.0]
+    small += [(it.text, it.size) for it in scene.pages[0].items if isinstance(it, Text) and it.size < 6.0]
+    assert not small
+    boxes = _pencil_boxes(sym)
+    rounds = setup.layout.rounds_for(players)
+    # yellow 12, blue 11, green/orange/purple 11 each, two tracks of 7, the rounds, 5 + 2 + 1 scores
+    assert len(boxes) == 12 + 11 + 33 + 14 + rounds + 8
+    assert min(min(b.w, b.h) for b in boxes) * scale >= 8.0 - 1e-9
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_two_halves_of_a_page_sit_at_the_same_place_relative_to_their_cut(paper: str) -> None:
+    scene = sheet_scene(generate(2, "standard", 1), "RT-X", get_paper(paper), 2, 4, "pl")
+    for page in scene.pages:
+        a, b = (it for it in page.items if isinstance(it, Use))
+        cut = next(it for it in page.items if isinstance(it, Line) and it.dash)
+        assert cut.x1 == cut.x2 == page.w / 2
+        assert b.x - cut.x1 == pytest.approx(a.x) and a.y == b.y  # same offset inside each half
+        assert a.x >= 5.0 and b.x + SHEET_W <= page.w - 5.0  # nothing within 5 mm of the paper edge
+
+
+def test_a_variant_sheet_prints_its_estimate_and_interval() -> None:
+    setup = generate(2, "random", 5)
+    assert setup.balance is not None
+    lo, hi = setup.balance.interval
+    for lang in ("pl", "en"):
+        sym = next(iter(sheet_scene(setup, "C", get_paper("a4"), 2, 1, lang).symbols.values()))
+        small = " ".join(it.text for it in sym.items if isinstance(it, Text) and it.y > 180)
+        sep = "," if lang == "pl" else "."
+        for x in (lo, hi):
+            assert f"{x * 100:+.1f}".replace("-", "−").replace(".", sep) in small
+        assert str(setup.balance.games) in small and "90" in small
+    std = next(iter(sheet_scene(generate(2, "standard", 5), "C", get_paper("a4"), 2, 1, "pl").symbols.values()))
+    assert not [it for it in std.items if isinstance(it, Text) and it.y > 180]
+
+
+@pytest.mark.parametrize(("lang", "word"), [("pl", "arkuszy"), ("en", "sheets")])
+def test_pdf_title_follows_the_language(lang: str, word: str) -> None:
+    scene = sheet_scene(generate(2, "standard", 1), "C", get_paper("a4"), 2, 3, lang)
+    assert word in scene.title
+    assert word in (PdfReader(io.BytesIO(pdf_bytes(scene))).metadata.title or "")
+
+
+def test_boardgen_all_writes_a_png_for_rzuc(tmp_path: Path) -> None:
+    written = make_all(tmp_path, 3, "a4", "pl")
+    pngs = [p for p in written if p.suffix == ".png"]
+    assert len(pngs) == 2 and all(p.is_file() and p.stat().st_size > 1000 for p in pngs)
 
 
 def test_pdf_is_byte_identical_and_small() -> None:
