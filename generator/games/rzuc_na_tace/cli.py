@@ -326,13 +326,14 @@ def play_cmd(
         out_console.print(f"wrote {w}", highlight=False)
 
 
-def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
-    """The Rzuć na tacę part of `boardgen all`: a standard 2-player pad and a balanced variant."""
+def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl", jobs: int | None = 1) -> list[Path]:
+    """The Rzuć na tacę part of `boardgen all`: a standard 2-player pad and a balanced variant,
+    each with a PNG preview of its first page."""
     written: list[Path] = []
     for options in ({"players": 2, "variant": "standard"}, {"players": 2, "variant": "random"}):
         code = CODE.encode(options, seed)
         try:
-            setup = generate(options["players"], options["variant"], seed)
+            setup = generate(options["players"], options["variant"], seed, jobs=jobs)
         except UserInputError as exc:  # pragma: no cover - built-in data always works
             fail(str(exc))
         written.extend(write_outputs(setup, code, out / "rzuc-na-tace" / code, paper, lang, 10, 2, png=True).values())

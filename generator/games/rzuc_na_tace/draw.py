@@ -201,7 +201,8 @@ def _tracks(setup: Setup, code: str, lab: dict[str, Any], lang: str, y: float) -
         if r < len(lay.round_bonuses):
             out += bonus_icon(lay.round_bonuses[r], bx + cell / 2 - 2.4, by + cell + 1.0, 4.8, lang)
     variant = lab["standard"] if setup.variant == "standard" else lab["variant"]
-    out.append(Text(x0, y + 22.6, f"{variant} · {setup.players} {lab['players']} · {lab['rounds'].lower()}: "
+    who = lab["player_one"] if setup.players == 1 else lab["players"]
+    out.append(Text(x0, y + 22.6, f"{variant} · {setup.players} {who} · {lab['rounds'].lower()}: "
                     f"{rounds}", size=MIN_TEXT_PT, font="condensed", fill=SOFT))
     out.append(Text(x0, y + 25.4, f"{lab['code']} {code}", size=MIN_TEXT_PT,
                     font="condensed", fill=SOFT))
@@ -402,7 +403,9 @@ def _scoring(lab: dict[str, Any], y: float) -> list[Item]:
 def _num(x: float, lab: dict[str, Any], digits: int = 1, signed: bool = False, percent: bool = False) -> str:
     """A number in the sheet's language (decimal comma in Polish, a real minus sign)."""
     v = x * 100 if percent else x
-    text = f"{v:+.{digits}f}" if signed else f"{v:.{digits}f}"
+    if round(v, digits) == 0:
+        v = 0.0  # no "−0.0"
+    text = f"{v:+.{digits}f}" if signed and v else f"{v:.{digits}f}"
     text = text.replace("-", "−").replace(".", lab["decimal"])
     return f"{text} %" if percent else text
 
