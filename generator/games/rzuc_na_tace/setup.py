@@ -272,7 +272,8 @@ def balanced_variant(seed: int, games: int = DEFAULT_BALANCE_GAMES, max_tries: i
     if games < 2 or max_tries < 1:
         raise GenerationError("balancing needs at least two games and one try")
     b = balance_settings()
-    plan = Plan(tolerance=tolerance, error_rate=b["error_rate"], step=b["step"], max_games=games)
+    plan = Plan(tolerance=tolerance, error_rate=b["error_rate"], step=b["step"], max_games=games,
+                futility_slack=b["futility_slack"])
     ref = reference or standard_layout()
     rng = make_rng(seed, "variant")
     rejected: list[Verdict] = []

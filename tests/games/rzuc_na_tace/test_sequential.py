@@ -49,7 +49,7 @@ def test_a_fair_variant_is_accepted_early() -> None:
 
 def test_a_clearly_unfair_variant_is_rejected_at_the_first_look() -> None:
     v = _run(Plan(), 0.15, 7)
-    assert v.reason == OUT and v.games == 100 and v.low > 0.05
+    assert v.reason == OUT and v.games == Plan().looks[0] and v.low > 0.05
 
 
 def test_a_borderline_variant_stops_as_futile_before_the_end() -> None:
@@ -64,7 +64,8 @@ def test_the_same_stream_gives_the_same_verdict() -> None:
 def test_looks_and_levels() -> None:
     plan = Plan(step=100, max_games=1000)
     assert plan.looks == (100, 200, 300, 400, 500, 600, 700, 800, 900, 1000)
-    assert Plan(max_games=250).looks == (100, 200, 250)
+    assert Plan(step=100, max_games=250).looks == (100, 200, 250)
+    assert Plan().looks[:3] == (50, 100, 150) and Plan().looks[-1] == 1000
     assert plan.confidence == pytest.approx(0.90)
     with pytest.raises(ValueError):
         Plan(tolerance=0)
