@@ -118,13 +118,13 @@ class State:
         self.phase = ACTIVE
         self.dice = [1] * 6
         self.where = [POOL] * 6
-        self.picks = 0
+        self.picks = 0  # rolls used this turn: picks and lost rolls (at most three)
         self.need_roll = False
         self.sheets = [Sheet.new(self.t) for _ in range(players)]
         self.pending: list[tuple[int, int]] = []  # (player, bonus) choices still to make
         self.passive_queue: list[int] = []
         self.plus_queue: list[int] = []
-        self.plus_used = [0] * players  # per player: mask of dice used with +1 this turn
+        self.plus_used = [0] * players  # per player: mask of dice used with +1 in this +1 window
         self.solo_rolled = False
         self._moves: list[Move] | None = None
         self.lost = [0] * players  # rolls lost per player
@@ -567,7 +567,7 @@ class State:
             r = self._rand
             self._solo = [float(int(r() * 6) + 1) for _ in range(6)] + [r() for _ in range(6)]
         self.where = [POOL] * 6
-        self.picks = 0
+        self.picks = 0  # rolls used this turn: picks and lost rolls (at most three)
         self.need_roll = True
         self.phase = ACTIVE
         self.solo_rolled = False

@@ -23,7 +23,7 @@ import random
 import statistics
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
@@ -252,6 +252,8 @@ def _pool(jobs: int | None, executor: Executor | None) -> Iterator[tuple[Executo
     if workers == 1:
         yield None, 1
         return
+    from concurrent.futures import ProcessPoolExecutor  # only when a pool is needed (start-up time)
+
     with ProcessPoolExecutor(max_workers=workers) as pool:
         yield pool, workers
 
