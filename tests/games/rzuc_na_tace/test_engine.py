@@ -491,3 +491,26 @@ def test_same_dice_on_two_sheets_common_random_numbers() -> None:
     for d in range(6):
         if a.where[d] == POOL and b.where[d] == POOL:
             assert a.dice[d] == b.dice[d]
+
+
+@given(st.integers(0, 2**32), st.integers(2, 4))
+@settings(max_examples=25, deadline=None)
+def test_passive_and_lost_roll_rules_hold_in_whole_games(seed: int, players: int) -> None:
+    s = State(players, random.Random(seed))
+    rng = random.Random(seed + 7)
+    while not s.is_over():
+        moves = s.legal_moves()
+        if s.phase == PASSIVE and not s.pending:
+            sh = s.sheets[s.current_player()]
+            usable: dict[int, list[int]] = {TRAY: [], PICKED: []}
+            for d in range(6):
+                if s.where[d] in usable:
+                    found: list = []  # type: ignore[type-arg]
+                    s._entries(sh, TAKE, d, found)
+                    if found:
+                        usable[s.where[d]].append(d)
+            offered = {m[1] for m in moves if m[0] == TAKE}
+            assert offered == set(usable[TRAY] or usable[PICKED])
+        if s.phase == ACTIVE and not s.pending:
+            assert (LOST_MOVE in moves) == (not any(m[0] == PICK for m in moves))
+        s.apply(moves[rng.randrange(len(moves))])
