@@ -10,10 +10,15 @@ Legal by construction, then checked; then balanced: solo greedy games on the can
 standard sheet with the same dice (common random numbers: game i has the same seeds on both, and
 the engine draws dice so that the same die shows the same value), judged by the sequential test
 of `sequential.py` against ±5 % of the standard's mean, with a stated error rate (data/balance.toml).
-The standard's games are the same for every candidate, so they are played once per process.
-Candidates are judged in batches spread over the cores (`core.parallel.map_jobs`); the first
-accepted one in candidate order wins, so the sheet is the same for any number of jobs. Candidates
-are bounded (`max_tries`), and a sheet that cannot be balanced fails with GenerationError.
+The standard's games are the same for every candidate: stored once per engine version in
+data/reference.toml (replayed in part before they are trusted). Candidates are tried one after
+another; each look's games are spread over the cores (`core.parallel.map_jobs`, every game's
+seeds fixed by its number), so the sheet is the same for any number of jobs. Candidates are
+bounded (`max_tries`), and a sheet that cannot be balanced fails with GenerationError.
+
+Why games and not candidates over the cores: most sheets take the first or second candidate,
+and a batch of candidates would wait for its slowest member (a borderline one plays up to the
+cap), so judging several at once costs more than it saves.
 """
 
 from __future__ import annotations
