@@ -82,6 +82,31 @@ def test_tally_ratio_and_its_error() -> None:
     pairs: Sequence[tuple[float, float]] = [(110.0, 100.0), (121.0, 110.0), (99.0, 90.0)]
     for v, s in pairs:
         t.add(v, s)
-    g, se = t.estimate()
-    assert g == pytest.approx(0.1) and se == pytest.approx(0.0)  # exactly 10 % above, no spread
+    g, se, mu_v, mu_s = t.estimate()
+    assert g == pytest.approx(0.1) and se == pytest.approx(0.0) and mu_s == pytest.approx(100.0)
+    # with the reference's other games: its mean comes from all of them, and the variant's mean
+    # follows by the regression (exactly 10 % above here, still no spread)
+    rest = [80.0, 120.0, 95.0]
+    g, se, mu_v, mu_s = t.estimate((3, sum(rest), sum(x * x for x in rest)))
+    assert mu_s == pytest.approx((300 + 295) / 6) and mu_v == pytest.approx(1.1 * mu_s)
+    assert g == pytest.approx(0.1) and se == pytest.approx(0.0, abs=1e-9)
     assert Tally().estimate()[1] == float("inf")
+
+
+def test_the_reference_games_beyond_the_pairs_sharpen_the_estimate_without_bias() -> None:
+    gaps, ses_ratio, ses_cv = [], [], []
+    for k in range(200):
+        var, ref = _pairs(0.02, 4000 + k, 1000)
+        t = Tally()
+        for v, s in zip(var[:200], ref[:200], strict=True):
+            t.add(v, s)
+        ses_ratio.append(t.estimate()[1])
+        rest = ref[200:]
+        g, se, _, _ = t.estimate((len(rest), sum(rest), sum(x * x for x in rest)))
+        gaps.append(g)
+        ses_cv.append(se)
+    mean_gap = sum(gaps) / len(gaps)
+    spread = (sum((g - mean_gap) ** 2 for g in gaps) / (len(gaps) - 1)) ** 0.5
+    assert abs(mean_gap - 0.02) < 3 * spread / len(gaps) ** 0.5  # unbiased
+    assert sum(ses_cv) < 0.92 * sum(ses_ratio)  # sharper than the plain paired ratio (about 0.88)
+    assert 0.8 < spread / (sum(ses_cv) / len(ses_cv)) < 1.25  # and the stated error is the real one
