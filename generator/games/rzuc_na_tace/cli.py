@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,6 +17,7 @@ import typer
 
 from generator.clikit import (
     CodeOpt,
+    JobsOpt,
     JsonOpt,
     LangOpt,
     OutOpt,
@@ -32,6 +34,7 @@ from generator.clikit import (
 )
 from generator.core.checks import UserInputError
 from generator.core.files import dumps_setup, load_setup, save_setup, write_atomic
+from generator.core.parallel import map_jobs
 from generator.core.playout import get_bot, play_one, run_playouts
 from generator.core.rng import make_rng
 from generator.games.rzuc_na_tace import draw
@@ -42,6 +45,7 @@ from generator.games.rzuc_na_tace.setup import (
     CODE,
     DEFAULT_BALANCE_GAMES,
     MAX_TRIES,
+    MIN_BALANCE_GAMES,
     VARIANTS,
     Setup,
     generate,
@@ -57,7 +61,43 @@ app = typer.Typer(help="Rzuć na tacę — score-sheet pads (standard or balance
 
 PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players 1-4 (sets the round track).")]
 VariantOpt = Annotated[str, typer.Option("--variant", help="standard, or random: a reshuffled sheet accepted only "
-                                         "if greedy play scores within ±5% of the standard.")]
+                                         "if greedy play shows it within ±5% of the standard (a sequential test "
+                                         "on the same dice; at most 1 variant in 20 outside the band).")]
+MAX_BALANCE_GAMES = 100_000
+BalanceGamesOpt = Annotated[int, typer.Option(
+    "--balance-games", help=f"Most solo greedy games per variant candidate ({MIN_BALANCE_GAMES}-{MAX_BALANCE_GAMES}); "
+    "the test stops as soon as a candidate is clearly in or out.")]
+_SUFFIX = re.compile(r"G([0-9]{1,6})")  # ASCII digits only: str.isdigit() also takes '²'
+
+
+def _split_code(code: str | None, balance_games: int) -> tuple[str | None, int]:
+    """CODE~G<games> -> (CODE, games): a variant balanced on other than the default number of
+    games carries it in its code, so --code gives back the same sheet (in `sheet` and `check`)."""
+    if not balance_games_ok(balance_games):
+        fail(f"--balance-games must be {MIN_BALANCE_GAMES}..{MAX_BALANCE_GAMES}, not {balance_games} "
+             f"(fewer games can never show a variant inside the ±5% band)")
+    if code is None:
+        return None, balance_games
+    base, sep, mark = code.strip().partition("~")
+    if not base:
+        fail(f"setup code {code!r} is malformed (expected PREFIX-OPTIONS-SEED-CHECK)")
+    if not sep:
+        return base, balance_games
+    m = _SUFFIX.fullmatch(mark.upper())
+    if m is None:
+        fail(f"setup code {code!r}: unknown suffix ~{mark} (expected ~G<balance games>)")
+    games = int(m[1])
+    if not balance_games_ok(games):
+        fail(f"setup code {code!r}: ~G{games} is outside {MIN_BALANCE_GAMES}..{MAX_BALANCE_GAMES} balance games")
+    return base, games
+
+
+def balance_games_ok(games: int) -> bool:
+    return MIN_BALANCE_GAMES <= games <= MAX_BALANCE_GAMES
+
+
+def _code_with_games(code: str, variant: str, games: int) -> str:
+    return f"{code}~G{games}" if variant != "standard" and games != DEFAULT_BALANCE_GAMES else code
 
 
 def _load_setup(path: Path) -> dict[str, Any]:
@@ -98,11 +138,10 @@ def sheet_cmd(
     paper: PaperOpt = "a4",
     lang: LangOpt = "pl",
     out: OutOpt = Path("output"),
-    balance_games: Annotated[int, typer.Option(
-        "--balance-games", help="Solo greedy games per candidate (and for the standard) when balancing a variant.",
-    )] = DEFAULT_BALANCE_GAMES,
+    balance_games: BalanceGamesOpt = DEFAULT_BALANCE_GAMES,
     tries: Annotated[int, typer.Option("--tries", help="Most variant candidates to try before giving up.")] = MAX_TRIES,
     png: Annotated[bool, typer.Option("--png", help="Also write a PNG preview of the first page.")] = False,
+    jobs: JobsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Print a pad of score sheets (PDF + setup JSON) into OUT/<code>/."""
@@ -112,19 +151,14 @@ def sheet_cmd(
         fail(f"--per-page must be 1 or 2, not {per_page}")
     if not 1 <= count <= MAX_COUNT:
         fail(f"--count must be 1..{MAX_COUNT}, not {count}")
-    if not 1 <= balance_games <= 100_000 or not 1 <= tries <= 1000:
-        fail("--balance-games must be 1..100000 and --tries 1..1000")
-    base, mark = (code.strip().partition("~")[0], code.strip().partition("~")[2].upper()) if code else (code, "")
-    if mark:  # a variant balanced on a non-default number of games names it: CODE~G<games>
-        if not (mark.startswith("G") and mark[1:].isdigit() and 1 <= int(mark[1:]) <= 100_000):
-            fail(f"setup code {code!r}: unknown suffix ~{mark} (expected ~G<balance games>)")
-        balance_games = int(mark[1:])
+    if not 1 <= tries <= 1000:
+        fail(f"--tries must be 1..1000, not {tries}")
+    base, balance_games = _split_code(code, balance_games)
     options, seed_, code_ = resolve(CODE, _options(players, variant), seed, base)
-    if options["variant"] != "standard" and balance_games != DEFAULT_BALANCE_GAMES:
-        code_ = f"{code_}~G{balance_games}"  # the accepted candidate depends on the games played
+    code_ = _code_with_games(code_, options["variant"], balance_games)  # the candidate depends on the games
     with guarded():
         with progress_bar(tries, "balancing variant", threshold=2) as tick:
-            setup = generate(options["players"], options["variant"], seed_, balance_games, tries, tick)
+            setup = generate(options["players"], options["variant"], seed_, balance_games, tries, tick, jobs=jobs)
         files = write_outputs(setup, code_, out / code_, paper, lang, count, per_page, png)
     if as_json:
         print_json({"code": code_, "seed": seed_, "setup": setup.to_json(),
@@ -134,8 +168,10 @@ def sheet_cmd(
                       highlight=False)
     if setup.balance is not None:
         b = setup.balance
-        out_console.print(f"balanced: variant mean {b.variant_mean:.1f} vs standard {b.standard_mean:.1f} "
-                          f"({b.gap:+.1%}) over {b.games} solo greedy games, candidate {b.tries}", highlight=False)
+        lo, hi = b.interval
+        out_console.print(f"balanced: variant mean {b.variant_mean:.1f} vs standard {b.standard_mean:.1f}, "
+                          f"gap {b.gap:+.1%} ({b.plan.confidence:.0%} interval {lo:+.1%} to {hi:+.1%}) over "
+                          f"{b.games} paired solo greedy games, candidate {b.tries}", highlight=False)
     for v in files.values():
         out_console.print(f"wrote {v}", highlight=False)
 
@@ -184,6 +220,8 @@ def check_cmd(
     code: CodeOpt = None,
     games: Annotated[int, typer.Option("--games", help="Playouts per bot and player count.")] = 200,
     players: Annotated[int | None, typer.Option("--players", help="Only this player count (default 1-4).")] = None,
+    balance_games: BalanceGamesOpt = DEFAULT_BALANCE_GAMES,
+    jobs: JobsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Check a sheet's rules, then play it with random and greedy bots (invariants checked after
@@ -192,42 +230,41 @@ def check_cmd(
         fail(f"--games must be 1..100000, not {games}")
     if players is not None and not 1 <= players <= 4:
         fail(f"--players must be 1..4, not {players}")
+    balance = None
     with guarded():
         if layout_file is not None:
             lay, code_, seed_ = _layout_from(layout_file), str(layout_file), 1
         else:
-            options, seed_, code_ = resolve(CODE, _options(players or 1, variant), seed, code)
-            lay = generate(options["players"], options["variant"], seed_).layout
+            base, balance_games = _split_code(code, balance_games)
+            options, seed_, code_ = resolve(CODE, _options(players or 1, variant), seed, base)
+            code_ = _code_with_games(code_, options["variant"], balance_games)
+            setup = generate(options["players"], options["variant"], seed_, balance_games, jobs=jobs)
+            lay, balance = setup.layout, setup.balance
         ref = standard_layout() if lay.name == "variant" else None
         report = check_layout(lay, reference=ref)
     result: dict[str, Any] = {"code": code_, "violations": report.to_json(), "players": {}}
+    if balance is not None:
+        result["balance"] = balance.to_json()
     ok = report.ok
     if ok:
         counts = [players] if players else [1, 2, 3, 4]
-        with progress_bar(len(counts) * 2 * games, "playouts") as tick:
-            done = 0
-            for n in counts:
-                per: dict[str, Any] = {}
-                for bot in ("random", "greedy"):
-                    def prog(i: int, base: int = done) -> None:
-                        tick(base + i)
-                    rep = run_playouts(lambda rng, n=n: State(n, rng, lay), games, seed_, bot,
-                                       invariant=make_invariant_checker(), progress=prog)
-                    done += games
-                    scores = [s for g in rep.scores for s in g]
-                    per[bot] = {"completed": rep.completed, "games": rep.games, "playable": rep.playable,
-                                "mean": round(sum(scores) / len(scores), 2) if scores else 0.0,
-                                "min": min(scores, default=0), "max": max(scores, default=0),
-                                "moves": rep.to_json()["length"], "extras": rep.to_json()["extras"],
-                                "failures": rep.to_json()["failures"]}
-                    ok = ok and rep.playable
-                result["players"][str(n)] = per
+        work = [(lay, n, bot, games, seed_) for n in counts for bot in ("random", "greedy")]
+        with progress_bar(len(work), "playouts", threshold=2) as tick:
+            outcomes = map_jobs(_playout_job, work, jobs, progress=tick)
+        for (_, n, bot, _, _), (per_bot, playable) in zip(work, outcomes, strict=True):
+            result["players"].setdefault(str(n), {})[bot] = per_bot
+            ok = ok and playable
     result["ok"] = ok
     if as_json:
         print_json(result)
     else:
         out_console.print(f"sheet {code_}: {'rules OK' if report.ok else f'{len(report)} violation(s)'}",
                           highlight=False, markup=False)
+        if "balance" in result:
+            bj = result["balance"]
+            out_console.print(f"balance: gap {bj['gap']:+.1%} vs the standard ({bj['test']['confidence']:.0%} interval "
+                              f"{bj['interval'][0]:+.1%} to {bj['interval'][1]:+.1%}, band ±"
+                              f"{bj['test']['tolerance']:.0%}) over {bj['games']} paired games", highlight=False)
         for v in report:
             out_console.print(f"  {v}", highlight=False, markup=False)
         for n, per in result["players"].items():
@@ -241,6 +278,18 @@ def check_cmd(
         raise typer.Exit(1)
 
 
+def _playout_job(job: tuple[Layout, int, str, int, int]) -> tuple[dict[str, Any], bool]:
+    """One player count and bot of `check` (a module-level job for map_jobs: its seed is fixed)."""
+    lay, n, bot, games, seed = job
+    rep = run_playouts(lambda rng: State(n, rng, lay), games, seed, bot, invariant=make_invariant_checker())
+    scores = [s for g in rep.scores for s in g]
+    js = rep.to_json()
+    return ({"completed": rep.completed, "games": rep.games, "playable": rep.playable,
+             "mean": round(sum(scores) / len(scores), 2) if scores else 0.0,
+             "min": min(scores, default=0), "max": max(scores, default=0),
+             "moves": js["length"], "extras": js["extras"], "failures": js["failures"]}, rep.playable)
+
+
 @app.command("play")
 def play_cmd(
     players: PlayersOpt = 1,
@@ -252,6 +301,8 @@ def play_cmd(
 ) -> None:
     """Play one standard game with bots and show each player's breakdown."""
     options, seed_, code_ = resolve(CODE, _options(players, "standard"), seed, None)
+    if out is not None and (out.is_symlink() or out.exists()) and not out.is_dir():
+        fail(f"--out must be a folder: {out} is a file")
     if bot not in ("random", "greedy"):
         fail(f"unknown bot {bot!r} (choose random or greedy)")
     state = State(players, make_rng(seed_, "dice"))
@@ -275,14 +326,15 @@ def play_cmd(
         out_console.print(f"wrote {w}", highlight=False)
 
 
-def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
-    """The Rzuć na tacę part of `boardgen all`: a standard 2-player pad and a balanced variant."""
+def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl", jobs: int | None = 1) -> list[Path]:
+    """The Rzuć na tacę part of `boardgen all`: a standard 2-player pad and a balanced variant,
+    each with a PNG preview of its first page."""
     written: list[Path] = []
     for options in ({"players": 2, "variant": "standard"}, {"players": 2, "variant": "random"}):
         code = CODE.encode(options, seed)
         try:
-            setup = generate(options["players"], options["variant"], seed)
+            setup = generate(options["players"], options["variant"], seed, jobs=jobs)
         except UserInputError as exc:  # pragma: no cover - built-in data always works
             fail(str(exc))
-        written.extend(write_outputs(setup, code, out / "rzuc-na-tace" / code, paper, lang, 10, 2).values())
+        written.extend(write_outputs(setup, code, out / "rzuc-na-tace" / code, paper, lang, 10, 2, png=True).values())
     return written

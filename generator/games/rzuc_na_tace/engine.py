@@ -5,9 +5,11 @@
 greedy bot) and `stats`. A move is a plain 5-tuple `(kind, die, area, cell, value)`:
 
 - PICK   the active player takes die `die` and marks it (area, cell, value)
-- WASTE  the active player takes a die it cannot mark (only when no die can be marked)
+- LOST   the active player's roll is lost (only when no die in play can be marked): nothing is
+         marked, no die is set aside, and it still counts as one of the three rolls
 - REROLL the active player spends a re-roll on the dice still in play
-- TAKE   a passive player marks a die from the tray;  PASS  takes nothing
+- TAKE   a passive player marks a die from the tray (or, when no tray die can be used, one of the
+         active player's chosen dice);  PASS  takes nothing
 - PLUS   a player spends a +1 on any of the turn's dice;  DONE  ends that player's +1s
 - BONUS  a free cross / free value chosen by the player (yellow X, blue X, round-4 choice)
 
@@ -15,7 +17,12 @@ Cells: yellow r*4+c, blue the sum, green/orange/purple the 0-based index of the 
 Plain tuples because the greedy bot looks at ~10 moves per decision and a solo game must take
 well under a millisecond; `describe(move)` gives the readable form.
 
-All rolls come from the `random.Random` passed in, so a game is reproduced by its seed.
+All rolls come from the `random.Random` passed in, so a game is reproduced by its seed. The dice
+are drawn so that two sheets can be compared on the same luck (common random numbers, which is what
+makes variant balancing cheap): each turn gets its own stream seeded from the game's stream, every
+roll draws all six dice from it in die order (only the dice in play take their value), and a solo
+turn draws its passive roll and tie-breaks first. So die d at roll k of turn t shows the same value
+on every sheet, whatever the players chose before.
 """
 
 from __future__ import annotations
@@ -45,14 +52,15 @@ from generator.games.rzuc_na_tace.rules import (
     tables_for,
 )
 
-PICK, WASTE, REROLL_M, TAKE, PASS, PLUS_M, DONE, BONUS = range(8)
-KIND_NAMES = ("pick", "waste", "reroll", "take", "pass", "plus", "done", "bonus")
+PICK, LOST, REROLL_M, TAKE, PASS, PLUS_M, DONE, BONUS = range(8)
+KIND_NAMES = ("pick", "lost", "reroll", "take", "pass", "plus", "done", "bonus")
 POOL, TRAY, PICKED, OUT = 0, 1, 2, 3
 ACTIVE, PASSIVE, PLUS_WINDOW, OVER = 0, 1, 2, 3
 
 Move = tuple[int, int, int, int, int]
 REROLL_MOVE: Move = (REROLL_M, -1, -1, -1, 0)
 PASS_MOVE: Move = (PASS, -1, -1, -1, 0)
+LOST_MOVE: Move = (LOST, -1, -1, -1, 0)
 DONE_MOVE: Move = (DONE, -1, -1, -1, 0)
 
 # Heuristic worth of a bonus for the greedy bot (points it tends to bring later).
@@ -61,7 +69,7 @@ _BONUS_WORTH = {REROLL: 2.0, PLUS: 3.0, FOX: 6.0, YELLOW_X: 3.0, BLUE_X: 3.0, GR
                 **{PURPLE_BASE + n: 2.0 + n / 2 for n in range(1, 7)}}
 _TRAY_COST = 1.2     # per die the active player's pick sends to the tray
 _REROLL_BAR = 1.0    # the greedy bot re-rolls when no pick is worth more than this
-_WASTE = -20.0
+_LOST = -20.0
 
 
 def describe(move: Move) -> str:
@@ -70,8 +78,8 @@ def describe(move: Move) -> str:
     name = KIND_NAMES[kind]
     if kind in (REROLL_M, PASS, DONE):
         return name
-    if kind == WASTE:
-        return f"waste {DICE[die]} die"
+    if kind == LOST:
+        return "lost roll"
     where = AREAS[area]
     if area == Y:
         target = f"yellow r{cell // 4 + 1}c{cell % 4 + 1} ({value})"
@@ -90,7 +98,8 @@ class State:
 
     __slots__ = ("t", "layout", "num_players", "rng", "_rand", "rounds", "round", "active", "phase",
                  "dice", "where", "picks", "need_roll", "sheets", "pending", "passive_queue",
-                 "plus_queue", "plus_used", "solo_rolled", "_moves", "wasted", "moves_made", "_vsheet", "_lower")
+                 "plus_queue", "plus_used", "solo_rolled", "_moves", "lost", "moves_made", "_vsheet", "_lower",
+                 "_turn", "_solo")
 
     def __init__(self, players: int, rng: random.Random, layout: Layout | None = None) -> None:
         layout = layout or standard_layout()
@@ -100,23 +109,25 @@ class State:
         self.t: Tables = tables_for(layout)
         self.num_players = players
         self.rng = rng
-        self._rand = rng.random
+        self._turn = random.Random()  # this turn's dice stream, seeded from `rng` at each turn start
+        self._rand = self._turn.random
+        self._solo: list[float] = []  # solo: this turn's passive roll, six values then six tie-break keys
         self.rounds = layout.rounds_for(players)
         self.round = 0
         self.active = 0
         self.phase = ACTIVE
         self.dice = [1] * 6
         self.where = [POOL] * 6
-        self.picks = 0
+        self.picks = 0  # rolls used this turn: picks and lost rolls (at most three)
         self.need_roll = False
         self.sheets = [Sheet.new(self.t) for _ in range(players)]
         self.pending: list[tuple[int, int]] = []  # (player, bonus) choices still to make
         self.passive_queue: list[int] = []
         self.plus_queue: list[int] = []
-        self.plus_used = [0] * players  # per player: mask of dice used with +1 this turn
+        self.plus_used = [0] * players  # per player: mask of dice used with +1 in this +1 window
         self.solo_rolled = False
         self._moves: list[Move] | None = None
-        self.wasted = [0] * players
+        self.lost = [0] * players  # rolls lost per player
         self.moves_made = 0
         self._vsheet: Sheet = self.sheets[0]  # the mover's sheet, set with the move list
         self._lower = [0] * 7  # dice in play below each value, set with the move list
@@ -151,16 +162,18 @@ class State:
 
     def clone(self) -> State:
         new = object.__new__(State)
-        rng = random.Random()
+        rng, turn = random.Random(), random.Random()
         rng.setstate(self.rng.getstate())
+        turn.setstate(self._turn.getstate())
         for name in State.__slots__:
             setattr(new, name, getattr(self, name))
-        new.rng, new._rand = rng, rng.random
+        new.rng, new._turn, new._rand = rng, turn, turn.random
+        new._solo = list(self._solo)
         new.dice, new.where = list(self.dice), list(self.where)
         new.sheets = [s.copy() for s in self.sheets]
         new.pending, new.passive_queue = list(self.pending), list(self.passive_queue)
         new.plus_queue, new.plus_used = list(self.plus_queue), list(self.plus_used)
-        new.wasted = list(self.wasted)
+        new.lost = list(self.lost)
         new._lower = list(self._lower)
         new._vsheet = new.sheets[self.sheets.index(self._vsheet)]
         new._moves = None if self._moves is None else list(self._moves)
@@ -179,7 +192,7 @@ class State:
         if kind == BONUS:
             self.pending.pop(0)
             self._mark(p, move[2], move[3], move[4])
-        elif kind in (PICK, WASTE):
+        elif kind == PICK:
             d = move[1]
             v = self.dice[d]
             where, dice = self.where, self.dice
@@ -188,10 +201,11 @@ class State:
                 if where[i] == POOL and dice[i] < v:
                     where[i] = TRAY
             self.picks += 1
-            if kind == PICK:
-                self._mark(p, move[2], move[3], move[4])
-            else:
-                self.wasted[p] += 1
+            self._mark(p, move[2], move[3], move[4])
+            self.need_roll = True
+        elif kind == LOST:  # nothing marked, nothing set aside; the roll is used up
+            self.picks += 1
+            self.lost[p] += 1
             self.need_roll = True
         elif kind == REROLL_M:
             self.sheets[p].rr_used += 1
@@ -222,8 +236,8 @@ class State:
             return 0.0
         if kind == REROLL_M:
             return _REROLL_BAR
-        if kind == WASTE:
-            return _WASTE - self._lower[self.dice[move[1]]]
+        if kind == LOST:
+            return _LOST
         v = self._entry_value(self._vsheet, move[2], move[3], move[4])
         if kind == PICK:
             if self.picks < 2:
@@ -284,7 +298,7 @@ class State:
             out[key] = sum(b[key] for b in bds) / n
         out["rerolls used"] = sum(s.rr_used for s in self.sheets) / n
         out["+1 used"] = sum(s.pl_used for s in self.sheets) / n
-        out["wasted picks"] = sum(self.wasted) / n
+        out["lost rolls"] = sum(self.lost) / n
         return out
 
     # -- moves ----------------------------------------------------------------------------
@@ -337,7 +351,7 @@ class State:
                 lower[v] = below
                 below += counts[v]
             if not out:
-                out = [(WASTE, d, -1, -1, 0) for d in range(6) if where[d] == POOL]
+                out.append(LOST_MOVE)
             if sh.rr_used < sh.rr_gain:
                 out.append(REROLL_MOVE)
             return out
@@ -347,6 +361,10 @@ class State:
             for d in range(6):
                 if where[d] == TRAY:
                     self._entries(sh, TAKE, d, out)
+            if not out:  # no tray die can be used: one of the active player's chosen dice instead
+                for d in range(6):
+                    if where[d] == PICKED:
+                        self._entries(sh, TAKE, d, out)
             out.append(PASS_MOVE)
             return out
         if ph == PLUS_WINDOW:
@@ -431,11 +449,14 @@ class State:
 
     # -- flow -----------------------------------------------------------------------------
     def _roll_pool(self) -> None:
+        # all six values are drawn, in die order, so a die's value at this roll does not depend on
+        # which dice are still in play (common random numbers across sheets)
         r = self._rand
         dice, where = self.dice, self.where
         for i in range(6):
+            v = int(r() * 6) + 1
             if where[i] == POOL:
-                dice[i] = int(r() * 6) + 1
+                dice[i] = v
 
     def _advance(self) -> None:
         """Run the automatic steps (rolls, lost bonuses, phase changes) up to the next decision."""
@@ -501,20 +522,20 @@ class State:
         self.plus_used = [0] * n
 
     def _after_passive(self) -> None:
-        if self.num_players == 1:
-            self._end_turn()
-        else:
-            self._open_plus_window()
+        # +1 after the passive picks; in solo this is the second window of the turn (after the
+        # passive pick), and on the last turn it is the end of the game
+        self._open_plus_window()
 
     def _after_plus(self) -> None:
         if self.num_players == 1 and not self.solo_rolled:
-            # solo: roll all six, the three lowest go to the tray for the "passive" pick
+            # solo: roll all six, the three lowest go to the tray for the "passive" pick; equal
+            # values are chosen among at random (the ranks drawn at the turn's start)
             self.solo_rolled = True
-            r = self._rand
-            dice, where = self.dice, self.where
-            for i in range(6):
-                dice[i] = int(r() * 6) + 1
-            for rank, (_, i) in enumerate(sorted(zip(dice, range(6), strict=True))):  # ties: die order
+            solo = self._solo
+            self.dice[:] = [int(v) for v in solo[:6]]
+            where = self.where
+            order = sorted(range(6), key=lambda i: (solo[i], solo[6 + i]))
+            for rank, i in enumerate(order):
                 where[i] = TRAY if rank < 3 else OUT
             self.phase = PASSIVE
             self.passive_queue = [0]
@@ -541,8 +562,12 @@ class State:
         self._start_turn()
 
     def _start_turn(self) -> None:
+        self._turn.seed(self.rng.getrandbits(64))
+        if self.num_players == 1:
+            r = self._rand
+            self._solo = [float(int(r() * 6) + 1) for _ in range(6)] + [r() for _ in range(6)]
         self.where = [POOL] * 6
-        self.picks = 0
+        self.picks = 0  # rolls used this turn: picks and lost rolls (at most three)
         self.need_roll = True
         self.phase = ACTIVE
         self.solo_rolled = False

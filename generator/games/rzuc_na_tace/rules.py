@@ -8,18 +8,24 @@ bonuses it fires, `score` gives the breakdown.
 Rulebook ambiguities and how boardgen resolves them (the rulebook text is partly scrambled;
 DIGEST section 3 wins where they disagree):
 
-1. Waste: the active player must enter the die they pick. Only when *no* die in play can be
-   entered anywhere may they pick a die and enter nothing (it still sends the lower dice to the
-   tray). A passive player may always pass.
+1. A roll with no usable die (DIGEST 3; the rulebook is silent): the active player must enter the
+   die they pick; when *no* die in play can be entered anywhere, the roll is lost: nothing is
+   marked, no die is set aside (nothing goes to the tray), and it still counts as one of the three
+   rolls. After the third roll every die still in play goes to the tray. A passive player may
+   always pass. A passive player who can use no die of the tray may use one of the active
+   player's chosen dice instead (official rule); in solo the chosen dice have been re-rolled for
+   the passive roll, so there the pick is from the three tray dice only.
 2. Re-roll: only the active player, and only before a pick; it re-rolls every die still in
    play (not the tray, not the picked dice). Any number of re-rolls may be spent in a turn.
-3. +1: used at the end of a turn (after the passive picks; in solo, right after the active
-   picks, before the solo roll), by any player, on any of that turn's six dice as they lie; each
-   die at most once per player per turn. Unused +1s are worth nothing at the end.
+3. +1: used at the end of a turn (after the passive picks), by any player, on any of that turn's
+   six dice as they lie; each die at most once per player per window. Solo has two windows a
+   turn: right after the active picks (on the active turn's dice) and after the passive pick (on
+   the solo roll's dice), so the last one is the end of the game. Unused +1s are worth nothing.
 4. Blue counts as blue + white wherever the white die lies (pool, tray, picked); the white die
    used as blue also counts as the sum. In solo's passive roll the sum uses the fresh values.
 5. Solo: after the active picks, all six dice are rolled and the three lowest go to the tray;
-   ties are broken by the fixed die order white, yellow, blue, green, orange, purple.
+   among equal values at the boundary the tray dice are chosen at random (DIGEST: "the die
+   nearest the tray"), not by a fixed colour order.
 6. Bonuses are taken at once: automatic ones (re-roll, +1, fox, green X, orange N, purple N)
    immediately, and they chain; free crosses with a choice (yellow X, blue X) and the round-4
    bonus are chosen by the player, in the order earned, before the next roll. A bonus that

@@ -15,6 +15,8 @@ from generator.games.rzuc_na_tace.engine import (
     ACTIVE,
     BONUS,
     DONE_MOVE,
+    LOST_MOVE,
+    OUT,
     OVER,
     PASS_MOVE,
     PASSIVE,
@@ -26,7 +28,6 @@ from generator.games.rzuc_na_tace.engine import (
     REROLL_MOVE,
     TAKE,
     TRAY,
-    WASTE,
     State,
     describe,
     make_invariant_checker,
@@ -108,17 +109,28 @@ def test_a_high_pick_can_end_the_turn_early(game: Game) -> None:
     assert s.picks == 1 and s.phase == PASSIVE and s.where.count(TRAY) == 5
 
 
-def test_waste_only_when_nothing_can_be_marked(game: Game) -> None:
-    s = game(1, [2, 2, 2, 2, 2, 2])
-    assert not any(m[0] == WASTE for m in s.legal_moves())
-    sh = s.sheets[0]
-    sh.ymask, sh.bmask, sh.gn = 0xFFFF, s.t.bfull, 11
+def _fill(sh) -> None:  # type: ignore[no-untyped-def]
+    """Every area of `sh` full: no die can be marked on it."""
+    sh.ymask, sh.bmask, sh.gn = 0xFFFF, sh.t.bfull, 11
     sh.ovals[:], sh.pvals[:] = [1] * 11, [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5]
+
+
+def test_a_roll_with_no_usable_die_is_lost(game: Game) -> None:
+    # DIGEST 3: nothing is marked, no die is set aside, and it still counts as one of the three rolls
+    s = game(2, [2, 2, 2, 2, 2, 2])
+    assert LOST_MOVE not in s.legal_moves()
+    _fill(s.sheets[0])
     s._moves = None
-    moves = s.legal_moves()
-    assert {m[0] for m in moves} == {WASTE, REROLL_MOVE[0]}
-    s.apply((WASTE, O_, -1, -1, 0))
-    assert s.wasted[0] == 1 and s.picks == 1
+    assert set(s.legal_moves()) == {LOST_MOVE, REROLL_MOVE}
+    before = s.sheets[0].copy()
+    s.apply(LOST_MOVE)
+    assert s.where == [POOL] * 6 and s.picks == 1 and s.lost[0] == 1 and s.phase == ACTIVE
+    assert (s.sheets[0].ymask, s.sheets[0].ovals) == (before.ymask, before.ovals)
+    s.apply(LOST_MOVE)
+    s.apply(LOST_MOVE)
+    # three rolls used: every die goes to the tray for the passive player, nothing was chosen
+    assert s.phase == PASSIVE and s.where == [TRAY] * 6
+    assert describe(LOST_MOVE) == "lost roll"
 
 
 def test_purple_and_green_legality_in_moves(game: Game) -> None:
@@ -162,9 +174,9 @@ def test_plus_one_at_the_end_of_the_turn_each_die_once(game: Game) -> None:
     s.apply(DONE_MOVE)
     # solo: a fresh roll, the three lowest on the tray for the passive pick
     assert s.phase == PASSIVE and s.where.count(TRAY) == 3
-    tray = sorted((s.dice[i], i) for i in range(6) if s.where[i] == TRAY)
-    rest = sorted((s.dice[i], i) for i in range(6) if s.where[i] != TRAY)
-    assert tray[-1] < rest[0]
+    tray = [s.dice[i] for i in range(6) if s.where[i] == TRAY]
+    rest = [s.dice[i] for i in range(6) if s.where[i] != TRAY]
+    assert max(tray) <= min(rest)
 
 
 @given(st.integers(0, 10_000))
@@ -175,9 +187,9 @@ def test_solo_passive_tray_is_the_three_lowest(seed: int) -> None:
     while s.phase != PASSIVE:
         moves = s.legal_moves()
         s.apply(moves[rng.randrange(len(moves))])
-    tray = sorted((s.dice[i], i) for i in range(6) if s.where[i] == TRAY)
-    rest = sorted((s.dice[i], i) for i in range(6) if s.where[i] != TRAY)
-    assert len(tray) == 3 and tray[-1] < rest[0]  # ties broken by die order
+    tray = [s.dice[i] for i in range(6) if s.where[i] == TRAY]
+    rest = [s.dice[i] for i in range(6) if s.where[i] != TRAY]
+    assert len(tray) == 3 and max(tray) <= min(rest)
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(1, 6), (2, 6), (3, 5), (4, 4)])
@@ -376,4 +388,129 @@ def test_cached_move_lists_match_a_fresh_computation(seed: int, players: int) ->
         moves = s.legal_moves()
         vsheet = s._vsheet
         assert moves == s._compute_moves() and s._vsheet is vsheet
+        s.apply(moves[rng.randrange(len(moves))])
+
+
+# -- audit (issue 8, items 5-7) -------------------------------------------------------------------------
+
+def _three_picks_of_ones(s: State, picks: tuple[tuple[int, int, int], ...]) -> None:
+    for d, area, cell in picks:
+        rig(s, [1] * 6)
+        s.apply((PICK, d, area, cell, 1))
+
+
+def test_passive_player_with_no_usable_tray_die_may_use_a_chosen_die(game: Game) -> None:
+    s = game(2, [1] * 6)
+    passive = s.sheets[1]
+    _fill(passive)
+    passive.gn = 0  # only green is open for the passive player
+    _three_picks_of_ones(s, ((W_, O, 0), (G_, G, 0), (Y_, Y, 5)))
+    assert s.phase == PASSIVE and s.current_player() == 1
+    assert {d for d in range(6) if s.where[d] == TRAY} == {B_, O_, P_}  # none of them usable by seat 2
+    takes = {(m[1], m[2]) for m in s.legal_moves() if m[0] == TAKE}
+    assert takes == {(W_, G), (G_, G)}  # the chosen white and green dice, not the chosen yellow
+    assert PASS_MOVE in s.legal_moves()
+    s.apply((TAKE, G_, G, 0, 1))
+    assert passive.gn == 1
+
+
+def test_chosen_dice_are_not_offered_when_a_tray_die_is_usable(game: Game) -> None:
+    s = game(2, [1] * 6)
+    _fill(s.sheets[1])
+    s.sheets[1].gn = 0
+    s.sheets[1].ovals[:] = []
+    _three_picks_of_ones(s, ((W_, O, 0), (G_, G, 0), (Y_, Y, 5)))
+    takes = {(m[1], m[2]) for m in s.legal_moves() if m[0] == TAKE}
+    assert takes == {(O_, O)}  # the tray's orange die can be used: only the tray is offered
+
+
+def _to_solo_passive(s: State, rng: random.Random) -> None:
+    while not (s.phase == PASSIVE and not s.pending):
+        moves = s.legal_moves()
+        s.apply(moves[rng.randrange(len(moves))])
+
+
+def test_solo_plus_one_after_the_passive_pick(game: Game) -> None:
+    s = game(1, [1] * 6)
+    s.sheets[0].pl_gain = 1
+    _three_picks_of_ones(s, ((W_, O, 0), (G_, G, 0), (Y_, Y, 5)))
+    assert s.phase == PLUS_WINDOW  # the first window: after the active picks
+    s.apply(DONE_MOVE)
+    assert s.phase == PASSIVE and s.solo_rolled
+    s.sheets[0].pl_gain = s.sheets[0].pl_used + 1  # a +1 in hand at the passive pick
+    s.apply(PASS_MOVE)
+    assert s.phase == PLUS_WINDOW and s.round == 1  # the second window, on the solo roll's dice
+    plus = [m for m in s.legal_moves() if m[0] == PLUS_M]
+    assert plus and all(m[4] == s.dice[m[1]] or m[2] == B for m in plus)
+    used = s.sheets[0].pl_used
+    s.apply(plus[0])
+    assert s.sheets[0].pl_used == used + 1
+
+
+@given(st.integers(0, 10_000))
+@settings(max_examples=25, deadline=None)
+def test_solo_plus_one_at_the_end_of_the_game(seed: int) -> None:
+    s = State(1, random.Random(seed))
+    rng = random.Random(seed)
+    while not (s.round == s.rounds and s.solo_rolled and s.phase == PASSIVE and not s.pending):
+        moves = s.legal_moves()
+        s.apply(moves[rng.randrange(len(moves))])
+    sh = s.sheets[0]
+    sh.pl_gain = min(7, sh.pl_used + 1)
+    sh.ovals[:] = []  # the orange die can always be written again
+    s._moves = None
+    s.apply(PASS_MOVE)
+    assert not s.is_over() and s.phase == PLUS_WINDOW
+    assert any(m[0] == PLUS_M for m in s.legal_moves())
+    s.apply(DONE_MOVE)
+    assert s.is_over()
+
+
+def test_solo_tray_ties_are_chosen_at_random_not_by_die_order() -> None:
+    # among equal values at the tray's boundary, every die is sometimes the one left out
+    left_out_lowest = 0
+    ties = 0
+    for seed in range(400):
+        s = State(1, random.Random(seed))
+        _to_solo_passive(s, random.Random(seed))
+        tray = [i for i in range(6) if s.where[i] == TRAY]
+        top = max(s.dice[i] for i in tray)
+        equal_out = [i for i in range(6) if s.where[i] == OUT and s.dice[i] == top]
+        if equal_out:
+            ties += 1
+            left_out_lowest += min(equal_out) < max(i for i in tray if s.dice[i] == top)
+    assert ties > 100
+    assert 0.25 < left_out_lowest / ties < 0.75  # die order would give 0
+
+
+def test_same_dice_on_two_sheets_common_random_numbers() -> None:
+    # die d at roll k of turn t shows the same value whatever was chosen before (CRN for balancing)
+    a, b = State(1, random.Random(5)), State(1, random.Random(5))
+    a.apply(next(m for m in a.legal_moves() if m[0] == PICK and m[1] == 5))  # purple: few dice to the tray
+    b.apply(next(m for m in b.legal_moves() if m[0] == PICK and m[1] == 0))
+    for d in range(6):
+        if a.where[d] == POOL and b.where[d] == POOL:
+            assert a.dice[d] == b.dice[d]
+
+
+@given(st.integers(0, 2**32), st.integers(2, 4))
+@settings(max_examples=25, deadline=None)
+def test_passive_and_lost_roll_rules_hold_in_whole_games(seed: int, players: int) -> None:
+    s = State(players, random.Random(seed))
+    rng = random.Random(seed + 7)
+    while not s.is_over():
+        moves = s.legal_moves()
+        if s.phase == PASSIVE and not s.pending:
+            sh = s.sheets[s.current_player()]
+            usable: dict[int, list[int]] = {TRAY: [], PICKED: []}
+            for d in range(6):
+                if s.where[d] in usable:
+                    found: list = []  # type: ignore[type-arg]
+                    s._entries(sh, TAKE, d, found)
+                    if found:
+                        usable[s.where[d]].append(d)
+            offered = {m[1] for m in moves if m[0] == TAKE}
+            assert offered == set(usable[TRAY] or usable[PICKED])
+        if s.phase == ACTIVE and not s.pending:
+            assert (LOST_MOVE in moves) == (not any(m[0] == PICK for m in moves))
         s.apply(moves[rng.randrange(len(moves))])
