@@ -35,17 +35,32 @@ R = TypeVar("R")
 CONNECT_TIMEOUT_S = 10
 
 _in_worker = False  # set in the processes of a pool this module starts
+_default: int | None = None  # set by `jobs_default`
 
 
 def default_jobs() -> int:
     """Every core this process may use; 1 inside a worker (a job that itself maps jobs runs them
     inline instead of starting a pool per worker, which would put N x N processes on N cores)."""
+    if _default is not None:
+        return _default
     if _in_worker or multiprocessing.current_process().daemon:
         return 1
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not Linux
         return max(1, os.cpu_count() or 1)
+
+
+@contextlib.contextmanager
+def jobs_default(n: int) -> Iterator[None]:
+    """Within the block (and in pools started in it), `jobs=None` means `n` jobs: for a command whose
+    --jobs already covers work that it calls without a jobs argument (`boardgen all`)."""
+    global _default
+    before, _default = _default, max(1, n)
+    try:
+        yield
+    finally:
+        _default = before
 
 
 def _mark_worker() -> None:
