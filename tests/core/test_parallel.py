@@ -7,6 +7,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
+from generator.clikit import JobsOpt, SchedulerOpt, guarded, print_json
 from generator.core import parallel
 from generator.core.checks import UserInputError
 from generator.core.parallel import default_jobs, executor_from, map_jobs
@@ -102,10 +103,19 @@ def _plazing_board():
     return board_for(generate(Options(players=3, surprises=True, events=True), 2))
 
 
-def test_dask_local_cluster_gives_the_local_report():
-    """Two Dask worker processes on this machine (loopback only): the same report as one core."""
+@pytest.fixture(scope="module")
+def dask_address():
+    """A Dask LocalCluster of two worker processes on this machine (loopback only)."""
     distributed = pytest.importorskip("distributed",
                                       reason="the cluster extra (Dask distributed) is not installed")
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                       dashboard_address=None)
+    with cluster:
+        yield cluster.scheduler_address
+
+
+def test_dask_local_cluster_gives_the_local_report(dask_address):
+    """Two Dask worker processes: the same playout report as one core, the same job results."""
     from generator.games.plazing.engine import State
 
     board = _plazing_board()
@@ -115,12 +125,44 @@ def test_dask_local_cluster_gives_the_local_report():
 
     local = run_playouts(make, 16, 21, ["greedy", "random", "random"])
     assert local.playable
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                       dashboard_address=None)
-    with cluster, executor_from(None, cluster.scheduler_address) as ex:
+    with executor_from(None, dask_address) as ex:
         assert parallel.executor_workers(ex) == 2
         remote = run_playouts(make, 16, 21, ["greedy", "random", "random"], executor=ex)
         items = list(range(10))
         assert map_jobs(_seeded, items, executor=ex) == [_seeded(i) for i in items]
     assert remote == local
     assert remote.to_json() == local.to_json()
+
+
+def _study_app():  # the options' types are module globals: Typer reads the annotations by name
+    """A command wired as the house plan says: --jobs and --scheduler resolved once into an executor."""
+    import typer
+
+    from generator.games.plazing_rw.engine import new_game
+    from generator.games.plazing_rw.model import boards
+
+    app = typer.Typer()
+
+    @app.command()
+    def study(games: int = 12, jobs: JobsOpt = None, scheduler: SchedulerOpt = None) -> None:
+        b = boards()["3"]
+        with guarded(), executor_from(jobs, scheduler) as ex:
+            rep = run_playouts(lambda rng: new_game(b, rng), games, 4, "greedy", jobs=jobs, executor=ex)
+        print_json(rep.to_json())
+
+    return app
+
+
+def test_scheduler_option_at_the_cli_boundary(dask_address, monkeypatch):
+    from typer.testing import CliRunner
+
+    app, runner = _study_app(), CliRunner()
+    one = runner.invoke(app, ["--jobs", "1"])
+    two = runner.invoke(app, ["--jobs", "2"])
+    cluster = runner.invoke(app, ["--scheduler", dask_address])
+    assert one.exit_code == two.exit_code == cluster.exit_code == 0, cluster.output
+    assert one.output == two.output == cluster.output
+    monkeypatch.setattr(parallel, "CONNECT_TIMEOUT_S", 1)
+    bad = runner.invoke(app, ["--scheduler", "tcp://127.0.0.1:9"])
+    assert bad.exit_code == 2 and "cannot reach the Dask scheduler" in bad.output
+    assert len(bad.output.strip().splitlines()) == 1
