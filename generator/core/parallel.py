@@ -178,9 +178,16 @@ def executor_from(jobs: int | None, scheduler: str | None = None) -> Iterator[Ex
 def _dask_executor(address: str) -> Iterator[Executor]:
     try:
         from distributed import Client
+        from distributed.comm import get_address_host_port
     except ImportError:
         raise UserInputError("--scheduler needs Dask's distributed package: "
                              "pip install 'boardgen[cluster]'") from None
+    try:  # a malformed address is refused before a Client exists (a half-made one hangs at exit)
+        _, port = get_address_host_port(address)
+        if not 0 < int(port) < 65536:
+            raise ValueError(f"port {port} out of range")
+    except (ValueError, TypeError) as exc:
+        raise UserInputError(f"bad Dask scheduler address {address!r} (expected tcp://HOST:PORT): {exc}") from None
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT_S, set_as_default=False)
     except (OSError, TimeoutError, ValueError, TypeError) as exc:

@@ -95,6 +95,14 @@ def test_unreachable_scheduler_is_one_line(monkeypatch):
     assert "\n" not in str(info.value)
 
 
+@pytest.mark.parametrize("address", ["nonsense", "tcp://", "http://127.0.0.1:8786", "tcp://127.0.0.1:99999"])
+def test_malformed_scheduler_address_is_one_line(address):
+    pytest.importorskip("distributed", reason="the cluster extra (Dask distributed) is not installed")
+    with pytest.raises(UserInputError, match="bad Dask scheduler address") as info, executor_from(None, address):
+        pass
+    assert "\n" not in str(info.value)
+
+
 def _plazing_board():
     from generator.games.plazing.engine import board_for
     from generator.games.plazing.model import Options
