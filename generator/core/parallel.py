@@ -7,8 +7,8 @@ of workers: `map_jobs` returns results in the order of `items`, never in complet
 job does, so no pool is started for nothing.
 
 The function and the items need not be importable by name: they are sent to the workers with
-cloudpickle, so a lambda or a closure over a board works as well as a module-level function (the
-function is unpickled once per worker). The results come back with plain pickle (they are data).
+cloudpickle, so a lambda or a closure over a board works as well as a module-level function; each job
+gets its own copy of the function. The results come back with plain pickle (they are data).
 
 `executor_from(jobs, scheduler)` turns the CLI's `--jobs` and `--scheduler` into that executor once,
 at the command's boundary, so every `map_jobs` call inside one command shares one pool or one cluster.
@@ -17,13 +17,12 @@ at the command's boundary, so every `map_jobs` call inside one command shares on
 from __future__ import annotations
 
 import contextlib
-import functools
 import multiprocessing
 import os
 import pickle
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from generator.core.checks import UserInputError
@@ -113,11 +112,8 @@ def map_jobs(fn: Callable[[T], R], items: Sequence[T], jobs: int | None = None,
 
 def _collect(executor: Executor, fn: Callable[[T], R], items: list[T],
              progress: Callable[[int], None] | None) -> list[R]:
-    if isinstance(executor, ThreadPoolExecutor):  # same process: nothing to serialize
-        futures = [executor.submit(fn, x) for x in items]
-    else:
-        payload = _dumps(fn)
-        futures = [executor.submit(_call, payload, _dumps(x)) for x in items]
+    payload = _dumps(fn)  # also for threads: every job gets its own copy of `fn` (see _call)
+    futures = [executor.submit(_call, payload, _dumps(x)) for x in items]
     out: list[R] = []
     try:
         for fut in futures:
@@ -137,14 +133,11 @@ def _dumps(fn: Callable[..., Any]) -> bytes:
     return cloudpickle.dumps(fn, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-@functools.lru_cache(maxsize=16)
-def _loads(payload: bytes) -> Callable[..., Any]:
-    """The job function, unpickled once per worker and function (not once per job)."""
-    return pickle.loads(payload)  # cloudpickle's output loads with plain pickle
-
-
 def _call(payload: bytes, item: bytes) -> Any:
-    return _loads(payload)(pickle.loads(item))
+    """Run one job. The function is unpickled afresh for each job (cloudpickle's output loads with
+    plain pickle): a function with state, such as an invariant checker that remembers the last state it
+    saw, is then never shared by two jobs running at once in one worker's threads."""
+    return pickle.loads(payload)(pickle.loads(item))
 
 
 @contextlib.contextmanager

@@ -53,6 +53,21 @@ def test_lambdas_and_closures_reach_the_workers():
     assert map_jobs(_square, [(lambda: 4)()], jobs=2) == [16]  # one item: runs inline
 
 
+def test_each_job_gets_its_own_copy_of_the_function():
+    """A function with state (an invariant checker remembering the last state) is never shared by
+    two jobs running at once, in threads or in processes."""
+    seen: list[int] = []
+
+    def remember(x: int) -> int:
+        seen.append(x)
+        return len(seen)
+
+    with ThreadPoolExecutor(3) as pool:
+        assert map_jobs(remember, range(6), executor=pool) == [1] * 6
+    assert map_jobs(remember, range(4), jobs=2) == [1] * 4
+    assert seen == []  # the caller's own copy is untouched
+
+
 def test_progress_counts_up_in_order():
     seen: list[int] = []
     map_jobs(_square, range(7), jobs=2, progress=seen.append)
