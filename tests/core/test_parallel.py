@@ -86,6 +86,22 @@ def test_a_job_inside_a_worker_maps_inline():
         assert map_jobs(_jobs_inside, range(3), executor=ex) == [1, 1, 1]
 
 
+def _pid(_: int) -> int:
+    import os
+
+    return os.getpid()
+
+
+def test_jobs_default_sets_what_none_means():
+    import os
+
+    with parallel.jobs_default(1):
+        assert default_jobs() == 1
+        assert set(map_jobs(_pid, range(4))) == {os.getpid()}  # inline
+    assert parallel._default is None
+    assert set(map_jobs(_pid, range(4), jobs=2)) - {os.getpid()}  # a pool again
+
+
 def test_executor_from_local():
     with executor_from(1) as ex:
         assert ex is None
