@@ -1,51 +1,131 @@
-"""The `boardgen` command: one sub-app per game, plus `all` and `games`."""
+"""The `boardgen` command: one sub-app per game, plus `all` and `games`.
+
+The games are loaded lazily. `--help`, `--version`, shell completion and a game's `check` must answer
+at once, and importing every game's drawing, layout and engine modules (reportlab, Pillow, the rules
+engines) costs more than Python's whole start. So the root group knows each game only by name,
+module and description (GAMES) and imports a game's module when one of its commands runs; `--help`
+still lists every game with its description.
+"""
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 try:  # Typer >= 0.2x carries its own copy of click; older releases use click itself
+    from typer import _click as click
     from typer._click import exceptions as click_errors
 except ImportError:  # pragma: no cover
+    import click  # type: ignore[no-redef]
     from click import exceptions as click_errors  # type: ignore[no-redef]
 
 from generator import __version__
-from generator.clikit import LangOpt, PaperOpt, check_lang, err_console, guarded, out_console
-from generator.games.planety import cli as planety_cli
-from generator.games.plazing import cli as plazing_cli
-from generator.games.plazing_rw import cli as plazing_rw_cli
-from generator.games.rzuc_na_tace import cli as rzuc_cli
+from generator.clikit import JobsOpt, LangOpt, PaperOpt, check_lang, err_console, guarded, out_console
+
+#: (command name, module with the game's Typer `app` and its `make_all` job for `boardgen all`,
+#: one-line description) for every game. Adding a game is one line here; its module is imported
+#: only when one of its commands (or `all`) runs.
+GAMES: list[tuple[str, str, str]] = [
+    ("plazing", "generator.games.plazing.cli", "Plażing: parawany w dłoń (beach board game, 2–4 players)"),
+    ("plazing-rw", "generator.games.plazing_rw.cli", "Plażing: roll&write (printable sheets for boards 1–4 and "
+     "random boards, scoring, solo bots)"),
+    ("rzuc-na-tace", "generator.games.rzuc_na_tace.cli", "Rzuć na tacę (Ganz schön clever): score sheets, "
+     "balanced variants, dice engine"),
+    ("planety", "generator.games.planety.cli", "Planety: a big bang proved playable, double-sided tiles to print, "
+     "and an engine that plays it (2–4 players)"),
+]
+
+
+def game_module(name: str) -> Any:
+    """The CLI module of the game called `name` (imported now, if it was not yet)."""
+    for game, module, _ in GAMES:
+        if game == name:
+            return importlib.import_module(module)
+    raise KeyError(name)
+
+
+class _GameStub(TyperCommand):
+    """A game's entry in the root group before its module is loaded: a name and a description for
+    `--help` and completion. Running it (or asking its own help) loads the real sub-app first."""
+
+    def __init__(self, name: str, module: str, description: str) -> None:
+        super().__init__(name, help=description)
+        self.module = module
+
+    def load(self) -> click.Command:
+        group = typer.main.get_group(importlib.import_module(self.module).app)
+        group.name = self.name
+        group.help = self.help  # the one-line description, as `boardgen --help` shows it
+        return group
+
+
+class LazyGames(TyperGroup):
+    """The root group: commands of its own plus a stub per game, swapped for the game's real
+    sub-app when the command line names it (`resolve_command` is what both running a command and
+    shell completion go through; listing commands for `--help` only reads the stubs)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, module, description in GAMES:
+            self.commands.setdefault(name, _GameStub(name, module, description))
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        _flags_without_pydantic(self.get_params(ctx))  # every option is there by now (--help, completion)
+        return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx: click.Context,
+                        args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if isinstance(cmd, _GameStub) and name is not None:
+            cmd = self.commands[name] = cmd.load()
+        return name, cmd, rest
+
+
+def _flags_without_pydantic(params: list[click.Parameter]) -> None:
+    """Typer (0.2x) validates a parameter through a pydantic TypeAdapter built on first use, also for a
+    flag left unset (None) - such as --install-completion on every run. Importing pydantic and building
+    the adapter is half of `boardgen --version`. A flag's value is True, False or None: it needs no
+    validation, so the root's flags get Typer's own pass-through coercion instead. (Private API, so
+    guarded: with another Typer this does nothing and only costs the time.)"""
+    try:
+        from typer._coercion import PassThroughRuntimeParam
+    except ImportError:  # pragma: no cover - another Typer
+        return
+    for param in params:
+        desc = getattr(param, "type_descriptor", None)
+        if desc is not None and desc.annotation is bool and getattr(param, "_runtime_param", False) is None:
+            param._runtime_param = PassThroughRuntimeParam(  # type: ignore[attr-defined]
+                parameter_info=desc.parameter_info, annotation=bool)
+
 
 app = typer.Typer(
+    cls=LazyGames,
     help="boardgen — random legal setups, print-ready PDFs and rules engines for Polish tabletop games.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
 
-#: (command name, sub-app, one-line description, the `all` job) for every game
-GAMES = [
-    ("plazing", plazing_cli.app, "Plażing: parawany w dłoń (beach board game, 2–4 players)", plazing_cli.make_all),
-    ("plazing-rw", plazing_rw_cli.app, "Plażing: roll&write (printable sheets for boards 1–4 and random boards, "
-     "scoring, solo bots)", plazing_rw_cli.make_all),
-    ("rzuc-na-tace", rzuc_cli.app, "Rzuć na tacę (Ganz schön clever): score sheets, balanced variants, dice engine",
-     rzuc_cli.make_all),
-    ("planety", planety_cli.app, "Planety: a big bang proved playable, double-sided tiles to print, and an engine "
-     "that plays it (2–4 players)", planety_cli.make_all),
-]
-
-for name, sub, desc, _ in GAMES:
-    app.add_typer(sub, name=name, help=desc)
-
 
 @app.command("games")
 def games_cmd() -> None:
     """List the games boardgen knows."""
-    for name, _, desc, _ in GAMES:
+    for name, _, desc in GAMES:
         out_console.print(f"[bold]{name}[/]  {desc}", highlight=False)
+
+
+def _make_game(task: tuple[str, Path, int, str, str]) -> list[Path] | int:
+    """One game's part of `all` (a job for `map_jobs`): its files, or the exit code of a clean
+    failure (its one-line message is already on stderr)."""
+    name, out, seed, paper, lang = task
+    try:
+        return list(game_module(name).make_all(out, seed, paper, lang))
+    except click_errors.Exit as exc:
+        return exc.exit_code
 
 
 @app.command("all")
@@ -54,13 +134,22 @@ def all_cmd(
     seed: Annotated[int, typer.Option("--seed", help="Seed for every game's setup.", min=0, max=2**40 - 1)] = 1,
     paper: PaperOpt = "a4",
     lang: LangOpt = "pl",
+    jobs: JobsOpt = None,
 ) -> None:
     """Write a complete set of outputs for every game into the --out folder (one sub-folder per game)."""
+    from generator.core.parallel import default_jobs, jobs_default, map_jobs
+
     lang = check_lang(lang)
+    workers = default_jobs() if jobs is None else jobs
+    tasks = [(name, out, seed, paper, lang) for name, _, _ in GAMES]
+    # the games run side by side (one per process); each game's own many-jobs work then runs inline in
+    # its worker. With --jobs 1 everything runs here, on one core.
+    with guarded(), jobs_default(1):
+        results = map_jobs(_make_game, tasks, workers)
     total = 0
-    for name, _, _, make in GAMES:
-        with guarded():
-            files = make(out, seed, paper, lang)
+    for (name, *_), files in zip(tasks, results, strict=True):
+        if isinstance(files, int):
+            raise typer.Exit(files)
         total += len(files)
         out_console.print(f"{name}: {len(files)} files", highlight=False)
     out_console.print(f"wrote {total} files under {out}", highlight=False)

@@ -11,16 +11,17 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from generator.core.checks import GenerationError, UserInputError
 from generator.core.files import SetupFileError
 from generator.core.rng import CodeError, CodeSpec, random_seed
-from generator.render.layout import Paper, get_paper
+
+if TYPE_CHECKING:  # render.layout loads reportlab: only a command that prints needs it (CLI start time)
+    from generator.render.layout import Paper
 
 # soft_wrap: never insert line breaks, so piped output keeps codes and rule lines whole (grep, copy)
 err_console = Console(stderr=True, soft_wrap=True)
@@ -57,6 +58,8 @@ def guarded() -> Iterator[None]:
 
 def check_paper(name: str) -> Paper:
     """The paper for --paper, or the one-line error."""
+    from generator.render.layout import get_paper
+
     try:
         return get_paper(name)
     except ValueError as exc:
@@ -98,6 +101,8 @@ def progress_bar(total: int, description: str, threshold: int = 20) -> Iterator[
     if total < threshold or not err_console.is_terminal:
         yield lambda done: None
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=err_console, transient=True) as bar:
         task = bar.add_task(description, total=total)
@@ -107,3 +112,6 @@ def progress_bar(total: int, description: str, threshold: int = 20) -> Iterator[
 JobsOpt = Annotated[int | None, typer.Option("--jobs", min=1, max=256, help="Worker processes for many games "
                                              "or sheets (default: every core). Results are the same for any "
                                              "number.")]
+SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", help="Run the games on a Dask "
+                                                  "cluster: its scheduler's address, e.g. tcp://10.0.0.5:8786 "
+                                                  "(needs boardgen[cluster]; --jobs is then ignored).")]

@@ -11,12 +11,15 @@ failure; the report keeps the seed of the first failing playout so it can be rep
 
 from __future__ import annotations
 
+import functools
 import random
 import statistics
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from generator.core.parallel import executor_workers, map_jobs
 from generator.core.rng import make_rng
 
 
@@ -187,41 +190,117 @@ def _summary(values: Sequence[float]) -> dict[str, float]:
 def run_playouts(make_state: Callable[[random.Random], GameState], n: int, seed: int,
                  bots: Sequence[str] | str = "random", max_moves: int = 100_000,
                  invariant: Callable[[GameState], None] | None = None,
-                 progress: Callable[[int], None] | None = None) -> PlayoutReport:
+                 progress: Callable[[int], None] | None = None,
+                 jobs: int | None = 1, executor: Executor | None = None) -> PlayoutReport:
     """Play `n` games, each from `make_state(rng)` with its own derived seed.
 
-    `bots` is one bot name for every seat or one per seat. `progress(i)` is called after each
-    game. Exceptions inside a playout are caught and recorded as failures, never raised.
+    `bots` is one bot name for every seat or one per seat. `progress(done)` is called as games
+    finish. Exceptions inside a playout are caught and recorded as failures, never raised.
+
+    The games can run on `jobs` local processes (None: every core) or on any `executor` (see
+    `core.parallel.executor_from`); they are split into chunks of consecutive games, and the report is
+    the same whatever the split: each game's seed depends only on `seed` and its number, and the
+    games are added to the report in their order. `make_state` and `invariant` then travel to the
+    workers with cloudpickle (lambdas and closures work); an `invariant` that keeps state keeps it per
+    chunk, which is fine for one that only compares a state with its own previous snapshot.
     """
-    report: PlayoutReport | None = None
-    for i in range(n):
-        game_seed = make_rng(seed, "playout", str(i)).randrange(2**40)
-        rng = make_rng(game_seed)
-        state = make_state(rng)
-        if report is None:
-            names = [bots] * state.num_players if isinstance(bots, str) else list(bots)
-            report = PlayoutReport(players=state.num_players, bots=names, wins=[0.0] * state.num_players)
-            seat_bots = [get_bot(b) for b in names]
-        report.games += 1
-        try:
-            length = play_one(state, seat_bots, rng, max_moves, invariant)
-        except Exception as exc:  # a playout must never crash the report
-            report.failures.append((game_seed, f"{exc.__class__.__name__}: {exc}"))
-        else:
-            report.completed += 1
-            report.lengths.append(length)
-            s = list(state.scores())
-            report.scores.append(s)
-            top = max(s)
-            winners = [p for p, x in enumerate(s) if x == top]
-            for p in winners:
-                report.wins[p] += 1 / len(winners)
-            stats = getattr(state, "stats", None)
-            if stats is not None:
-                for k, v in stats().items():
-                    report.extras.setdefault(k, []).append(float(v))
-        if progress is not None:
-            progress(i + 1)
-    if report is None:
+    bot_spec: str | tuple[str, ...] = bots if isinstance(bots, str) else tuple(bots)
+    if isinstance(bot_spec, str):
+        get_bot(bot_spec)  # an unknown bot name is an error before anything runs
+    else:
+        for b in bot_spec:
+            get_bot(b)
+    workers = executor_workers(executor, jobs)
+    if n <= 0:
         return PlayoutReport(players=0, bots=[])
+    if executor is None and workers == 1:
+        games = []
+        for i in range(n):
+            games.append(_play_game(make_state, seed, i, bot_spec, max_moves, invariant))
+            if progress is not None:
+                progress(i + 1)
+    else:
+        bounds = _chunk_bounds(n, workers)
+        play = functools.partial(_play_range, make_state, seed, bot_spec, max_moves, invariant)
+        ranges = list(zip(bounds, bounds[1:], strict=False))
+
+        def chunk_done(done: int) -> None:
+            if progress is not None:
+                progress(bounds[done])
+
+        chunks = map_jobs(play, ranges, jobs, executor, progress=chunk_done)
+        games = [g for chunk in chunks for g in chunk]
+    return _report(games, bot_spec)
+
+
+#: chunks per worker: enough that a slow chunk does not leave the other cores idle at the end, few
+#: enough that sending the state factory and the results costs little next to the games
+CHUNKS_PER_WORKER = 4
+
+
+def _chunk_bounds(n: int, workers: int) -> list[int]:
+    parts = max(1, min(n, workers * CHUNKS_PER_WORKER))
+    return [n * k // parts for k in range(parts + 1)]
+
+
+@dataclass(frozen=True)
+class _Game:
+    """One playout's outcome: what the report needs of it, small enough to send back from a worker."""
+    seed: int
+    players: int
+    length: int = 0
+    scores: tuple[float, ...] | None = None  # None: the playout failed
+    stats: tuple[tuple[str, float], ...] = ()
+    failure: str = ""
+
+
+def _play_range(make_state: Callable[[random.Random], GameState], seed: int, bots: str | tuple[str, ...],
+                max_moves: int, invariant: Callable[[GameState], None] | None,
+                games: tuple[int, int]) -> list[_Game]:
+    """Games number lo..hi-1: one job for a worker."""
+    lo, hi = games
+    return [_play_game(make_state, seed, i, bots, max_moves, invariant) for i in range(lo, hi)]
+
+
+def _seat_names(bots: str | tuple[str, ...], players: int) -> list[str]:
+    return [bots] * players if isinstance(bots, str) else list(bots)
+
+
+def _play_game(make_state: Callable[[random.Random], GameState], seed: int, i: int,
+               bots: str | tuple[str, ...], max_moves: int,
+               invariant: Callable[[GameState], None] | None) -> _Game:
+    """Game number `i` of a report seeded `seed`: the same outcome wherever and whenever it runs."""
+    game_seed = make_rng(seed, "playout", str(i)).randrange(2**40)
+    rng = make_rng(game_seed)
+    state = make_state(rng)
+    players = state.num_players
+    seat_bots = [get_bot(b) for b in _seat_names(bots, players)]
+    try:
+        length = play_one(state, seat_bots, rng, max_moves, invariant)
+    except Exception as exc:  # a playout must never crash the report
+        return _Game(game_seed, players, failure=f"{exc.__class__.__name__}: {exc}")
+    stats = getattr(state, "stats", None)
+    extras = tuple((k, float(v)) for k, v in stats().items()) if stats is not None else ()
+    return _Game(game_seed, players, length, tuple(state.scores()), extras)
+
+
+def _report(games: Sequence[_Game], bots: str | tuple[str, ...]) -> PlayoutReport:
+    """The report of `games`, added in their order (so float sums are the same for any split)."""
+    players = games[0].players
+    report = PlayoutReport(players=players, bots=_seat_names(bots, players), wins=[0.0] * players)
+    for g in games:
+        report.games += 1
+        if g.scores is None:
+            report.failures.append((g.seed, g.failure))
+            continue
+        report.completed += 1
+        report.lengths.append(g.length)
+        s = list(g.scores)
+        report.scores.append(s)
+        top = max(s)
+        winners = [p for p, x in enumerate(s) if x == top]
+        for p in winners:
+            report.wins[p] += 1 / len(winners)
+        for k, v in g.stats:
+            report.extras.setdefault(k, []).append(v)
     return report

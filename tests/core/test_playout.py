@@ -64,3 +64,65 @@ def test_failure_is_reported_with_seed():
 def test_greedy_takes_the_win():
     state = Nim(sticks=2)
     assert greedy_bot(state, random.Random(0)) == 2
+
+
+# --- the same report for any number of workers, on every game's playouts ----------------------------
+
+def _same_reports(make_state, n: int, seed: int, bots, invariant=None) -> None:
+    """jobs=1 (inline), 2 and 3 local processes, and a thread pool: one and the same report."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    inline = run_playouts(make_state, n, seed, bots, invariant=invariant)
+    assert inline.games == n and inline.playable, inline.failures
+    for jobs in (2, 3):
+        assert run_playouts(make_state, n, seed, bots, invariant=invariant, jobs=jobs) == inline, jobs
+    with ThreadPoolExecutor(2) as pool:
+        assert run_playouts(make_state, n, seed, bots, invariant=invariant, executor=pool) == inline
+
+
+def test_nim_same_report_for_any_jobs():
+    _same_reports(lambda rng: Nim(players=3), 40, 7, "random")
+    rep = run_playouts(lambda rng: Nim(broken=True), 9, 2, jobs=2)  # failures keep their order and seeds
+    assert rep == run_playouts(lambda rng: Nim(broken=True), 9, 2)
+
+
+def test_plazing_same_report_for_any_jobs():
+    from generator.games.plazing.engine import State, board_for
+    from generator.games.plazing.model import Options
+    from generator.games.plazing.setup import generate
+
+    board = board_for(generate(Options(players=4, surprises=True, events=True, clean_beach=True), 3))
+    _same_reports(lambda rng: State(board, rng), 24, 5, "random")
+    _same_reports(lambda rng: State(board, rng), 5, 6, ["greedy", "random", "greedy", "random"])
+
+
+def test_plazing_rw_same_report_for_any_jobs():
+    from generator.games.plazing_rw.engine import new_game
+    from generator.games.plazing_rw.model import boards
+
+    b = boards()["2"]
+    _same_reports(lambda rng: new_game(b, rng, True), 12, 8, "greedy", invariant=lambda s: s.check_invariants())
+    _same_reports(lambda rng: new_game(b, rng), 20, 9, "random")
+
+
+def test_rzuc_same_report_for_any_jobs():
+    from generator.games.rzuc_na_tace.engine import State, make_invariant_checker
+    from generator.games.rzuc_na_tace.model import standard_layout
+
+    lay = standard_layout()
+    _same_reports(lambda r: State(3, r, lay), 8, 4, "greedy", invariant=make_invariant_checker())
+    _same_reports(lambda r: State(1, r, lay), 30, 5, "random")
+
+
+def test_progress_reaches_n_with_jobs():
+    seen: list[int] = []
+    run_playouts(lambda rng: Nim(), 25, 1, progress=seen.append, jobs=2)
+    assert seen == sorted(seen) and seen[-1] == 25
+
+
+def test_unknown_bot_and_no_games():
+    import pytest
+
+    with pytest.raises(ValueError, match="unknown bot"):
+        run_playouts(lambda rng: Nim(), 5, 1, "clever", jobs=2)
+    assert run_playouts(lambda rng: Nim(), 0, 1, jobs=2).games == 0

@@ -1,0 +1,223 @@
+"""Every headline figure of boardgen in one table, so that a later change can be compared with it.
+
+    python bench/bench_all.py [--seconds 1.5] [--runs 9] [--quick] [--json FILE]
+
+Rows (issue 12 goals in the last column):
+- setups generated and checked per second, per game (one core);
+- playouts per second per game and bot (one core, and for one case every core through `--jobs`);
+- pads: a 100-sheet pad of different random Plażing roll&write beaches and a 100-sheet Rzuć na tacę
+  pad of a random balanced variant, through the CLI as a user runs them (whole process, default
+  --jobs): seconds, and bytes per PDF page; Plażing's board.pdf bytes per page;
+- CLI start (whole process, see bench_cli_start.py): --version, --help, `plazing check FILE`.
+
+Rates are the best of several rounds (the machine is shared: the best round is the figure for the code,
+the load average is printed beside it). A row whose API has changed prints its error instead of
+stopping the table. Nothing here is a test: tests never assert on time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run from a checkout, installed or not
+sys.path.insert(0, str(ROOT / "bench"))
+
+Row = tuple[str, str, str]  # figure, value, goal
+
+
+def rate(step: Callable[[int], object], seconds: float, rounds: int = 3) -> float:
+    """Calls of `step(i)` per second: the best of `rounds` rounds of `seconds / rounds` each."""
+    best, i = 0.0, 0
+    for _ in range(rounds):
+        n, start = 0, time.perf_counter()
+        while True:
+            step(i)
+            n, i = n + 1, i + 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds / rounds:
+                break
+        best = max(best, n / elapsed)
+    return best
+
+
+def setups(seconds: float) -> list[Row]:
+    from generator.games.plazing.model import Options
+    from generator.games.plazing.setup import generate as plazing_generate
+
+    every = Options(players=4, surprises=True, events=True, extra_events=True, clean_beach=True, extra_tiles=True)
+    rows = [("plazing setups/s, 4p every expansion", f"{rate(lambda s: plazing_generate(every, s), seconds):,.0f}",
+             ">= 3,000"),
+            ("plazing setups/s, 4p base game",
+             f"{rate(lambda s: plazing_generate(Options(players=4), s), seconds):,.0f}", "")]
+    rows += _guard("plazing-rw random boards/s (legal, before balancing)", lambda: _rw_boards(seconds), "")
+    rows += _guard("rzuc-na-tace setups/s, standard 2p", lambda: _rzuc_setups(seconds), "")
+    return rows
+
+
+def _rw_boards(seconds: float) -> str:
+    from generator.games.plazing_rw.setup import random_board
+
+    return f"{rate(lambda s: random_board(s, False, 'random', balance=False), seconds):,.1f}"
+
+
+def _rzuc_setups(seconds: float) -> str:
+    from generator.games.rzuc_na_tace.setup import generate
+
+    return f"{rate(lambda s: generate(2, 'standard', s), seconds):,.0f}"
+
+
+def _games_per_s(make_state: Callable, bot: str, seconds: float, jobs: int = 1, batch: int = 8) -> float:
+    """Whole games per second through core.playout.run_playouts (the runner every report uses)."""
+    from generator.core.playout import run_playouts
+
+    def step(i: int) -> None:
+        rep = run_playouts(make_state, batch, i, bot, jobs=jobs)
+        assert rep.playable, rep.failures[:1]
+
+    return rate(step, seconds) * batch
+
+
+def playouts(seconds: float) -> list[Row]:
+    from generator.core.parallel import default_jobs
+    from generator.games.plazing.engine import State, board_for
+    from generator.games.plazing.model import Options
+    from generator.games.plazing.setup import generate
+
+    board = board_for(generate(Options(players=4, surprises=True, events=True, clean_beach=True), 1))
+
+    def plazing(rng):
+        return State(board, rng)
+
+    rows = [("plazing 4p games/s, random bots", f"{_games_per_s(plazing, 'random', seconds, batch=20):,.0f}", ""),
+            ("plazing 4p games/s, greedy bots", f"{_games_per_s(plazing, 'greedy', seconds, batch=4):,.1f}",
+             ">= 100")]
+    cores = default_jobs()
+    if cores > 1:
+        rows.append((f"plazing 4p games/s, greedy bots, --jobs {cores}",
+                     f"{_games_per_s(plazing, 'greedy', seconds * 2, jobs=cores, batch=8 * cores):,.1f}", ""))
+    rows += _guard("plazing-rw solo games/s, random", lambda: _rw_games("random", seconds), "")
+    rows += _guard("plazing-rw solo games/s, greedy", lambda: _rw_games("greedy", seconds), "")
+    for players in (1, 4):
+        for bot in ("random", "greedy"):
+            rows += _guard(f"rzuc-na-tace {players}p games/s, {bot}",
+                           lambda p=players, b=bot: _rzuc_games(p, b, seconds), ">= 1,000" if
+                           (players, bot) == (1, "greedy") else "")
+    return rows
+
+
+def _rw_games(bot: str, seconds: float) -> str:
+    from generator.games.plazing_rw.engine import new_game
+    from generator.games.plazing_rw.model import boards
+
+    b = boards()["1"]
+    return f"{_games_per_s(lambda rng: new_game(b, rng), bot, seconds, batch=20):,.0f}"
+
+
+def _rzuc_games(players: int, bot: str, seconds: float) -> str:
+    from generator.games.rzuc_na_tace.engine import State
+
+    return f"{_games_per_s(lambda rng: State(players, rng), bot, seconds, batch=20):,.0f}"
+
+
+def _pdf_pages(data: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", data))
+
+
+def _cli_pad(args: list[str]) -> tuple[float, int, int]:
+    """(seconds, PDF bytes, PDF pages) of one `python -m generator ...` run writing a pad."""
+    with tempfile.TemporaryDirectory() as tmp:
+        t = time.perf_counter()
+        res = subprocess.run([sys.executable, "-m", "generator", *args, "--out", tmp], cwd=ROOT,
+                             capture_output=True, text=True)
+        elapsed = time.perf_counter() - t
+        if res.returncode != 0:
+            raise RuntimeError((res.stderr or res.stdout).strip().splitlines()[-1])
+        pdfs = sorted(Path(tmp).rglob("*.pdf"), key=lambda p: p.stat().st_size)
+        data = pdfs[-1].read_bytes()
+    return elapsed, len(data), _pdf_pages(data)
+
+
+def pads(count: int) -> list[Row]:
+    rows: list[Row] = []
+    for label, args, goal in (
+            (f"plazing-rw {count}-sheet random pad", ["plazing-rw", "sheet", "--board", "random", "--count",
+                                                       str(count), "--seed", "1"], "<= 5 s"),
+            (f"rzuc-na-tace {count}-sheet pad, random variant", ["rzuc-na-tace", "sheet", "--variant", "random",
+                                                                 "--count", str(count), "--seed", "1"], "<= 5 s")):
+        try:
+            t, size, pages = _cli_pad(args)
+        except Exception as exc:  # a changed command: say so in the table
+            rows.append((label, f"error: {exc}", goal))
+            continue
+        rows.append((f"{label}: seconds (whole command)", f"{t:.2f}", goal))
+        rows.append((f"{label}: bytes/page", f"{size / max(1, pages):,.0f} ({pages} pages)", ""))
+    rows += _guard("plazing board.pdf (4p, a4): bytes/page", _plazing_board_pdf, "")
+    return rows
+
+
+def _plazing_board_pdf() -> str:
+    from generator.games.plazing.draw import board_scene
+    from generator.games.plazing.model import Options
+    from generator.games.plazing.setup import code_for, generate
+    from generator.render.layout import get_paper
+    from generator.render.pdf import write_pdf
+
+    options = Options(players=4, surprises=True, events=True, extra_events=True, clean_beach=True)
+    scene = board_scene(generate(options, 1), code_for(options, 1), get_paper("a4"), "pl")
+    with tempfile.TemporaryDirectory() as tmp:
+        size = write_pdf(scene, Path(tmp) / "board.pdf")
+    return f"{size / len(scene.pages):,.0f} ({len(scene.pages)} pages)"
+
+
+def cli(runs: int) -> list[Row]:
+    from bench_cli_start import cli_start
+
+    goals = {"boardgen --version": "<= 0.25 s", "boardgen --help": "<= 0.25 s",
+             "boardgen plazing check FILE": "<= 0.5 s"}
+    return [(f"CLI start: {label} (median / best / best CPU s)",
+             f"{f['median_s']:.3f} / {f['best_s']:.3f} / {f['best_cpu_s']:.3f}", goals.get(label, ""))
+            for label, f in cli_start(runs)]
+
+
+def _guard(label: str, fn: Callable[[], str], goal: str) -> list[Row]:
+    try:
+        return [(label, fn(), goal)]
+    except Exception as exc:  # an API that changed: the table still prints
+        return [(label, f"error: {exc.__class__.__name__}: {exc}", goal)]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seconds", type=float, default=1.5, help="time per rate figure")
+    ap.add_argument("--runs", type=int, default=9, help="runs per CLI start figure")
+    ap.add_argument("--count", type=int, default=100, help="sheets per pad")
+    ap.add_argument("--quick", action="store_true", help="short rounds (a smoke run, not figures)")
+    ap.add_argument("--json", type=Path, help="also write the table as JSON")
+    args = ap.parse_args()
+    if args.quick:
+        args.seconds, args.runs, args.count = 0.3, 2, 10
+    start = time.perf_counter()
+    rows = setups(args.seconds) + playouts(args.seconds) + pads(args.count) + cli(args.runs)
+    width = max(len(r[0]) for r in rows)
+    vwidth = max(len(r[1]) for r in rows)
+    print(f"boardgen headline figures ({os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}, "
+          f"{time.perf_counter() - start:.0f} s)")
+    print(f"{'figure':{width}s}  {'value':>{vwidth}s}  goal")
+    for figure, value, goal in rows:
+        print(f"{figure:{width}s}  {value:>{vwidth}s}  {goal}")
+    if args.json:
+        args.json.write_text(json.dumps([{"figure": f, "value": v, "goal": g} for f, v, g in rows], indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+"""The root command starts at once: a game's modules (engines, drawing, reportlab, Pillow) load only
+when one of its commands runs, while `--help` and completion still know every game."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli import GAMES, app, game_module
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: modules that only a command that plays, prints or draws may load
+HEAVY = ("reportlab", "PIL", "jinja2", "generator.games.", "generator.render.")
+
+PROBE = """
+import json, sys
+sys.argv[0] = "boardgen"
+import generator.cli
+if sys.argv[1:]:
+    try:
+        generator.cli.main()
+    except SystemExit as exc:
+        code = exc.code
+    else:
+        code = 0
+else:
+    code = None
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+
+
+def _probe(*args: str, env: dict[str, str] | None = None) -> tuple[int | None, list[str], str]:
+    """Run boardgen with `args` in a fresh interpreter: (exit code, modules loaded, stdout)."""
+    res = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, **(env or {})}, timeout=120)
+    report = json.loads(res.stderr.strip().splitlines()[-1])
+    return report["code"], report["modules"], res.stdout
+
+
+def _heavy(modules: list[str]) -> list[str]:
+    return [m for m in modules if m.startswith(HEAVY) or m in ("reportlab", "PIL", "jinja2")]
+
+
+def test_import_loads_no_game_and_no_renderer():
+    _, modules, _ = _probe()
+    assert "generator.cli" in modules
+    assert _heavy(modules) == []
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["games"]])
+def test_root_commands_load_no_game(args):
+    code, modules, out = _probe(*args)
+    assert code in (0, None)
+    assert _heavy(modules) == []
+    assert "pydantic" not in modules or args == ["games"]  # Typer's validation of unset flags is skipped
+    if args == ["--help"]:
+        for name, _, _ in GAMES:
+            assert name in out
+
+
+def test_completion_of_game_names_loads_no_game():
+    env = {"_BOARDGEN_COMPLETE": "complete_bash", "COMP_WORDS": "boardgen pla", "COMP_CWORD": "1"}
+    _, modules, out = _probe("x", env=env)  # any argument: run main() (completion reads the env)
+    assert out.split() == [n for n, _, _ in GAMES if n.startswith("pla")]
+    assert _heavy(modules) == []
+
+
+def test_a_game_command_loads_only_that_game():
+    code, modules, out = _probe("rzuc-na-tace", "--help")
+    assert code == 0 and "sheet" in out
+    games = {m.split(".")[2] for m in modules if m.startswith("generator.games.") and m.count(".") >= 2}
+    assert games == {"rzuc_na_tace"}
+
+
+def test_help_lists_every_game_with_its_description():
+    res = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0
+    for name, _, desc in GAMES:
+        assert name in res.output
+        assert desc.split(" (")[0] in res.output
+
+
+def test_game_help_is_the_real_sub_app():
+    res = CliRunner().invoke(app, ["plazing", "--help"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0
+    assert "Plażing: parawany w dłoń (beach board game" in res.output
+    for command in ("setup", "check", "board"):
+        assert command in res.output
+
+
+def test_every_registered_game_has_an_app_and_a_make_all():
+    for name, module, desc in GAMES:
+        mod = game_module(name)
+        assert mod.__name__ == module and desc
+        assert callable(mod.make_all) and mod.app is not None
+    with pytest.raises(KeyError):
+        game_module("nosuch")
+
+
+def test_all_is_identical_for_any_jobs(tmp_path):
+    """`all` runs the games side by side; the files are the same byte for byte on one core."""
+    runner = CliRunner()
+    for jobs in ("1", "2"):
+        res = runner.invoke(app, ["all", "--out", str(tmp_path / jobs), "--seed", "5", "--jobs", jobs])
+        assert res.exit_code == 0, res.output
+    one = sorted(p.relative_to(tmp_path / "1") for p in (tmp_path / "1").rglob("*") if p.is_file())
+    two = sorted(p.relative_to(tmp_path / "2") for p in (tmp_path / "2").rglob("*") if p.is_file())
+    assert one == two and len(one) > 20
+    for rel in one:
+        assert (tmp_path / "1" / rel).read_bytes() == (tmp_path / "2" / rel).read_bytes(), rel
