@@ -44,8 +44,9 @@ def players_for(game: str, players: int | None) -> int:
 
 
 def write_cards(game: str, fmt: str, players: int | None, lang: str, paper_name: str, bleed: float, gap: float,
-                out: Path) -> list[Path]:
-    """Write one game's deck and/or summary; return the files written."""
+                out: Path) -> tuple[list[Path], list[str]]:
+    """Write one game's deck and/or summary; return the files written and the layout's warnings (bleed
+    costing cards per sheet, a gap dropped)."""
     from generator.render import layout, rulecards
     from generator.render.pdf import write_pdf
     from generator.render.png import write_png
@@ -58,12 +59,14 @@ def write_cards(game: str, fmt: str, players: int | None, lang: str, paper_name:
     code = f"{game}-cards-{n}p-{lang}"
     folder = out / "cards" / code
     names: list[str] = []
+    warnings: list[str] = []
     try:
         with output_set(folder) as stage:
             if fmt in ("deck", "both"):
                 title = f"{mod.STYLE.game} — {'karty zasad' if lang == 'pl' else 'rule cards'}"
                 deck = rulecards.deck_scene(mod.rule_cards(n, lang), mod.STYLE, paper, code, lang, bleed=bleed,
                                             gap=gap, title=title)
+                warnings += deck.warnings
                 write_pdf(deck, stage / "deck.pdf")
                 write_png(deck, 0, stage / "deck.png", dpi=80)
                 names += ["deck.pdf", "deck.png"]
@@ -74,4 +77,4 @@ def write_cards(game: str, fmt: str, players: int | None, lang: str, paper_name:
                 names.append("summary.pdf")
     except rulecards.CardOverflowError as exc:
         raise UserInputError(str(exc)) from None
-    return [folder / name for name in names]
+    return [folder / name for name in names], warnings

@@ -152,7 +152,85 @@ def all_cmd(
             raise typer.Exit(files)
         total += len(files)
         out_console.print(f"{name}: {len(files)} files", highlight=False)
-    out_console.print(f"wrote {total} files under {out}", highlight=False)
+    from generator import cards
+
+    with guarded():
+        card_files = [f for game in cards.CARD_GAMES
+                      for f in cards.write_cards(game, "both", None, lang, paper, 0.0, 0.0, out)[0]]
+    total += len(card_files)
+    out_console.print(f"cards: {len(card_files)} files", highlight=False)
+    _write_gallery(out, lang)
+    out_console.print(f"wrote {total} files under {out} (index.html lists them)", highlight=False)
+
+
+def _write_gallery(out: Path, lang: str) -> None:
+    from generator.web.gallery import write_index
+
+    with guarded():
+        write_index(out, lang)
+
+
+@app.command("cards")
+def cards_cmd(
+    games: Annotated[list[str], typer.Argument(help="Games to make rule cards for (plazing, plazing-rw, "
+                                                    "rzuc-na-tace, winnice, planety) or 'all'.")],
+    fmt: Annotated[str, typer.Option("--format", help="deck (63×88 mm reference cards, 3×3 with crop marks "
+                                                      "and mirrored backs), page (a one-page summary) or "
+                                                      "both.")] = "both",
+    players: Annotated[int | None, typer.Option("--players", help="Player count the cards are set for "
+                                                                  "(default: the game's largest).")] = None,
+    paper: PaperOpt = "a4",
+    lang: LangOpt = "pl",
+    bleed: Annotated[float, typer.Option("--bleed", help="Bleed around each card in mm (0 = none; 3 is usual).",
+                                         min=0, max=5)] = 0.0,
+    gap: Annotated[float, typer.Option("--gap", help="Gap between cards in mm (dropped, with a warning, where "
+                                                     "it would cost cards).", min=0, max=10)] = 0.0,
+    out: Annotated[Path, typer.Option("--out", help="Output folder (cards/<game>-cards-<n>p-<lang>/ inside).")]
+    = Path("output"),
+) -> None:
+    """Rule cards: a reference deck (box and setup, the turn, every scoring table, variants, a player aid
+    per player) and a one-page summary; every number comes from the game's data."""
+    from generator import cards
+
+    lang = check_lang(lang)
+    names = list(cards.CARD_GAMES) if games == ["all"] else games
+    with guarded():
+        for game in names:
+            cards.card_module(game)  # every name checked before anything is written
+        for game in names:
+            files, warnings = cards.write_cards(game, fmt, players, lang, paper, bleed, gap, out)
+            for w in warnings:
+                err_console.print(f"note: {w}", markup=False, highlight=False)
+            for f in files:
+                out_console.print(str(f), markup=False, highlight=False)
+    _write_gallery(out, lang)
+
+
+@app.command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (default: this machine only).")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.", min=1, max=65535)] = 8000,
+) -> None:
+    """A local web page with a form for every game: generate setups and pads, preview them, download the
+    PDFs, JSON and PNG. Stop it with Ctrl-C."""
+    from generator.web.server import make_server
+
+    try:
+        server = make_server(host, port)
+    except OSError as exc:
+        from generator.clikit import fail
+
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    out_console.print(f"boardgen serving on http://{host}:{server.server_address[1]}/ (Ctrl-C stops)",
+                      highlight=False)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+        server.app.close()  # type: ignore[attr-defined]
 
 
 @app.callback(invoke_without_command=True)

@@ -150,7 +150,10 @@ def test_duplex_backs_sit_behind_their_fronts(paper: str, bleed: float) -> None:
 
 
 def test_cards_job_writes_a_unit_and_rejects_bad_input(tmp_path) -> None:
-    files = cardjob.write_cards("rzuc-na-tace", "both", 2, "pl", "a4", 0.0, 0.0, tmp_path)
+    files, warnings = cardjob.write_cards("rzuc-na-tace", "both", 2, "pl", "a4", 0.0, 0.0, tmp_path)
+    assert warnings == []
+    _, bled = cardjob.write_cards("rzuc-na-tace", "deck", 2, "en", "letter", 3.0, 0.0, tmp_path)
+    assert any("bleed 3 mm" in w for w in bled)  # bleed costs cards per sheet: said, not silent
     assert {f.name for f in files} == {"deck.pdf", "deck.png", "summary.pdf"}
     assert all(f.is_file() and f.stat().st_size > 1000 for f in files)
     assert not [p for p in (tmp_path / "cards").iterdir() if p.name.startswith(".")]
@@ -170,3 +173,21 @@ def test_planety_cards_follow_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pl_cards, "builtin_catalog", lambda: changed)
     text = " ".join(c.text for c in pl_cards.rule_cards(3, "en"))
     assert "5 life" in text and "+4 tokens" in text and "41 asteroids" in text
+
+
+def test_cards_command_line(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "generator", "cards", *args, "--out", str(tmp_path)],
+                              capture_output=True, text=True, timeout=300)
+
+    ok = run("plazing", "--format", "page", "--lang", "en", "--paper", "letter")
+    assert ok.returncode == 0, ok.stderr
+    assert (tmp_path / "cards" / "plazing-cards-4p-en" / "summary.pdf").is_file()
+    assert (tmp_path / "index.html").is_file()
+    for bad in (["chess"], ["plazing", "--players", "7"], ["plazing", "--format", "poster"],
+                ["plazing", "--bleed", "9"]):
+        r = run(*bad)
+        assert r.returncode == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, bad

@@ -21,7 +21,7 @@ from generator.web.forms import regenerate_command
 from generator.web.html import render_page
 
 MAX_DEPTH = 3
-MAX_SETS = 2000  # a gallery of a huge folder lists the newest sets only
+MAX_SETS = 2000  # a gallery of a huge folder lists the first sets only
 JSON_CAP = 4 * 1024 * 1024  # bytes read from one JSON file for its summary
 
 
@@ -35,7 +35,6 @@ class OutputSet:
     files: list[tuple[str, str, int]] = field(default_factory=list)  # (relative path, name, bytes)
     playability: list[tuple[str, str]] = field(default_factory=list)
     command: str = ""
-    mtime: float = 0.0
 
 
 def _read_json(path: Path) -> Any:
@@ -77,7 +76,7 @@ def _playability(doc: Any) -> list[tuple[str, str]]:
 
 
 def scan(root: Path) -> list[OutputSet]:
-    """Every output set below `root`, newest first."""
+    """Every output set below `root`, in folder order (so the page is the same for the same files)."""
     sets: list[OutputSet] = []
     root = Path(root)
     if not root.is_dir():
@@ -100,7 +99,6 @@ def scan(root: Path) -> list[OutputSet]:
             except OSError:
                 continue
             s.files.append((f"{rel}/{n}", n, st.st_size))
-            s.mtime = max(s.mtime, st.st_mtime)
             if n.endswith(".png") and not s.preview:
                 s.preview = f"{rel}/{n}"
             if n.endswith(".json"):
@@ -115,7 +113,7 @@ def scan(root: Path) -> list[OutputSet]:
             s.code = here.name
         s.command = regenerate_command(s.game or here.parent.name, s.code)
         sets.append(s)
-    sets.sort(key=lambda s: (-s.mtime, s.folder))
+    sets.sort(key=lambda s: s.folder)
     return sets[:MAX_SETS]
 
 
