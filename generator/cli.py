@@ -18,6 +18,7 @@ from generator.clikit import LangOpt, PaperOpt, check_lang, err_console, guarded
 from generator.games.plazing import cli as plazing_cli
 from generator.games.plazing_rw import cli as plazing_rw_cli
 from generator.games.rzuc_na_tace import cli as rzuc_cli
+from generator.games.winnice import cli as winnice_cli
 
 app = typer.Typer(
     help="boardgen — random legal setups, print-ready PDFs and rules engines for Polish tabletop games.",
@@ -32,6 +33,8 @@ GAMES = [
      "scoring, solo bots)", plazing_rw_cli.make_all),
     ("rzuc-na-tace", rzuc_cli.app, "Rzuć na tacę (Ganz schön clever): score sheets, balanced variants, dice engine",
      rzuc_cli.make_all),
+    ("winnice", winnice_cli.app, "Winnice (vineyards, 2–4 players): shuffled seedling, disaster and coordinate decks, "
+     "full print kit, engine to 8P of red", winnice_cli.make_all),
 ]
 
 for name, sub, desc, _ in GAMES:
