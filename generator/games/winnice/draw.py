@@ -562,8 +562,6 @@ def cards_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang
         pages += layout.impose_cards(scene, fronts, back, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin,
                                      lang=lang)
     layout.number_pages(pages, code, lang)
-    for p in pages:
-        p.bleed = bleed
     scene.pages.extend(pages)
     return scene
 
