@@ -196,7 +196,7 @@ def can_grow(state: State, who: int, colour: int, region: int) -> bool:
     return False
 
 
-def _plant_context(state: State, who: int, colour: int) -> tuple[int, int, int, int, float, Any, set[str]]:
+def _plant_context(state: State, who: int, colour: int) -> tuple[int, int, int, int, float, int, set[str]]:
     """What every planting of one colour is measured against (computed once per decision)."""
     key = ("plant", who, colour)
     ctx = state._cache.get(key)
@@ -210,7 +210,7 @@ def _plant_context(state: State, who: int, colour: int) -> tuple[int, int, int, 
             if c != colour:
                 foreign |= tg[c]
         keep = ({s for c, s in p.seedlings if c == 1 - colour} if colour < 2 and p.cards["genetics"] else set())
-        ctx = (mine, squares_score(grid, mine), tg[colour], foreign, 1.5 if colour == 2 else 1.0, grid, keep)
+        ctx = (mine, squares_score(grid, mine), tg[colour], foreign, 1.5 if colour == 2 else 1.0, grid.not_east, keep)
         state._cache[key] = ctx
     return ctx  # type: ignore[no-any-return]
 
@@ -231,12 +231,18 @@ def move_value(state: State, move: Move) -> float:
     kind = move[0]
     if kind == PLANT:  # first: hundreds of plantings per decision
         colour, bits = move[1], move[3]
-        mine, base, w, foreign, mult, grid, keep = _plant_context(state, state.cur, colour)
+        mine, base, w, foreign, mult, ne, keep = _plant_context(state, state.cur, colour)
         if move[2] in keep:
             return -1.0  # keep the yellow/green pair for genetics
-        inside = (bits & w).bit_count()
-        return (0.2 + (squares_score(grid, mine | bits) - base) * mult + 0.4 * (grid.grow4(bits) & mine).bit_count()
-                + 0.6 * inside - 0.3 * bits.bit_count() - 0.4 * (bits & foreign).bit_count())
+        e = mine | bits
+        gain = -base
+        for weight in (1, 3, 6):  # squares_score, inlined: this line runs for every candidate planting
+            e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+            if not e:
+                break
+            gain += weight * e.bit_count()
+        return (0.2 + gain * mult + 0.4 * (state.t.ring4[bits] & mine).bit_count()
+                + 0.6 * (bits & w).bit_count() - 0.3 * bits.bit_count() - 0.4 * (bits & foreign).bit_count())
     who = state.current_player()
     p = state.players[who]
     cat = state.cat
@@ -253,8 +259,10 @@ def move_value(state: State, move: Move) -> float:
         if colour == 2:
             return -50.0
         if p.cards["laboratory"] and value >= state.t.lab_min:
-            other = 1 - colour
-            if any(c == other and v >= state.t.lab_min for c, v in p.tokens):
+            # keep it for the laboratory while the barrels hold it and its pair is not over-supplied
+            same = sum(1 for c, v in p.tokens if c == colour and v >= state.t.lab_min)
+            other = sum(1 for c, v in p.tokens if c == 1 - colour and v >= state.t.lab_min)
+            if same <= other + 1 and len(p.tokens) < state.t.token_cap[p.cards["barrels"]]:
                 return -1.0
         return 1.0 + value / 10
     if kind == DROP_SEEDLING:
@@ -320,7 +328,7 @@ def _place_value(state: State, who: int, p: Player, move: Move) -> float:
         reds = sum(1 for c, _ in p.tokens if c == 2)
         value = 5.0 if reds + (4 if p.coins > 15 else 2) > tok_cap and "barrels" not in mine else 0.2
     elif action == "laboratory":
-        value = 4.0 if p.coins > 15 else 0.2
+        value = 4.0 if p.coins > 12 else 0.2
     elif action == "genetics":
         value = 4.0 if p.coins > 8 else 0.3
     else:  # irrigate

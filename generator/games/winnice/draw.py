@@ -712,8 +712,7 @@ def _tokens_pages(cat: Catalog, paper: layout.Paper, code: str, lang: str) -> li
     x0 = (paper.w - per_row * (2 * r + gap) + gap) / 2
     y = m + 12
     i = 0
-    items: list[tuple[str, Any]] = [("h", (c, v)) for c in range(3) for v in cat.token_values
-                                    for _ in range(cat.tokens_per_value)]
+    items: list[tuple[str, Any]] = [("h", key) for key, n in cat.token_counts.items() for _ in range(n)]
     items += [("d", None)] * cat.drought_tokens
     bottom = paper.h - m - layout.FOOTER_H - 2
     for kind, data in items:
@@ -801,7 +800,10 @@ def summary_context(setup: Setup, cat: Catalog, lang: str) -> dict[str, Any]:
         "disaster": " ".join(disaster_names[c] for c in setup.decks["disaster"]),
         "digits": " ".join(setup.decks["digits"]), "letters": " ".join(setup.decks["letters"]),
         "action_cards": ", ".join(f"{action_name(a, lang)} {n}" for a, n in cat.action_cards.items()),
-        "tokens_per_value": cat.tokens_per_value, "drought_tokens": cat.drought_tokens,
+        "tokens": "; ".join(
+            f"{COLOURS[c] if lang == 'en' else texts()['colour_nouns'][lang][c]} "
+            + " ".join(f"{cat.token_counts[(c, v)]}×{v}P" for v in cat.token_values) for c in range(3)),
+        "drought_tokens": cat.drought_tokens,
         "win_red": cat.win_red, "bank_coins": ", ".join(f"{n}×{d}" for d, n in sorted(cat.bank_coins.items())),
         "greenhouse": cat.seedling_storage, "barrels": cat.barrels,
         "harvest": ", ".join(f"{s}×{s} → {p}P" for s, p in cat.harvest),

@@ -113,6 +113,8 @@ class Tables:
         self.placements = {s: tuple(sh.placements(self.grid, cat.shapes[s])) for s in cat.seedling_shapes()}
         # each placement with its 8-neighbour halo: a piece whose halo misses its colour is legal at once
         self.haloed = {s: tuple((b, self.grid.grow8(b)) for b in ps) for s, ps in self.placements.items()}
+        #: every placement's 4-neighbour ring (the greedy bot's "touches its planting" measure)
+        self.ring4 = {b: self.grid.grow4(b) & ~b for ps in self.placements.values() for b in ps}
         self.shape_size = {s: len(cat.shapes[s]) for s in cat.shapes}
         self.seedling_cap = [seedling_capacity(cat, g) for g in range(cat.action_cards["greenhouse"] + 1)]
         self.token_cap = [token_capacity(cat, b) for b in range(cat.action_cards["barrels"] + 1)]
@@ -177,7 +179,7 @@ class State:
         self.markets = {k: list(setup.markets[k]) for k in DECKS}
         self.bank_cards = dict(cat.action_cards)
         self.bank_pieces = dict(self.t.pieces)
-        self.bank_tokens = {(c, v): cat.tokens_per_value for c in range(3) for v in cat.token_values}
+        self.bank_tokens = dict(cat.token_counts)
         self.bank_drought = cat.drought_tokens
         self.first = setup.first_player
         self.round = 1
@@ -747,7 +749,7 @@ def check_invariants(state: State) -> None:
     for p in state.players:
         for tok in p.tokens:
             tokens[tok] += 1
-    assert all(v == cat.tokens_per_value for v in tokens.values()), "harvest tokens not conserved"
+    assert tokens == cat.token_counts, "harvest tokens not conserved"
     drought = state.bank_drought + sum(p.drought.bit_count() for p in state.players)
     assert drought == cat.drought_tokens, "drought tokens not conserved"
     for p in state.players:

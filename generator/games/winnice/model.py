@@ -156,6 +156,7 @@ class Catalog:
     effects: dict[str, int]
     token_values: tuple[int, ...]
     tokens_per_value: int
+    token_counts: dict[tuple[int, int], int]  # (colour, value) -> harvest tokens printed
     drought_tokens: int
     sale: tuple[tuple[int, ...], ...]  # per colour, per value index
     harvest: tuple[tuple[int, int], ...]  # (side, P) sorted by side
@@ -251,6 +252,16 @@ def parse_catalog(d: dict[str, Any], source: str) -> Catalog:
             p.fail(f"action_cards.{k}", f"is not an action card ({', '.join(ACTION_CARDS)})")
     sale_t, hv, dis, co = p.table(d, "sale"), p.table(d, "harvest"), p.table(d, "disaster"), p.table(d, "coordinates")
     values = p.ints(tok.get("values"), "tokens.values", 1, 20)
+    per_value = p.int_(tok.get("per_value"), "tokens.per_value")
+    token_counts: dict[tuple[int, int], int] = {}
+    for ci, c in enumerate(COLOURS):
+        counts = p.ints(tok[c], f"tokens.{c}") if c in tok else (per_value,) * len(values)
+        if len(counts) != len(values):
+            p.fail(f"tokens.{c}", f"needs one count per token value ({len(values)})")
+        token_counts.update({(ci, v): n for v, n in zip(values, counts, strict=True)})
+    extra = set(tok) - {"values", "per_value", "drought", *COLOURS}
+    if extra:
+        p.fail(f"tokens.{sorted(extra)[0]}", "is not a tokens key")
     harvest = []
     for k, v in p.counts(p.table(hv, "squares"), "harvest.squares").items():
         try:
@@ -308,7 +319,8 @@ def parse_catalog(d: dict[str, Any], source: str) -> Catalog:
                  ("greenhouse_storage", "barrels_storage", "laboratory_cost", "laboratory_min",
                   "laboratory_gives", "genetics_cost")},
         token_values=values,
-        tokens_per_value=p.int_(tok.get("per_value"), "tokens.per_value"),
+        tokens_per_value=per_value,
+        token_counts=token_counts,
         drought_tokens=p.int_(tok.get("drought"), "tokens.drought"),
         sale=tuple(p.ints(sale_t.get(c), f"sale.{c}") for c in COLOURS),
         harvest=tuple(sorted(harvest)),

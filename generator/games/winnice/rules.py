@@ -224,9 +224,9 @@ def check_catalog(cat: Catalog) -> Report:
     for side, p in cat.harvest:
         if side < 1 or p not in values:
             rep.add(r, f"harvest.squares {side} -> {p}P: no such token value", side)
-    if cat.tokens_per_value < 1:
-        rep.add(r, "tokens.per_value must be at least 1")
-    if cat.tokens_per_value * sum(values) < cat.win_red:
+    if min(cat.token_counts.values()) < 1:
+        rep.add(r, "every colour and value needs at least one harvest token")
+    if sum(v * n for (c, v), n in cat.token_counts.items() if c == 2) < cat.win_red:
         rep.add(r, f"all red tokens together are worth less than the {cat.win_red}P that wins")
     r = "winnice.catalog.disaster"
     if sum(cat.disaster.values()) < 1:
