@@ -32,7 +32,7 @@ from generator.clikit import (
     resolve,
 )
 from generator.core.checks import Report, UserInputError
-from generator.core.files import load_setup, output_set, save_setup
+from generator.core.files import SetupFileError, load_setup, output_set, save_setup
 from generator.core.rng import CodeError
 from generator.games.winnice import draw, playability
 from generator.games.winnice.model import GAME, SETUP_VERSION, Catalog, Setup, load_catalog
@@ -170,10 +170,10 @@ def read_setup(path: Path) -> tuple[Setup, str]:
             raise UserInputError(f"{path}: larger than {MAX_SETUP_BYTES // 1_000_000} MB, not a setup file")
         try:
             doc = load_setup(path, GAME, (SETUP_VERSION,))
-        except ValueError as exc:  # int() of a >4300-digit number inside json.loads
-            if "SetupFileError" in type(exc).__name__:
-                raise
-            raise UserInputError(f"{path}: {exc}") from None
+        except SetupFileError:
+            raise
+        except ValueError as exc:  # json.loads of an integer with more than 4300 digits
+            raise UserInputError(f"{path}: not a setup file ({str(exc).splitlines()[0][:80]})") from None
         return Setup.from_json(doc["setup"], str(path)), doc["code"]
     raise AssertionError  # pragma: no cover
 

@@ -172,8 +172,8 @@ def vineyard_symbol(scene: Scene, cat: Catalog, seat: int, lang: str) -> str:
     h = top + lab + gw + lab + store_h
     ox, oy = (w - gw) / 2, top + lab
     items: list[Item] = [Rect(0, 0, w, h, fill=EARTH, stroke="#6b5a3a", width=0.6, radius=3)]
-    items.append(Text(6, 10.5, f"{texts()['title'][lang]} · {word('vineyard', lang)} · {word('player', lang)} "
-                      f"{seat + 1}", size=13, font="bold", fill=INK))
+    items.append(Text(6, 10.5, f"{word('vineyard', lang)} · {word('player', lang)} {seat + 1}", size=13,
+                      font="bold", fill=INK))
     items.append(Rect(w - 14, 4, 9, 9, fill=PLAYER_FILL[seat], stroke=INK, width=0.3))
     items.append(Text(w - 9.5, 10.7, str(seat + 1), size=9, font="bold", fill="#ffffff", anchor="middle"))
     items.append(Rect(ox, oy, gw, gw, fill=SQUARE, stroke=None))
@@ -200,11 +200,11 @@ def vineyard_symbol(scene: Scene, cat: Catalog, seat: int, lang: str) -> str:
     items.append(Text(ox + 3, sy + 10.5, f"{cat.seedling_storage} × {word('greenhouse_slot', lang)}", size=7,
                       font="condensed", fill=INK))
     bx = ox + box_w + 16
-    items.append(Circle(bx, sy + 6 + (store_h - 12) / 2, 12, fill="#d8c39a", stroke=INK, width=0.4))
+    by = sy + 4 + 12
+    items.append(Circle(bx, by, 12, fill="#d8c39a", stroke=INK, width=0.4))
     for k in (-6, 0, 6):
-        items.append(Line(bx - 11.2, sy + 6 + (store_h - 12) / 2 + k, bx + 11.2, sy + 6 + (store_h - 12) / 2 + k,
-                          stroke="#8a6d3b", width=0.3))
-    items.append(Text(bx, sy + store_h - 1.5, word("barrel_slot", lang), size=6.5, font="condensed", fill=INK,
+        items.append(Line(bx - 11.2, by + k, bx + 11.2, by + k, stroke="#8a6d3b", width=0.3))
+    items.append(Text(bx, by + 16, word("barrel_slot", lang), size=6.5, font="condensed", fill=INK,
                       anchor="middle"))
     # harvest and sale reminder, from the catalog
     tx = bx + 18
@@ -253,15 +253,15 @@ def _space_items(scene: Scene, cat: Catalog, space: Any, x: float, y: float, pla
     # which crews fit, as small silhouettes
     fx = x + 3
     items.append(Text(fx, y + SPACE_H - 4.8, word("fits", lang) + ":", size=5.5, font="condensed", fill="#555555"))
-    fx += 9
-    for w in space.fits:
-        shape = cat.shapes[w]
-        cw, ch = sh.size(shape)
-        cell = 2.2
-        items += mini_shape(shape, fx, y + SPACE_H - 2.8 - ch * cell, cell)
-        fx += cw * cell + 2.0
+    fx += 8
+    sizes = [sh.size(cat.shapes[w]) for w in space.fits]
+    room = x + SPACE_W - 2.5 - fx - 1.6 * (len(sizes) - 1)
+    cell = min(2.2, room / max(1, sum(cw for cw, _ in sizes)))  # every fitting crew in one row
+    for w, (cw, ch) in zip(space.fits, sizes, strict=True):
+        items += mini_shape(cat.shapes[w], fx, y + SPACE_H - 2.8 - ch * cell, cell)
+        fx += cw * cell + 1.6
     if space.players > 2:
-        items.append(Text(x + SPACE_W - 2.5, y + SPACE_H - 2, word("from_players", lang, n=space.players), size=5.5,
+        items.append(Text(x + SPACE_W - 4.5, y + 23.3, word("from_players", lang, n=space.players), size=5.5,
                           font="condensed-bold", fill="#7a4a24", anchor="end"))
     if not active:
         items.append(Line(x + 2, y + SPACE_H - 2, x + SPACE_W - 2, y + 2, stroke="#999999", width=0.5))
@@ -641,8 +641,10 @@ def pieces_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lan
                 x0, y0, shape = _bits_shape(bits, cols)
                 page.items += polyomino(scene, shape, colour, ox + x0 * s, top + y0 * s, s)
                 cx, cy = min(shape, key=lambda c: (c[1], c[0]))
-                page.items.append(Text(ox + (x0 + cx) * s + 1.2, top + (y0 + cy) * s + 3.4, ids[i], size=5.5,
-                                       font="condensed-bold", fill="#ffffff"))
+                page.items.append(Rect(ox + (x0 + cx) * s + 0.8, top + (y0 + cy) * s + 0.8, 5.6, 3.4,
+                                       fill="#ffffff", stroke=None, radius=0.6))
+                page.items.append(Text(ox + (x0 + cx) * s + 3.6, top + (y0 + cy) * s + 3.4, ids[i], size=5.5,
+                                       font="condensed-bold", fill=INK, anchor="middle"))
             layout.footer(page, code, title, lang=lang)
             pages.append(page)
     pages.append(_workers_page(scene, setup, cat, paper, code, lang))

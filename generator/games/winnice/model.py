@@ -18,7 +18,7 @@ import copy
 import hashlib
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -195,6 +195,10 @@ class Catalog:
         return tuple(s for s in self.spaces if s.players <= players)
 
     def digest(self) -> str:
+        return self._digest
+
+    @cached_property
+    def _digest(self) -> str:  # the catalog never changes once parsed
         return content_digest(self.raw)
 
 

@@ -35,11 +35,11 @@ Setup (`check`):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from generator.core import decks as dk
 from generator.core import shapes as sh
-from generator.core.checks import Report
+from generator.core.checks import Report, Violation
 from generator.core.grid import Grid, get_grid
 from generator.games.winnice.model import COLOURS, DECKS, Catalog, Setup, parse_card
 
@@ -253,11 +253,17 @@ def check_catalog(cat: Catalog) -> Report:
 # ---------------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=32)
+def _catalog_violations(cat: Catalog) -> tuple[Violation, ...]:
+    """A catalog's own violations, once per catalog (setups are checked by the thousand)."""
+    return tuple(check_catalog(cat).violations)
+
+
 def check(setup: Setup, cat: Catalog) -> Report:
     """Every rule of a setup (plus the catalog's own rules). Never raises on a parsed setup."""
     from generator.games.winnice.setup import deck_specs, shuffle_all  # setup imports this module
 
-    rep = check_catalog(cat)
+    rep = Report(list(_catalog_violations(cat)))
     if setup.players not in (2, 3, 4):
         rep.add("winnice.players", f"Winnice is for 2 to 4 players, not {setup.players}")
     if setup.catalog != cat.digest():
