@@ -364,8 +364,22 @@ def load_catalog(path: str | Path | None) -> Catalog:
 
 @dataclass
 class Setup:
-    """One game's starting position. Decks are top card first; the markets were dealt from the top
-    (so `decks` holds what is left to draw). `catalog` is the digest of the catalog it came from."""
+    """One game's starting position.
+
+    setup.json (boardgen-setup, game "winnice", version 1) holds, under "setup":
+
+    - ``players`` 2..4, ``seed`` (the setup code's seed), ``first_player`` (0-based seat),
+      ``catalog``: digest of the catalog it was made from (6 hex digits);
+    - ``markets``: {"deck23": [3 card ids], "deck45": [3 card ids]} — face up, slot 1 first;
+    - ``decks``: {"deck23", "deck45", "disaster", "digits", "letters"}: lists of card ids, top card
+      first; the seedling decks hold what is left after dealing the markets from their top;
+      seedling ids are "Y:O4" (colour letter Y/G/R, shape id), disaster ids "blank" / "drought-Y" /
+      "drought-G", coordinates "1".."8" and "A".."H";
+    - ``coins``: one table per player, {"1": n, "2": n, "5": n, "10": n} (coin value -> count).
+
+    Action cards, tokens, pieces and the worker banks are not shuffled: their counts are the
+    catalog's, printed in summary.pdf.
+    """
 
     players: int
     seed: int

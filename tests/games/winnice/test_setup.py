@@ -175,3 +175,37 @@ def test_catalog_counts_are_bounded():
 def test_codes_round_trip():
     code = CODE.encode({"players": 3}, 12345)
     assert CODE.decode(code) == ({"players": 3}, 12345)
+
+
+_LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-5, 10**6), st.text(max_size=6),
+                    st.lists(st.text(max_size=4), max_size=3),
+                    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+
+
+def _paths(node, prefix=()):  # type: ignore[no-untyped-def]
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, (*prefix, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths(v, (*prefix, i))
+    yield prefix
+
+
+@given(st.data())
+@settings(max_examples=120)
+def test_hand_edited_files_give_a_report_or_a_one_line_error(data):
+    """Any edit of any value: parsing raises UserInputError (one line) or check returns a report."""
+    body = generate(2, 3).to_json()
+    paths = [p for p in _paths(body) if p]
+    path = data.draw(st.sampled_from(paths))
+    node = body
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = data.draw(_LEAVES)
+    try:
+        setup = Setup.from_json(body)
+    except UserInputError as exc:
+        assert "\n" not in str(exc)
+        return
+    check(setup, default_catalog())
