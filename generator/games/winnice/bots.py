@@ -198,7 +198,7 @@ def can_grow(state: State, who: int, colour: int, region: int) -> bool:
 
 def _plant_context(state: State, who: int, colour: int) -> tuple[int, int, int, int, float, int, set[str]]:
     """What every planting of one colour is measured against (computed once per decision)."""
-    key = ("plant", who, colour)
+    key = colour if who == state.cur else ("plant", who, colour)
     ctx = state._cache.get(key)
     if ctx is None:
         p = state.players[who]
@@ -231,7 +231,8 @@ def move_value(state: State, move: Move) -> float:
     kind = move[0]
     if kind == PLANT:  # first: hundreds of plantings per decision
         colour, bits = move[1], move[3]
-        mine, base, w, foreign, mult, ne, keep = _plant_context(state, state.cur, colour)
+        ctx = state._cache.get(colour)  # the plant context of the mover, keyed by the bare colour
+        mine, base, w, foreign, mult, ne, keep = ctx if ctx is not None else _plant_context(state, state.cur, colour)
         if move[2] in keep:
             return -1.0  # keep the yellow/green pair for genetics
         e = mine | bits
