@@ -475,8 +475,7 @@ def _disaster_face(scene: Scene, kind: str, lang: str, bleed: float) -> str:
         items.append(Rect(b + 6, b + 61.5, CARD_W - 12, 6.5, fill=FILL[colour], stroke=INK, width=0.3))
         items.append(Text(cx, b + 66.3, colour_name(colour, lang).upper(), size=8, font="bold", fill=INK,
                           anchor="middle"))
-        text = texts()["disaster"]["drought_text"][lang].format(colour=colour_name(colour, lang).rstrip("a") + (
-            "ą" if lang == "pl" else ""))
+        text = texts()["disaster"]["drought_text"][lang].format(colour=texts()["colours_accusative"][lang][colour])
         items += text_block(b + 5, b + 73, CARD_W - 10, text, 6.8, "condensed")
     items.append(Rect(b + 1.5, b + 1.5, CARD_W - 3, CARD_H - 3, stroke=DISASTER_BACK, width=0.5, radius=2.5))
     scene.add_symbol(Symbol(name, *layout.card_size_with_bleed(CARD_W, CARD_H, bleed), items))

@@ -183,3 +183,22 @@ def test_no_page_is_blank_and_nothing_near_the_edge(kit):
             for box in ((0, 0, w, edge), (0, h - edge, w, h), (0, 0, edge, h), (w - edge, 0, w, h)):
                 assert img.crop(box).getextrema()[0] > 200, (png, box)
             png.unlink()
+
+
+def test_action_spaces_keep_their_drawings_inside_and_show_cost_and_fitting_crews():
+    from generator.render.scene import Circle, Rect, Scene, Text
+
+    cat = default_catalog()
+    sc = Scene()
+    for space in cat.spaces:
+        items = draw._space_items(sc, cat, space, 0.0, 0.0, 4, "pl")
+        for it in items:
+            if isinstance(it, Rect):
+                assert it.x >= -1e-6 and it.x + it.w <= draw.SPACE_W + 1e-6, (space.id, it)
+                assert it.y >= -1e-6 and it.y + it.h <= draw.SPACE_H + 1e-6, (space.id, it)
+        texts = [it.text for it in items if isinstance(it, Text)]
+        assert str(space.cost) in texts and any(isinstance(it, Circle) and it.fill == "#f5cf3a" for it in items)
+        squares = sum(1 for it in items if isinstance(it, Rect) and it.fill == "#555555")
+        assert squares == sum(len(cat.shapes[w]) for w in space.fits), space.id
+        if space.order:
+            assert str(space.order) in texts
