@@ -3,10 +3,13 @@
 core.playout's `random_bot` and `greedy_bot` call `State.random_move(rng)` and
 `State.move_value(move)`, which answer from here (the State holds the rules, not the bots).
 
-Random: a legal move drawn kind first — plant / irrigate / harvest / done in the planting phase,
-each kind equally likely, then a uniform instance (a planting is a random stored seedling at a
-random legal placement). Drawing kind first keeps "done" from drowning in hundreds of placements
-and is far cheaper than listing every placement.
+Random: a uniformly random legal move, with three filters that keep it from throwing away the
+only progress that wins — it never sells a red token, gives one back only when nothing else can
+go, and never harvests a planting that pays nothing (a uniformly random player gathers no red at
+all in 2,000 rounds; with the filters, 4-player random games end after some 500-800 rounds). In the
+planting phase it draws the kind first — plant / irrigate / harvest / done, equally likely — then
+a uniform instance (a random stored seedling at a random legal placement), so "done" does not
+drown in hundreds of placements and no placement list is built.
 
 Greedy (one move ahead, by heuristic values; the best move is played, ties at random):
 - each colour gets a *target window* on the player's board — a 4×4 (yellow, green) or 3×3 (red)
@@ -37,6 +40,7 @@ from generator.games.winnice.moves import (
     IRRIGATE,
     LAB,
     P_PLANT,
+    P_SELL,
     PASS,
     PLACE,
     PLANT,
@@ -59,8 +63,14 @@ WINDOW = (4, 3, 2)  # target window side per colour
 
 
 def random_move(state: State, rng: random.Random) -> Move:
-    if state.phase != P_PLANT or state.drop is not None:
+    if state.drop is not None:  # give back anything but red, if it can
         moves = state.legal_moves()
+        keep = [m for m in moves if not (m[0] == DROP_TOKEN and m[1] == 2)] or moves
+        return keep[rng.randrange(len(keep))]
+    if state.phase != P_PLANT:
+        moves = state.legal_moves()
+        if state.phase == P_SELL:  # never sells red
+            moves = [m for m in moves if not (m[0] == SELL and m[1] == 2)]
         return moves[rng.randrange(len(moves))]
     p = state.players[state.cur]
     kinds: list[Any] = []
@@ -69,8 +79,9 @@ def random_move(state: State, rng: random.Random) -> Move:
     irrigate = state.irrigate_moves(p)
     if irrigate:
         kinds.append(IRRIGATE)
-    harvest = state.harvest_moves(p)
-    if harvest:
+    grid = state.t.grid
+    harvest = [m for m in state.harvest_moves(p) if largest_side(grid, grid.flood(p.board[m[1]], m[2])) >= 2]
+    if harvest:  # only plantings that pay something
         kinds.append(HARVEST)
     kinds.append(DONE)
     while True:

@@ -49,9 +49,8 @@ Decisions where the rulebook is silent (DIGEST section 4 leaves these to the eng
 - **Coins** are counted by value; the bank always makes change.
 - **Harvest tokens** are finite (data: 10 of each colour and value, red 32/16/10 — with 10 red 1P
   the bank ran dry in playouts and 4-player games stalled); an exhausted token is not paid.
-- **Bots**: the core random bot draws kinds first (bots.py); a uniformly random player practically
-  never gathers 8P of red (it sells and gives back red tokens and harvests plantings before they
-  grow), so random games end at the round cap; the greedy bot finishes its games.
+- **Bots** (bots.py): the random bot never throws red progress away (a uniformly random player
+  never reaches 8P); both bots finish their games within `rules.round_cap` rounds.
 """
 
 from __future__ import annotations
