@@ -6,22 +6,25 @@ core.playout's `random_bot` and `greedy_bot` call `State.random_move(rng)` and
 Random: a uniformly random legal move, with three filters that keep it from throwing away the
 only progress that wins — it never sells a red token, gives one back only when nothing else can
 go, and never harvests a planting that pays nothing (a uniformly random player gathers no red at
-all in 2,000 rounds; with the filters, 4-player random games end after some 500-800 rounds). In the
+all in 2,000 rounds; with the filters, random games end after some 150-450 rounds). In the
 planting phase it draws the kind first — plant / irrigate / harvest / done, equally likely — then
 a uniform instance (a random stored seedling at a random legal placement), so "done" does not
-drown in hundreds of placements and no placement list is built.
+drown in hundreds of placements and no placement list is built; when nothing stored fits any
+more, a planting that pays nothing may be harvested too (it clears the board).
 
 Greedy (one move ahead, by heuristic values; the best move is played, ties at random):
-- each colour gets a *target window* on the player's board — a 4×4 (yellow, green) or 3×3 (red)
-  square free of the other colours, the one already holding most of that colour; red chooses
-  first, then green, then yellow, each avoiding the windows already chosen where it can;
-- a planting is worth the squares it puts inside its colour's window minus those outside and
-  those it puts in another colour's window; a planting whose window is full, or whose largest
-  square reached the window's size, is harvested (after the good plantings — a harvest ends the
-  phase); a winning red harvest is always played;
-- it sells every yellow and green token, never a red one, buys barrels before red tokens would
-  overflow, greenhouses while storage is small, crews early, seedling cards (red first, big ones
-  next) and irrigates drought on its plantings.
+- each colour gets a *target window* on the player's board — 4×4 for yellow, 3×3 for green, 2×2
+  for red (the sizes that pay best per square and per harvest), free of the other colours, the one
+  already holding most of that colour; red chooses first, then green, then yellow;
+- a planting is worth how much squarer its colour becomes (covered 2×2, 3×3, 4×4 windows, by
+  bit-parallel erosion), the edges it shares with its planting, and its squares inside the colour's
+  window; a planting is harvested once its largest square reaches the window's size, its window is
+  full, or no stored seedling can grow it (after the good plantings: a harvest ends the phase); a
+  winning red harvest is always played;
+- it sells yellow and green tokens (keeping laboratory pairs when it holds the card), never red,
+  keeps yellow/green seedling pairs for genetics, buys barrels before red tokens would overflow,
+  greenhouses while storage is small or coins plenty, crews early, and seedling cards by size and
+  colour (red first), and irrigates drought on its plantings.
 """
 
 from __future__ import annotations
@@ -80,8 +83,9 @@ def random_move(state: State, rng: random.Random) -> Move:
     if irrigate:
         kinds.append(IRRIGATE)
     grid = state.t.grid
-    harvest = [m for m in state.harvest_moves(p) if largest_side(grid, grid.flood(p.board[m[1]], m[2])) >= 2]
-    if harvest:  # only plantings that pay something
+    every = state.harvest_moves(p)
+    harvest = [m for m in every if largest_side(grid, grid.flood(p.board[m[1]], m[2])) >= 2]
+    if harvest:  # only plantings that pay something...
         kinds.append(HARVEST)
     kinds.append(DONE)
     while True:
@@ -96,6 +100,9 @@ def random_move(state: State, rng: random.Random) -> Move:
         if move is not None:
             return move
         kinds.remove(PLANT)
+        if every and not harvest:  # ...unless nothing fits any more: then clear any planting
+            harvest = every
+            kinds.insert(0, HARVEST)
 
 
 def _random_planting(state: State, p: Player, rng: random.Random) -> Move | None:

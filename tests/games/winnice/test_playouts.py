@@ -80,3 +80,11 @@ def test_greedy_report_counts_wins_and_droughts():
     assert rep["completed"] == 2 and rep["playable"] and sum(rep["wins_per_seat"]) == 2
     assert rep["rounds"]["min"] >= 2 and "mean" in rep["drought_hits_per_game"]
     assert any("completed" in line for line in playability.summary_lines(rep))
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 2)])
+def test_random_games_end_too(players, seed):
+    cat = default_catalog()
+    state = State(generate(players, seed, cat), cat, make_rng(seed, "engine"))
+    play_one(state, [get_bot("random")] * players, random.Random(seed), max_moves=2_000_000)
+    assert state.winner is not None and not state.capped and state.round < cat.round_cap
