@@ -6,6 +6,8 @@ import dataclasses
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.core.playout import get_bot, play_one
 from generator.core.rng import make_rng
@@ -88,3 +90,12 @@ def test_random_games_end_too(players, seed):
     state = State(generate(players, seed, cat), cat, make_rng(seed, "engine"))
     play_one(state, [get_bot("random")] * players, random.Random(seed), max_moves=2_000_000)
     assert state.winner is not None and not state.capped and state.round < cat.round_cap
+
+
+@given(st.integers(0, 2**40 - 1), st.sampled_from([2, 3, 4]), st.sampled_from(["random", "greedy"]))
+@settings(max_examples=12)
+def test_invariants_hold_after_every_move_over_many_seeds(seed, players, bot):
+    cat = short_catalog(6)
+    state = State(generate(players, seed, cat), cat, make_rng(seed, "engine"))
+    play_one(state, [get_bot(bot)] * players, random.Random(seed), invariant=check_invariants)
+    assert state.is_over()
