@@ -278,7 +278,7 @@ class State:
             reserved = sum(1 for i, o in enumerate(self.occupant)
                            if o is not None and o[0] == who and self.t.spaces[i].action == action)
             return left > reserved
-        if action in DECKS or action.startswith("buy"):
+        if action.startswith("buy"):
             deck = "deck" + action[3:]
             return bool(self.markets[deck] or self.piles[deck] or self.discards[deck])
         reserved = sum(1 for i, o in enumerate(self.occupant) if o is not None and self.t.spaces[i].action == action)
@@ -631,7 +631,8 @@ class State:
                 if len(choices) > 1:
                     self.cur = who
                     return
-                self._resolve_one(who, choices[0])
+                if choices:  # one way to do it (or, for a market, only "take nothing")
+                    self._resolve_one(who, choices[0])
                 self.res_i += 1
                 if self._check_storage(who):
                     self.cur = who
