@@ -110,10 +110,12 @@ def setup_cmd(
     jobs: JobsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Shuffle every deck, deal both markets, count out coins, pick the first player; write setup.json,
-    summary.pdf, boards.pdf (vineyards + action board), cards.pdf (every deck in setup order, 3x3, crop
-    marks, mirrored backs), pieces.pdf (seedlings, workers, tokens, coins) and preview.png into
-    OUT/CODE/. `--code CODE` gives the same setup again."""
+    """Shuffle every deck, deal the markets and write the setup with its whole print kit.
+
+    Writes into OUT/CODE/: setup.json, summary.pdf (what goes where), boards.pdf (vineyards and the
+    action board), cards.pdf (every deck in setup order, 3x3, crop marks, mirrored backs), pieces.pdf
+    (seedlings, workers, tokens, coins) and preview.png. `--code CODE` gives the same setup again.
+    """
     lang = check_lang(lang)
     check_paper(paper)
     if bot not in playability.BOTS:
@@ -205,9 +207,12 @@ def check_cmd(
     jobs: JobsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Check a setup file rule by rule (deck compositions and order, markets, coins, coordinate weighting,
-    catalog); exit 1 naming each broken rule. With --playouts, bots play it and the report says how many
-    games ended, in how many rounds, who won and how often drought struck."""
+    """Check a setup file rule by rule; exit 1 naming each broken rule.
+
+    Rules: deck compositions and order, markets, coins, coordinate weighting, the catalog. With
+    --playouts, bots play it and the report says how many games ended, in how many rounds, who won
+    and how often drought struck (and the seed of any game that did not end).
+    """
     if bot not in playability.BOTS:
         fail(f"unknown bot {bot!r} (choose greedy or random)")
     setup, code = read_setup(file)
@@ -244,7 +249,7 @@ def catalog_cmd(
     file: Annotated[Path | None, typer.Argument(help="Your catalog TOML (the built-in one if omitted).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Validate a catalog: deck sizes and shapes, workers, action spaces, tokens, disaster and coordinate decks."""
+    """Validate a catalog: decks and shapes, workers, action spaces, tokens, disaster and coordinates."""
     cat = _catalog(file)
     report = check_catalog(cat)
     if as_json:
@@ -267,7 +272,7 @@ def play_cmd(
     moves: Annotated[bool, typer.Option("--moves", help="Print every move.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Play one game on the setup of --seed with bots (the game seed is the setup seed)."""
+    """Play one game with bots on the setup of --seed (the game's own seed is the setup seed)."""
     if bot not in playability.BOTS:
         fail(f"unknown bot {bot!r} (choose greedy or random)")
     if players not in (2, 3, 4):

@@ -265,7 +265,7 @@ def _space_items(scene: Scene, cat: Catalog, space: Any, x: float, y: float, pla
                           font="condensed-bold", fill="#7a4a24", anchor="end"))
     if not active:
         items.append(Line(x + 2, y + SPACE_H - 2, x + SPACE_W - 2, y + 2, stroke="#999999", width=0.5))
-        items.append(Text(x + SPACE_W / 2, y + 20.5, word("not_in_play", lang), size=6.5, font="condensed-bold",
+        items.append(Text(x + SPACE_W / 2, y + 19.0, word("not_in_play", lang), size=6.5, font="condensed-bold",
                           fill="#777777", anchor="middle"))
     return items
 
