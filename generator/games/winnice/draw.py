@@ -599,14 +599,8 @@ def pack(shapes: list[sh.Shape], cols: int, rows: int) -> list[list[tuple[int, i
     return placed
 
 
-def _bits_shape(bits: int, cols: int) -> tuple[int, int, sh.Shape]:
-    cells = []
-    i = 0
-    while bits:
-        if bits & 1:
-            cells.append((i % cols, i // cols))
-        bits >>= 1
-        i += 1
+def _bits_shape(bits: int, cols: int, rows: int) -> tuple[int, int, sh.Shape]:
+    cells = list(get_grid(cols, rows).cells(bits))
     x0 = min(c[0] for c in cells)
     y0 = min(c[1] for c in cells)
     return x0, y0, sh.normalise(cells)
@@ -637,7 +631,7 @@ def pieces_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lan
             title = f"{word('pieces', lang)} · {colour_name(colour, lang)} · {k}/{len(sheets)}"
             page = _sheet(paper, title)
             for i, bits in placed:
-                x0, y0, shape = _bits_shape(bits, cols)
+                x0, y0, shape = _bits_shape(bits, cols, rows)
                 page.items += polyomino(scene, shape, colour, ox + x0 * s, top + y0 * s, s)
                 cx, cy = min(shape, key=lambda c: (c[1], c[0]))
                 page.items.append(Rect(ox + (x0 + cx) * s + 0.8, top + (y0 + cy) * s + 0.8, 5.6, 3.4,

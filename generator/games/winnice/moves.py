@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.core.grid import get_grid
+
 SELL, DONE, PLACE, PASS, HIRE, TAKE, SKIP, DROP_SEEDLING, DROP_TOKEN, LAB, GENETICS, PLANT, IRRIGATE, HARVEST = \
     range(14)
 KIND_NAMES = ("sell", "done", "place", "pass", "hire", "take", "skip", "drop-seedling", "drop-token", "lab",
@@ -40,14 +42,7 @@ COLOUR_WORD = ("yellow", "green", "red")
 
 
 def _squares(bits: int, size: int, columns: str) -> str:
-    out = []
-    i = 0
-    while bits:
-        if bits & 1:
-            out.append(f"{columns[i % size]}{i // size + 1}")
-        bits >>= 1
-        i += 1
-    return " ".join(out)
+    return " ".join(f"{columns[x]}{y + 1}" for x, y in get_grid(size, size).cells(bits))  # row by row
 
 
 def describe(move: Move, spaces: Any = None, size: int = 8, columns: str = "ABCDEFGH") -> str:
