@@ -202,3 +202,30 @@ def test_action_spaces_keep_their_drawings_inside_and_show_cost_and_fitting_crew
         assert squares == sum(len(cat.shapes[w]) for w in space.fits), space.id
         if space.order:
             assert str(space.order) in texts
+
+
+def test_duplex_backs_in_the_pdf_sit_at_the_mirror_image_of_their_fronts(kit):
+    """Read the card placements back from cards.pdf (the `cm` before each form `Do`): on every backs
+    page, card k's back is at the mirror image across the page's vertical middle of card k's front."""
+    from pypdf.generic import ContentStream
+
+    reader = pages_of(kit["files"]["cards"])
+    cw = draw.CARD_W * 72 / 25.4
+
+    def placements(page):  # type: ignore[no-untyped-def]
+        out, last = [], None
+        for args, op in ContentStream(page.get_contents(), reader).operations:
+            if op == b"cm":
+                last = [float(a) for a in args]
+            elif op == b"Do" and last is not None:
+                out.append((last[4], last[5]))
+        return out
+
+    pages = reader.pages
+    assert len(pages) % 2 == 0
+    for k in range(0, len(pages), 2):
+        width = float(pages[k].mediabox.width)
+        fronts, backs = placements(pages[k]), placements(pages[k + 1])
+        assert fronts and len(fronts) == len(backs)
+        for (fx, fy), (bx, by) in zip(fronts, backs, strict=True):
+            assert bx == pytest.approx(width - fx - cw, abs=0.05) and by == pytest.approx(fy, abs=0.05)
