@@ -842,8 +842,12 @@ def summary_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, la
             block = text_block(m, y, width, line, 8.6)
             page.items.extend(block)
             y += line_height(8.6) * len(block) + 0.5
-    if y > paper.h - layout.MARGIN - layout.FOOTER_H - 2:
+    bottom = paper.h - layout.MARGIN - layout.FOOTER_H - 2
+    if y > bottom:
         raise ValueError("the setup summary does not fit on one page")  # a template edit went too far
+    cal = layout.CAL_SIZE + layout.CAL_LABEL_H
+    if y + 4 <= bottom - cal:  # room left: the 50 mm square that checks the whole kit's scale
+        page.items += layout.calibration_square(paper.w - m - layout.CAL_SIZE, bottom - cal, lang=lang)
     layout.number_pages([page], code, lang)
     scene.pages.append(page)
     return scene
