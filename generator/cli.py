@@ -36,6 +36,8 @@ GAMES: list[tuple[str, str, str]] = [
      "random boards, scoring, solo bots)"),
     ("rzuc-na-tace", "generator.games.rzuc_na_tace.cli", "Rzuć na tacę (Ganz schön clever): score sheets, "
      "balanced variants, dice engine"),
+    ("winnice", "generator.games.winnice.cli", "Winnice: shuffled seedling, disaster and drought decks, a full "
+     "print kit, and an engine that plays to 8P of red (2–4 players)"),
     ("planety", "generator.games.planety.cli", "Planety: a big bang proved playable, double-sided tiles to print, "
      "and an engine that plays it (2–4 players)"),
 ]

@@ -1,0 +1,362 @@
+"""The bots' side of Winnice: a fast uniform random move and the greedy bot's move values.
+
+core.playout's `random_bot` and `greedy_bot` call `State.random_move(rng)` and
+`State.move_value(move)`, which answer from here (the State holds the rules, not the bots).
+
+Random: a uniformly random legal move, with three filters that keep it from throwing away the
+only progress that wins — it never sells a red token, gives one back only when nothing else can
+go, and never harvests a planting that pays nothing (a uniformly random player gathers no red at
+all in 2,000 rounds; with the filters, random games end after some 150-450 rounds). In the
+planting phase it draws the kind first — plant / irrigate / harvest / done, equally likely — then
+a uniform instance (a random stored seedling at a random legal placement), so "done" does not
+drown in hundreds of placements and no placement list is built; when nothing stored fits any
+more, a planting that pays nothing may be harvested too (it clears the board).
+
+Greedy (one move ahead, by heuristic values; the best move is played, ties at random):
+- each colour gets a *target window* on the player's board — 4×4 for yellow, 3×3 for green, 2×2
+  for red (the sizes that pay best per square and per harvest), free of the other colours, the one
+  already holding most of that colour; red chooses first, then green, then yellow;
+- a planting is worth how much squarer its colour becomes (covered 2×2, 3×3, 4×4 windows, by
+  bit-parallel erosion), the edges it shares with its planting, and its squares inside the colour's
+  window; a planting is harvested once its largest square reaches the window's size, its window is
+  full, or no stored seedling can grow it (after the good plantings: a harvest ends the phase); a
+  winning red harvest is always played;
+- it sells yellow and green tokens (keeping laboratory pairs when it holds the card), never red,
+  keeps yellow/green seedling pairs for genetics, buys barrels before red tokens would overflow,
+  greenhouses while storage is small or coins plenty, crews early, and seedling cards by size and
+  colour (red first), and irrigates drought on its plantings.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from generator.games.winnice.model import parse_card
+from generator.games.winnice.moves import (
+    DONE,
+    DROP_SEEDLING,
+    DROP_TOKEN,
+    GENETICS,
+    HARVEST,
+    HIRE,
+    IRRIGATE,
+    LAB,
+    P_PLANT,
+    P_SELL,
+    PASS,
+    PLACE,
+    PLANT,
+    SELL,
+    SKIP,
+    TAKE,
+    Move,
+)
+from generator.games.winnice.rules import harvest_points, largest_side, planting_ok
+
+if TYPE_CHECKING:
+    from generator.games.winnice.engine import Player, State
+
+COLOUR_WEIGHT = (1.2, 2.0, 10.0)
+CARD_BONUS = (0.0, 1.5, 6.0)
+WINDOW = (4, 3, 2)  # target window side per colour
+
+
+# --- random ------------------------------------------------------------------------------------
+
+
+def random_move(state: State, rng: random.Random) -> Move:
+    if state.drop is not None:  # give back anything but red, if it can
+        moves = state.legal_moves()
+        keep = [m for m in moves if not (m[0] == DROP_TOKEN and m[1] == 2)] or moves
+        return keep[rng.randrange(len(keep))]
+    if state.phase != P_PLANT:
+        moves = state.legal_moves()
+        if state.phase == P_SELL:  # never sells red
+            moves = [m for m in moves if not (m[0] == SELL and m[1] == 2)]
+        return moves[rng.randrange(len(moves))]
+    p = state.players[state.cur]
+    kinds: list[Any] = []
+    if not p.harvested and p.seedlings:
+        kinds.append(PLANT)
+    irrigate = state.irrigate_moves(p)
+    if irrigate:
+        kinds.append(IRRIGATE)
+    grid = state.t.grid
+    every = state.harvest_moves(p)
+    harvest = [m for m in every if largest_side(grid, grid.flood(p.board[m[1]], m[2])) >= 2]
+    if harvest:  # only plantings that pay something...
+        kinds.append(HARVEST)
+    kinds.append(DONE)
+    while True:
+        kind = kinds[rng.randrange(len(kinds))]
+        if kind == DONE:
+            return (DONE, 0, 0, 0)
+        if kind == IRRIGATE:
+            return irrigate[rng.randrange(len(irrigate))]
+        if kind == HARVEST:
+            return harvest[rng.randrange(len(harvest))]
+        move = _random_planting(state, p, rng)
+        if move is not None:
+            return move
+        kinds.remove(PLANT)
+        if every and not harvest:  # ...unless nothing fits any more: then clear any planting
+            harvest = every
+            kinds.insert(0, HARVEST)
+
+
+def _random_planting(state: State, p: Player, rng: random.Random) -> Move | None:
+    seeds = sorted(set(p.seedlings))
+    rng.shuffle(seeds)
+    occ = p.occupied
+    grid = state.t.grid
+    for colour, shape in seeds:
+        options = state.t.placements[shape]
+        mine = p.board[colour]
+        for _ in range(24):
+            bits = options[rng.randrange(len(options))]
+            if not bits & occ and planting_ok(grid, mine, bits):
+                return (PLANT, colour, shape, bits)
+        legal = [b for b in options if not b & occ and planting_ok(grid, mine, b)]
+        if legal:
+            return (PLANT, colour, shape, legal[rng.randrange(len(legal))])
+    return None
+
+
+# --- greedy ------------------------------------------------------------------------------------
+
+
+def _windows(state: State, side: int) -> tuple[int, ...]:
+    key = ("windows", side)
+    cache = state.t.__dict__.setdefault("_bot_cache", {})
+    if key not in cache:
+        g = state.t.grid
+        cache[key] = tuple(g.rect(x, y, side, side) for y in range(g.height - side + 1)
+                           for x in range(g.width - side + 1))
+    return cache[key]  # type: ignore[no-any-return]
+
+
+def targets(state: State, who: int) -> list[int]:
+    """The target window of each colour for player `who` (0 when no window is free)."""
+    key = ("targets", who)
+    if key in state._cache:
+        return state._cache[key]  # type: ignore[no-any-return]
+    p = state.players[who]
+    out = [0, 0, 0]
+    taken = 0
+    for colour in (2, 1, 0):
+        others = p.occupied & ~p.board[colour]
+        mine = p.board[colour]
+        best, best_score = 0, -1.0
+        for w in _windows(state, WINDOW[colour]):
+            if w & others:
+                continue
+            score = (w & mine).bit_count() * 4 - (w & taken).bit_count() * 3
+            if score > best_score:
+                best, best_score = w, score
+        out[colour] = best
+        taken |= best
+    state._cache[key] = out
+    return out
+
+
+def _take_value(state: State, who: int, cid: str) -> float:
+    """A market card is worth its squares and colour (a little more when it fits its window now)."""
+    colour, shape = parse_card(cid)
+    pair = 5.0 if colour < 2 and state.players[who].cards["genetics"] and (1 - colour, shape) in \
+        state.players[who].seedlings else 0.0
+    return _card_value(cid, state) + pair + (1.0 if fits_window(state, who, colour, shape) else 0.0)
+
+
+def _card_value(cid: str, state: State) -> float:
+    colour, shape = parse_card(cid)
+    return state.t.shape_size[shape] + CARD_BONUS[colour]
+
+
+def fits_window(state: State, who: int, colour: int, shape: str) -> bool:
+    """Can a seedling of `shape` still go wholly inside the colour's target window?"""
+    key = ("fits", who, colour, shape)
+    if key not in state._cache:
+        p = state.players[who]
+        w = targets(state, who)[colour]
+        occ, mine, grid = p.occupied, p.board[colour], state.t.grid
+        state._cache[key] = bool(w) and any(not b & ~w and not b & occ and planting_ok(grid, mine, b)
+                                            for b in state.t.placements[shape])
+    return state._cache[key]  # type: ignore[no-any-return]
+
+
+def squares_score(grid: Any, bits: int) -> int:
+    """How square a colour's seedlings are: covered 2x2 windows + 3 per 3x3 + 6 per 4x4 (the bot's
+    measure of progress towards a big harvest; bit-parallel erosion, four shifts per size)."""
+    ne = grid.not_east
+    score = 0
+    e = bits
+    for weight in (1, 3, 6):
+        e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+        if not e:
+            break
+        score += weight * e.bit_count()
+    return score
+
+
+def can_grow(state: State, who: int, colour: int, region: int) -> bool:
+    """Could a stored seedling of the colour be planted against this planting now?"""
+    p = state.players[who]
+    grid = state.t.grid
+    ring = grid.grow4(region) & ~region
+    occ, mine = p.occupied, p.board[colour]
+    for c, shape in set(p.seedlings):
+        if c != colour:
+            continue
+        for b in state.t.placements[shape]:
+            if b & ring and not b & occ and planting_ok(grid, mine, b):
+                return True
+    return False
+
+
+def _plant_context(state: State, who: int, colour: int) -> tuple[int, int, int, int, float, int, set[str]]:
+    """What every planting of one colour is measured against (computed once per decision)."""
+    key = colour if who == state.cur else ("plant", who, colour)
+    ctx = state._cache.get(key)
+    if ctx is None:
+        p = state.players[who]
+        grid = state.t.grid
+        tg = targets(state, who)
+        mine = p.board[colour]
+        foreign = 0
+        for c in range(3):
+            if c != colour:
+                foreign |= tg[c]
+        keep = ({s for c, s in p.seedlings if c == 1 - colour} if colour < 2 and p.cards["genetics"] else set())
+        ctx = (mine, squares_score(grid, mine), tg[colour], foreign, 1.5 if colour == 2 else 1.0, grid.not_east, keep)
+        state._cache[key] = ctx
+    return ctx  # type: ignore[no-any-return]
+
+
+def _ready(state: State, who: int, colour: int, region: int) -> bool:
+    """Harvest now: the planting reached its window's size, or its window cannot grow any more."""
+    p = state.players[who]
+    w = targets(state, who)[colour]
+    side = largest_side(state.t.grid, region)
+    if side >= WINDOW[colour]:
+        return True
+    if w and (w & ~p.occupied) == 0 and w & region:
+        return True
+    return side >= 2 and not can_grow(state, who, colour, region)
+
+
+def move_value(state: State, move: Move) -> float:
+    kind = move[0]
+    if kind == PLANT:  # first: hundreds of plantings per decision
+        colour, bits = move[1], move[3]
+        ctx = state._cache.get(colour)  # the plant context of the mover, keyed by the bare colour
+        mine, base, w, foreign, mult, ne, keep = ctx if ctx is not None else _plant_context(state, state.cur, colour)
+        if move[2] in keep:
+            return -1.0  # keep the yellow/green pair for genetics
+        e = mine | bits
+        gain = -base
+        for weight in (1, 3, 6):  # squares_score, inlined: this line runs for every candidate planting
+            e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+            if not e:
+                break
+            gain += weight * e.bit_count()
+        return (0.2 + gain * mult + 0.4 * (state.t.ring4[bits] & mine).bit_count()
+                + 0.6 * (bits & w).bit_count() - 0.3 * bits.bit_count() - 0.4 * (bits & foreign).bit_count())
+    who = state.current_player()
+    p = state.players[who]
+    cat = state.cat
+    if kind == DONE:
+        return 0.0
+    if kind == PASS:
+        return 0.5
+    if kind == SKIP:
+        return -0.5
+    if kind == HIRE:
+        return 0.0
+    if kind == SELL:
+        colour, value = move[1], move[2]
+        if colour == 2:
+            return -50.0
+        if p.cards["laboratory"] and value >= state.t.lab_min:
+            # keep it for the laboratory while the barrels hold it and its pair is not over-supplied
+            same = sum(1 for c, v in p.tokens if c == colour and v >= state.t.lab_min)
+            other = sum(1 for c, v in p.tokens if c == 1 - colour and v >= state.t.lab_min)
+            if same <= other + 1 and len(p.tokens) < state.t.token_cap[p.cards["barrels"]]:
+                return -1.0
+        return 1.0 + value / 10
+    if kind == DROP_SEEDLING:
+        return -(state.t.shape_size[move[2]] + CARD_BONUS[move[1]])
+    if kind == DROP_TOKEN:
+        return -(move[2] * (100.0 if move[1] == 2 else 3.0 + 2 * move[1]))
+    if kind == LAB:
+        return 3.0
+    if kind == GENETICS:
+        return 8.0
+    if kind == IRRIGATE:
+        return 4.0
+    if kind == TAKE:
+        si = state.t.resolve_order[state.res_i]
+        deck = "deck" + state.t.spaces[si].action[3:]
+        if move[1] < 0:
+            return 2.0 if deck == "deck45" else 1.0
+        return _take_value(state, who, state.markets[deck][move[1]])
+    if kind == PLACE:
+        return _place_value(state, who, p, move)
+    if kind == HARVEST:
+        colour, square = move[1], move[2]
+        grid = state.t.grid
+        region = grid.flood(p.board[colour], square)
+        points = harvest_points(cat, largest_side(grid, region), (p.drought & region).bit_count())
+        if colour == 2 and points and p.red_points() + points >= cat.win_red:
+            return 1000.0
+        if _ready(state, who, colour, region):
+            return 0.8 + points * COLOUR_WEIGHT[colour] / 50
+        empty = 64 - p.occupied.bit_count()
+        return -1.0 if empty > 16 else 0.3 + points / 50
+    return 0.0
+
+
+def _place_value(state: State, who: int, p: Player, move: Move) -> float:
+    space = state.t.spaces[move[1]]
+    action = space.action
+    caps = state.t
+    seed_cap = caps.seedling_cap[p.cards["greenhouse"]]
+    tok_cap = caps.token_cap[p.cards["barrels"]]
+    key = ("mine", who)
+    mine = state._cache.get(key)
+    if mine is None:
+        mine = [state.t.spaces[i].action for i, o in enumerate(state.occupant) if o is not None and o[0] == who]
+        state._cache[key] = mine
+    if action.startswith("hire"):
+        value = 6.0 if state.round <= 15 and p.coins >= space.cost + 2 else 0.6
+    elif action.startswith("buy"):
+        deck = "deck" + action[3:]
+        key = ("best", who, deck)
+        best = state._cache.get(key)
+        if best is None:
+            best = max([_take_value(state, who, c) for c in state.markets[deck]] + [2.0 if deck == "deck45" else 1.0])
+            state._cache[key] = best
+        value = 0.5 + best * 0.6
+        pending = len(p.seedlings) + sum(1 for a in mine if a.startswith("buy"))
+        if pending >= seed_cap:
+            value -= 4.0
+    elif action == "greenhouse":
+        rich = p.coins > 15 and seed_cap < 7
+        value = 3.5 if (seed_cap <= 3 or rich) and "greenhouse" not in mine else 0.2
+    elif action == "barrels":
+        reds = sum(1 for c, _ in p.tokens if c == 2)
+        value = 5.0 if reds + (4 if p.coins > 15 else 2) > tok_cap and "barrels" not in mine else 0.2
+    elif action == "laboratory":
+        value = 4.0 if p.coins > 12 else 0.2
+    elif action == "genetics":
+        value = 4.0 if p.coins > 8 else 0.3
+    else:  # irrigate
+        value = 3.0 if p.drought.bit_count() > p.cards["irrigate"] and "irrigate" not in mine else -1.0
+    value -= 0.6 * space.cost
+    # use the crew that fits the fewest of the free spaces (keep flexible crews for later)
+    key = ("fits", move[2])
+    fits = state._cache.get(key)
+    if fits is None:
+        fits = sum(1 for i, s in enumerate(state.t.spaces) if state.occupant[i] is None and move[2] in s.fits)
+        state._cache[key] = fits
+    return value - 0.03 * fits

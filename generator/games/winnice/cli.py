@@ -1,0 +1,311 @@
+"""`boardgen winnice …`: shuffled setups with their print kit, checks, playouts, one game with bots.
+
+    setup    shuffle every deck, deal the markets, write setup.json + summary + print kit + preview
+    check    a setup file's rules by id (exit 1 on violations), optionally bot playouts
+    catalog  validate a catalog TOML (yours merged over the built-in one)
+    play     one game with bots, move by move or as a summary
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from generator.clikit import (
+    CodeOpt,
+    JobsOpt,
+    JsonOpt,
+    LangOpt,
+    OutOpt,
+    PaperOpt,
+    SeedOpt,
+    check_lang,
+    check_paper,
+    err_console,
+    fail,
+    guarded,
+    out_console,
+    print_json,
+    progress_bar,
+    resolve,
+)
+from generator.core.checks import Report, UserInputError
+from generator.core.files import SetupFileError, load_setup, output_set, save_setup
+from generator.core.rng import CodeError
+from generator.games.winnice import draw, playability
+from generator.games.winnice.model import GAME, SETUP_VERSION, Catalog, Setup, load_catalog
+from generator.games.winnice.moves import PHASE_NAMES, describe
+from generator.games.winnice.rules import check, check_catalog
+from generator.games.winnice.setup import CODE, generate
+from generator.render.pdf import write_pdf
+from generator.render.png import write_png
+
+app = typer.Typer(help="Winnice — shuffled seedling, disaster and coordinate decks, the full print kit, and an "
+                  "engine that plays to 8P of red.", no_args_is_help=True)
+
+PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players: 2, 3 or 4.")]
+CatalogOpt = Annotated[Path | None, typer.Option("--catalog", help="Your catalog TOML: any counts of "
+                                                 "data/catalog.toml or spaces of data/board.toml, merged over the "
+                                                 "built-in ones and checked before use.")]
+BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each card in mm (0 = none; 3 is usual).",
+                                         min=0, max=5)]
+PlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, max=100_000, help="Play this many bot games on the "
+                                          "setup and report completion, rounds, wins per seat and drought hits "
+                                          "(playouts.json); 0 skips.")]
+BotOpt = Annotated[str, typer.Option("--bot", help="Bots for the playouts: greedy or random (every seat).")]
+MAX_SETUP_BYTES = 2_000_000
+
+
+def _catalog(path: Path | None) -> Catalog:
+    with guarded():
+        return load_catalog(path)
+    raise AssertionError  # pragma: no cover - guarded() exits
+
+
+def split_code(code: str) -> tuple[str, str]:
+    """A printed code is CODE or CODE~C<digest> (made with a custom catalog)."""
+    base, _, mark = code.strip().partition("~")
+    return base, mark.upper()
+
+
+def write_outputs(setup: Setup, cat: Catalog, code: str, stage: Path, paper_name: str = "a4", lang: str = "pl",
+                  bleed: float = 0.0) -> dict[str, Path]:
+    """Every file of one setup into the staging folder `stage` (see core.files.output_set)."""
+    paper = check_paper(paper_name)
+    files = {"setup": stage / "setup.json"}
+    save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
+    summary = draw.summary_scene(setup, cat, code, paper, lang)
+    files["summary"] = stage / "summary.pdf"
+    write_pdf(summary, files["summary"])
+    boards = draw.boards_scene(setup, cat, code, paper, lang)
+    files["boards"] = stage / "boards.pdf"
+    write_pdf(boards, files["boards"])
+    files["cards"] = stage / "cards.pdf"
+    write_pdf(draw.cards_scene(setup, cat, code, paper, lang, bleed), files["cards"])
+    files["pieces"] = stage / "pieces.pdf"
+    write_pdf(draw.pieces_scene(setup, cat, code, paper, lang), files["pieces"])
+    files["preview"] = stage / "preview.png"
+    write_png(boards, draw.preview_page(boards), files["preview"], dpi=60)
+    return files
+
+
+def _final(files: dict[str, Path], stage: Path, folder: Path) -> dict[str, Path]:
+    return {k: folder / v.relative_to(stage) for k, v in files.items()}
+
+
+@app.command("setup")
+def setup_cmd(
+    players: PlayersOpt = 4,
+    seed: SeedOpt = None,
+    code: CodeOpt = None,
+    catalog: CatalogOpt = None,
+    paper: PaperOpt = "a4",
+    lang: LangOpt = "pl",
+    bleed: BleedOpt = 0.0,
+    out: OutOpt = Path("output"),
+    playouts: PlayoutsOpt = 0,
+    bot: BotOpt = "greedy",
+    jobs: JobsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Shuffle every deck, deal the markets and write the setup with its whole print kit.
+
+    Writes into OUT/CODE/: setup.json, summary.pdf (what goes where), boards.pdf (vineyards and the
+    action board), cards.pdf (every deck in setup order, 3x3, crop marks, mirrored backs), pieces.pdf
+    (seedlings, workers, tokens, coins) and preview.png. `--code CODE` gives the same setup again.
+    """
+    lang = check_lang(lang)
+    check_paper(paper)
+    if bot not in playability.BOTS:
+        fail(f"unknown bot {bot!r} (choose greedy or random)")
+    if players not in (2, 3, 4):
+        fail(f"--players {players}: Winnice is for 2 to 4 players")
+    base, mark = split_code(code) if code is not None else (None, "")
+    options, seed_v, code_s = resolve(CODE, {"players": players}, seed, base)
+    cat = _catalog(catalog)
+    if mark and catalog is None:
+        fail(f"setup code {code!r} was made with a custom catalog: pass the same --catalog FILE")
+    if mark and mark != f"C{cat.digest()}":
+        fail(f"--catalog {catalog} is not the catalog of setup code {code!r} (this catalog is ~C{cat.digest()})")
+    if catalog is not None:
+        code_s = f"{code_s}~C{cat.digest()}"
+    rep: dict[str, Any] | None = None
+    folder = out / code_s
+    with guarded():
+        setup = generate(options["players"], seed_v, cat)
+        if playouts:
+            with progress_bar(playouts, "playouts") as tick:
+                results = playability.play_games(setup, cat, playouts, seed_v, bot, jobs, progress=tick)
+            rep = playability.report(results, setup.players, bot, cat.round_cap)
+        with output_set(folder) as stage:
+            files = write_outputs(setup, cat, code_s, stage, paper, lang, bleed)
+            if rep is not None:
+                files["playouts"] = playability.write_report(stage / "playouts.json", rep)
+            files = _final(files, stage, folder)
+    if as_json:
+        data: dict[str, Any] = {"code": code_s, "seed": seed_v, "setup": setup.to_json(),
+                                "files": {k: str(v) for k, v in files.items()}}
+        if rep is not None:
+            data["playouts"] = rep
+        print_json(data)
+    else:
+        out_console.print(f"[bold]Winnice[/] setup [bold cyan]{code_s}[/] (seed {seed_v})", highlight=False)
+        for line in draw.summary_lines(setup, cat, "en"):
+            out_console.print(f"  {line}", highlight=False, markup=False)
+        for path in files.values():
+            out_console.print(f"  wrote {path}", highlight=False, markup=False)
+        if rep is not None:
+            for line in playability.summary_lines(rep):
+                out_console.print(f"  {line}", highlight=False, markup=False)
+    if rep is not None and not rep["playable"]:
+        raise typer.Exit(1)
+
+
+def read_setup(path: Path) -> tuple[Setup, str]:
+    """A setup file: a missing/non-regular/oversized/malformed file is one line and exit 2."""
+    with guarded():
+        if path.exists() and not path.is_file():
+            raise UserInputError(f"{path}: not a regular file")
+        if path.is_file() and path.stat().st_size > MAX_SETUP_BYTES:
+            raise UserInputError(f"{path}: larger than {MAX_SETUP_BYTES // 1_000_000} MB, not a setup file")
+        try:
+            doc = load_setup(path, GAME, (SETUP_VERSION,))
+        except SetupFileError:
+            raise
+        except ValueError as exc:  # json.loads of an integer with more than 4300 digits
+            raise UserInputError(f"{path}: not a setup file ({str(exc).splitlines()[0][:80]})") from None
+        return Setup.from_json(doc["setup"], str(path)), doc["code"]
+    raise AssertionError  # pragma: no cover
+
+
+def code_report(setup: Setup, code: str, cat: Catalog) -> Report:
+    """Rule winnice.code: the file's code names its players, seed and catalog."""
+    rep = Report()
+    base, mark = split_code(code)
+    try:
+        options, seed = CODE.decode(base)
+    except CodeError:
+        rep.add("winnice.code", f"the file's code {code!r} is not a valid Winnice setup code")
+        return rep
+    if options["players"] != setup.players or seed != setup.seed:
+        rep.add("winnice.code", f"the file's code {code!r} names {options['players']} players and seed {seed}, "
+                f"the setup has {setup.players} and {setup.seed}")
+    if mark and mark != f"C{cat.digest()}":
+        rep.add("winnice.code", f"the code's catalog mark ~{mark} is not this catalog (~C{cat.digest()})")
+    return rep
+
+
+@app.command("check")
+def check_cmd(
+    file: Annotated[Path, typer.Argument(help="A setup.json written by `boardgen winnice setup` (hand edits "
+                                         "welcome).")],
+    catalog: CatalogOpt = None,
+    playouts: PlayoutsOpt = 0,
+    bot: BotOpt = "greedy",
+    jobs: JobsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check a setup file rule by rule; exit 1 naming each broken rule.
+
+    Rules: deck compositions and order, markets, coins, coordinate weighting, the catalog. With
+    --playouts, bots play it and the report says how many games ended, in how many rounds, who won
+    and how often drought struck (and the seed of any game that did not end).
+    """
+    if bot not in playability.BOTS:
+        fail(f"unknown bot {bot!r} (choose greedy or random)")
+    setup, code = read_setup(file)
+    cat = _catalog(catalog)
+    with guarded():
+        report = check(setup, cat)
+        report.extend(code_report(setup, code, cat))
+    rep: dict[str, Any] | None = None
+    if report.ok and playouts:
+        with guarded(), progress_bar(playouts, "playouts") as tick:
+            results = playability.play_games(setup, cat, playouts, setup.seed, bot, jobs, progress=tick)
+            rep = playability.report(results, setup.players, bot, cat.round_cap)
+    if as_json:
+        data: dict[str, Any] = {"code": code, "ok": report.ok, "violations": report.to_json()}
+        if rep is not None:
+            data["playouts"] = rep
+        print_json(data)
+    elif report.ok:
+        out_console.print(f"{file}: legal setup (code {code})", highlight=False, markup=False)
+        if rep is not None:
+            for line in playability.summary_lines(rep):
+                out_console.print(f"  {line}", highlight=False, markup=False)
+    else:
+        for v in report:
+            out_console.print(str(v), highlight=False, markup=False)
+        err_console.print(f"{file}: {len(report)} rule(s) broken: {', '.join(sorted(report.rules()))}",
+                          highlight=False, markup=False)
+    if not report.ok or (rep is not None and not rep["playable"]):
+        raise typer.Exit(1)
+
+
+@app.command("catalog")
+def catalog_cmd(
+    file: Annotated[Path | None, typer.Argument(help="Your catalog TOML (the built-in one if omitted).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Validate a catalog: decks and shapes, workers, action spaces, tokens, disaster and coordinates."""
+    cat = _catalog(file)
+    report = check_catalog(cat)
+    if as_json:
+        print_json({"ok": report.ok, "digest": cat.digest(), "violations": report.to_json(),
+                    "cards": {k: sum(v.values()) for k, v in cat.decks.items()}})
+    elif report.ok:
+        out_console.print(f"{cat.source}: usable (digest {cat.digest()})", highlight=False, markup=False)
+    else:
+        for v in report:
+            out_console.print(str(v), highlight=False, markup=False)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@app.command("play")
+def play_cmd(
+    players: PlayersOpt = 4,
+    seed: SeedOpt = None,
+    bot: BotOpt = "greedy",
+    moves: Annotated[bool, typer.Option("--moves", help="Print every move.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play one game with bots on the setup of --seed (the game's own seed is the setup seed)."""
+    if bot not in playability.BOTS:
+        fail(f"unknown bot {bot!r} (choose greedy or random)")
+    if players not in (2, 3, 4):
+        fail(f"--players {players}: Winnice is for 2 to 4 players")
+    options, seed_v, code_s = resolve(CODE, {"players": players}, seed, None)
+    cat = _catalog(None)
+    with guarded():
+        setup = generate(players, seed_v, cat)
+    state, log = playability.one_game(setup, cat, seed_v, bot)
+    result = {"code": code_s, "winner": None if state.winner is None else state.winner + 1, "rounds": state.round,
+              "moves": len(log), "red_points": [p.red_points() for p in state.players],
+              "coins": [p.coins for p in state.players], "capped": state.capped, **state.stats()}
+    if as_json:
+        print_json(result)
+        return
+    if moves:
+        for rnd, phase, who, move in log:
+            out_console.print(f"round {rnd} · {PHASE_NAMES[phase]} · player {who + 1}: "
+                              f"{describe(move, state.t.spaces)}", highlight=False, markup=False)
+    end = f"player {result['winner']} wins" if result["winner"] else "no winner (round cap)"
+    out_console.print(f"{code_s}: {end} after {state.round} rounds, {len(log)} moves; red points "
+                      f"{result['red_points']}", highlight=False, markup=False)
+
+
+def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
+    """The Winnice part of `boardgen all`: a 4-player setup with its whole print kit."""
+    cat = _catalog(None)
+    code = CODE.encode({"players": 4}, seed)
+    try:
+        setup = generate(4, seed, cat)
+    except UserInputError as exc:  # pragma: no cover - built-in data always works
+        fail(str(exc))
+    folder = out / "winnice" / code
+    with output_set(folder) as stage:
+        files = _final(write_outputs(setup, cat, code, stage, paper, lang), stage, folder)
+    return list(files.values())

@@ -1,0 +1,74 @@
+"""Winnice moves: plain tuples `(kind, a, b, c)` (hashable, cheap), their phases, and descriptions.
+
+Kept apart from the engine so the bots (bots.py) can read moves without importing the State.
+
+    (SELL, colour, value, 0)         sell one harvest token (phase 1)
+    (DONE, 0, 0, 0)                  end your part of the phase (selling, converting, planting)
+    (PLACE, space, worker, 0)        put worker (shape id) on action space (index in the board)
+    (PASS, 0, 0, 0)                  stop placing workers this round and take the pass coin
+    (HIRE, shape, 0, 0)              which crew to take when the bank holds two of that size
+    (TAKE, slot, 0, 0)               market: face-up slot 0.., or -1 for the blind top card
+    (SKIP, 0, 0, 0)                  market: take nothing (the cost stays paid)
+    (DROP_SEEDLING, colour, shape, 0) give back an unplanted seedling over the storage limit
+    (DROP_TOKEN, colour, value, 0)   give back a harvest token over the barrel limit
+    (LAB, yellow value, green value, 0) laboratory: those two tokens + coins -> a red token
+    (GENETICS, shape, 0, 0)          genetics: a yellow and a green seedling of shape -> a red one
+    (PLANT, colour, shape, bits)     plant a stored seedling on the squares `bits`
+    (IRRIGATE, square bit, 0, 0)     use an irrigate card on the drought token at that square
+    (HARVEST, colour, square bit, 0) harvest the planting of that colour through that square
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.core.grid import get_grid
+
+SELL, DONE, PLACE, PASS, HIRE, TAKE, SKIP, DROP_SEEDLING, DROP_TOKEN, LAB, GENETICS, PLANT, IRRIGATE, HARVEST = \
+    range(14)
+KIND_NAMES = ("sell", "done", "place", "pass", "hire", "take", "skip", "drop-seedling", "drop-token", "lab",
+              "genetics", "plant", "irrigate", "harvest")
+
+# phases of a round (OVER: the game has ended)
+P_SELL, P_PLACE, P_RESOLVE, P_CONVERT, P_PLANT, P_OVER = range(6)
+PHASE_NAMES = ("selling", "actions", "actions (resolving)", "actions (laboratory/genetics)", "planting and harvest",
+               "over")
+
+Move = tuple[Any, Any, Any, Any]
+DONE_MOVE: Move = (DONE, 0, 0, 0)
+PASS_MOVE: Move = (PASS, 0, 0, 0)
+SKIP_MOVE: Move = (SKIP, 0, 0, 0)
+COLOUR_WORD = ("yellow", "green", "red")
+
+
+def _squares(bits: int, size: int, columns: str) -> str:
+    return " ".join(f"{columns[x]}{y + 1}" for x, y in get_grid(size, size).cells(bits))  # row by row
+
+
+def describe(move: Move, spaces: Any = None, size: int = 8, columns: str = "ABCDEFGH") -> str:
+    """A one-line English description of a move (logs, `play` output)."""
+    kind, a, b, c = move
+    if kind == SELL:
+        return f"sell a {COLOUR_WORD[a]} {b}P token"
+    if kind == PLACE:
+        name = spaces[a].id if spaces is not None else str(a)
+        return f"place worker {b} on {name}"
+    if kind == HIRE:
+        return f"hire crew {a}"
+    if kind == TAKE:
+        return "take the blind top card" if a < 0 else f"take market card {a + 1}"
+    if kind == DROP_SEEDLING:
+        return f"give back a {COLOUR_WORD[a]} {b} seedling"
+    if kind == DROP_TOKEN:
+        return f"give back a {COLOUR_WORD[a]} {b}P token"
+    if kind == LAB:
+        return f"laboratory: yellow {a}P + green {b}P -> red"
+    if kind == GENETICS:
+        return f"genetics: yellow + green {a} -> red {a}"
+    if kind == PLANT:
+        return f"plant {COLOUR_WORD[a]} {b} on {_squares(c, size, columns)}"
+    if kind == IRRIGATE:
+        return f"irrigate {_squares(a, size, columns)}"
+    if kind == HARVEST:
+        return f"harvest the {COLOUR_WORD[a]} planting at {_squares(b, size, columns)}"
+    return KIND_NAMES[kind]

@@ -1,0 +1,117 @@
+"""Is a Winnice setup playable? Bot games on it, spread over cores, and their report.
+
+Every game has its own seed fixed before dispatch (seed + "playout" + index, as core.playout does),
+so the report is the same for any `--jobs`. Each game is played by `core.playout.play_one` with the
+core bots; a game that reaches the catalog's round cap, raises, or stalls is *unfinished* and its
+seed is listed so it can be replayed (`boardgen winnice play --seed …`).
+
+Report: games, completed, completion rate, rounds to the end (mean/min/max), wins per seat, drought
+hits per game, harvests per game, and the unfinished games' seeds.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.core.files import write_atomic
+from generator.core.parallel import map_jobs
+from generator.core.playout import PlayoutFailure, get_bot, play_one
+from generator.core.rng import make_rng
+from generator.games.winnice.engine import State, check_invariants
+from generator.games.winnice.model import Catalog, Setup
+
+BOTS = ("greedy", "random")
+
+
+@dataclass(frozen=True)
+class Job:
+    setup: dict[str, Any]
+    catalog: Catalog
+    seed: int
+    bot: str
+    invariants: bool = False
+
+
+def play_game(job: Job) -> dict[str, Any]:
+    """One bot game (module level: picklable for the process pool)."""
+    setup = Setup.from_json(job.setup)
+    state = State(setup, job.catalog, make_rng(job.seed, "engine"))
+    bots = [get_bot(job.bot)] * setup.players
+    out: dict[str, Any] = {"seed": job.seed}
+    try:
+        out["moves"] = play_one(state, bots, make_rng(job.seed, "bots"), max_moves=2_000_000,
+                                invariant=check_invariants if job.invariants else None)
+    except (PlayoutFailure, AssertionError, ValueError) as exc:
+        out["error"] = f"{exc.__class__.__name__}: {exc}"
+    out.update(completed=state.winner is not None, rounds=state.round, winner=state.winner,
+               drought_hits=state.drought_hits, harvests=state.harvests, capped=state.capped)
+    return out
+
+
+def play_games(setup: Setup, cat: Catalog, games: int, seed: int, bot: str = "greedy", jobs: int | None = 1,
+               invariants: bool = False, progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+    body = setup.to_json()
+    items = [Job(body, cat, make_rng(seed, "playout", str(i)).randrange(2**40), bot, invariants) for i in range(games)]
+    return map_jobs(play_game, items, jobs, progress=progress)
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"mean": 0.0, "min": 0.0, "max": 0.0}
+    return {"mean": round(statistics.fmean(values), 2), "min": min(values), "max": max(values)}
+
+
+def report(results: list[dict[str, Any]], players: int, bot: str, round_cap: int) -> dict[str, Any]:
+    done = [r for r in results if r["completed"]]
+    wins = [0] * players
+    for r in done:
+        wins[r["winner"]] += 1
+    unfinished = [{"seed": r["seed"], "rounds": r["rounds"],
+                   "reason": r.get("error") or (f"no end within {round_cap} rounds" if r["capped"] else "stopped")}
+                  for r in results if not r["completed"]]
+    return {
+        "bot": bot, "players": players, "games": len(results), "completed": len(done),
+        "completion": round(len(done) / len(results), 4) if results else 0.0,
+        "playable": bool(results) and len(done) == len(results),
+        "rounds": _spread([r["rounds"] for r in done]),
+        "wins_per_seat": wins,
+        "drought_hits_per_game": _spread([r["drought_hits"] for r in results]),
+        "harvests_per_game": _spread([r["harvests"] for r in results]),
+        "round_cap": round_cap,
+        "unfinished": unfinished[:20],
+    }
+
+
+def summary_lines(rep: dict[str, Any]) -> list[str]:
+    r, d = rep["rounds"], rep["drought_hits_per_game"]
+    lines = [f"playouts ({rep['bot']} bots): {rep['completed']}/{rep['games']} completed ({rep['completion']:.0%})"
+             + ("" if rep["playable"] else " — NOT ALL GAMES END"),
+             f"rounds to the end: mean {r['mean']}, min {r['min']}, max {r['max']}",
+             "wins per seat: " + ", ".join(f"{i + 1}: {w}" for i, w in enumerate(rep["wins_per_seat"])),
+             f"drought hits per game: mean {d['mean']}, min {d['min']}, max {d['max']}"]
+    for u in rep["unfinished"][:5]:
+        lines.append(f"unfinished game seed {u['seed']}: {u['reason']}")
+    return lines
+
+
+def write_report(path: Path, rep: dict[str, Any]) -> Path:
+    write_atomic(path, json.dumps(rep, ensure_ascii=False, indent=2) + "\n")
+    return path
+
+
+def one_game(setup: Setup, cat: Catalog, seed: int, bot: str) -> tuple[State, list[Any]]:
+    """Play one game and keep its moves (the `play` command)."""
+    state = State(setup, cat, make_rng(seed, "engine"))
+    rng = make_rng(seed, "bots")
+    b = get_bot(bot)
+    log: list[Any] = []
+    while not state.is_over():
+        move = b(state, rng)
+        log.append((state.round, state.phase, state.current_player(), move))
+        state.apply(move)
+    return state, log
