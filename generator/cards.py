@@ -20,6 +20,7 @@ CARD_GAMES = {
     "plazing": "generator.games.plazing.cards",
     "plazing-rw": "generator.games.plazing_rw.cards",
     "rzuc-na-tace": "generator.games.rzuc_na_tace.cards",
+    "winnice": "generator.games.winnice.cards",
     "planety": "generator.games.planety.cards",
 }
 FORMATS = ("deck", "page", "both")

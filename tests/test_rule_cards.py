@@ -191,3 +191,14 @@ def test_cards_command_line(tmp_path) -> None:
                 ["plazing", "--bleed", "9"]):
         r = run(*bad)
         assert r.returncode == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, bad
+
+
+def test_winnice_cards_follow_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.games.winnice import cards as wn_cards
+
+    cat = wn_cards.default_catalog()
+    changed = dataclasses.replace(cat, win_red=11, harvest=((2, 1), (3, 2), (5, 4)),
+                                  sale=((4, 7, 13), *cat.sale[1:]))
+    monkeypatch.setattr(wn_cards, "default_catalog", lambda: changed)
+    text = " ".join(c.text for c in wn_cards.rule_cards(2, "en"))
+    assert "11P" in text and "5 × 5 or more | 4P" in text and "| yellow | 4 | 7 | 13 |" in text

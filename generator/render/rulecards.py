@@ -105,15 +105,25 @@ def _table_of(blocks: Sequence[_Block], i: int) -> list[_Block]:
 
 
 def _column_widths(rows: Sequence[_Block], width: float, size: float) -> list[float]:
-    """Column widths for a table: each column's natural width, the spare room shared out evenly;
-    when the natural widths do not fit, they shrink in proportion (cells then wrap)."""
+    """Column widths for a table: each column's natural width (its longest cell on one line) with the
+    spare room shared out evenly; when that does not fit, every column keeps at least its longest word
+    and the rest of the room goes where the cells are longest (they then wrap)."""
     n = max(len(r.cells) for r in rows)
-    natural = [max((fonts.text_width(r.cells[k], "condensed", size) + 1.5 if k < len(r.cells) else 0.0)
-                   for r in rows) for k in range(n)]
+
+    def w(text: str) -> float:
+        return fonts.text_width(text, "condensed", size) + 1.5
+
+    cells = [[r.cells[k] if k < len(r.cells) else "" for r in rows] for k in range(n)]
+    natural = [max(w(c) for c in col) for col in cells]
     total = sum(natural)
     if total <= width:
-        return [w + (width - total) / n for w in natural]
-    return [w * width / total for w in natural]
+        return [x + (width - total) / n for x in natural]
+    least = [max((w(word) for c in col for word in c.split()), default=1.5) for col in cells]
+    spare = width - sum(least)
+    if spare <= 0:
+        return least  # too narrow even word by word: the caller sees the overflow and shrinks
+    want = [nat - lo for nat, lo in zip(natural, least, strict=True)]
+    return [lo + spare * x / sum(want) for lo, x in zip(least, want, strict=True)]
 
 
 def flow(blocks: Sequence[_Block], x: float, y: float, width: float, size: float,
