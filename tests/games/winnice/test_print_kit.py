@@ -144,7 +144,9 @@ def test_cards_follow_the_setup_deck_order_with_mirrored_backs():
             assert isinstance(face, Use)
             printed.append((face.name, f.name.rsplit("~", 1)[1]))
             # long-edge duplex: the back lies at the mirror image of the front across the page's middle
-            mirrored = [b for b in backs if abs(b.x - (front.w - f.x - cw)) < 1e-6 and abs(b.y - f.y) < 1e-6]
+            # (with bleed the layout may turn the cards a quarter: the footprint is then ch wide)
+            fw = ch if f.rotate % 180 else cw
+            mirrored = [b for b in backs if abs(b.x - (front.w - f.x - fw)) < 1e-6 and abs(b.y - f.y) < 1e-6]
             assert len(mirrored) == 1
             deck = f.name.split("~")[1]
             key = {v: k for k, v in draw.DECK_SHORT.items()}[deck]
