@@ -433,8 +433,8 @@ def rules_card_text(setup: Setup, lang: str) -> str:
     colours = o.colours
     names = rl.colours[f"names_{lang}"]
     table = " · ".join(f"{n}→{scoring.resource_points(n)}" for n in range(1, 15))
-    most = scoring.place_points(sc["most_areas"], colours)
-    largest = scoring.place_points(sc["largest_area"], colours)
+    most = scoring.place_points(sc["most_areas"], o.players)  # two colours: a two-person game, 12/6/0
+    largest = scoring.place_points(sc["largest_area"], o.players)
     tie = scoring.split_ranks([5.0] * min(3, colours) + [1.0] * (colours - min(3, colours)), most)
     sep = " / "
     if lang == "pl":

@@ -3,22 +3,10 @@
 `State(setup, rng)` follows the house GameState protocol (`num_players`, `current_player`,
 `legal_moves`, `apply`, `is_over`, `scores`, `clone`) so `core.playout` can play it, and adds
 `random_move(rng)` (a uniform legal move without building the list), `move_value(move)` (the
-greedy bot's cheap look-ahead), `stats()` (per-game figures for the playout report) and
-`describe(move)`. Occupancy is bitboards on Python ints over `core.grid` (bit y*W + x); placement
-shapes, their neighbourhoods and odd reaches are precomputed once per setup (`Board`).
-
-Moves are plain 3-tuples `(kind, a, b)`:
-
-- ``(SCREEN, anchor, outer)``    a screen from square `anchor` (its west or north end); outer 0 = N,
-  1 = S (horizontal screen), 2 = W, 3 = E (vertical screen)
-- ``(BLANKET, anchor, 0|1)``     a blanket, horizontal (0) or vertical (1);  ``(ODD, square, 0)``
-- ``(COLLECT_ALL, kind, 0)``     all of one kind from all own closed areas (kind 0 amber,
-  1 pebble, 2 shell, 3 surprise)
-- ``(COLLECT_TWO, k1, k2)``      one of each of two different kinds (k1 < k2) from own areas
-- ``(COLLECT_WASTE, square, 0)`` take a waste token (the whole turn)
-- ``(BONUS, kind, 0)``           the kind collected from an own area just closed, when it holds
-  more than one kind
-- ``(SPECIAL, deck_position, arg)`` play a kept special card; ``(END_TURN, 0, 0)`` keep the rest
+greedy bot's cheap look-ahead, in valuation.py), `stats()` (per-game figures for the playout
+report) and `describe(move)`. Occupancy is bitboards on Python ints over `core.grid` (bit
+y*W + x); placement shapes, their neighbourhoods and odd reaches are precomputed once per setup
+(`Board`). The move encoding is in moves.py, the event and special cards in events.py.
 
 Decisions of ours (the rulebook is silent or DIGEST leaves them to the engine):
 
@@ -28,9 +16,17 @@ Decisions of ours (the rulebook is silent or DIGEST leaves them to the engine):
   piece can legally be placed (none left, no room) the turn ends after one. A turn of one small
   piece by choice is not allowed. This keeps the legal move list at a few hundred moves instead
   of tens of thousands of pairs.
+- **Ownership** counts only the pieces necessary to close the area (DIGEST 1, `necessary`):
+  a piece in a hole of the area (an island) never counts; a piece that lies off the west, east
+  and south edges and touches only the area, the other pieces of its wall, objects (or the sea)
+  only sticks into the area or sits in its corner — lifting it would leave the area closed — and
+  does not count; in a double wall the outer layer does not touch the area and the inner one
+  touches the outer, so the inner layer counts. The pieces that count always close the area on
+  their own (with the objects and the sea). The same count ranks the largest area.
 - **Waste:** a placement that would close an area holding waste is illegal ("nie można zamknąć
   obszaru zawierającego śmiecia"). Nothing may be placed on a waste token; once collected, its
-  square is sand again. Collecting needs an own piece on one of the 8 squares around the waste.
+  square is what it was (sand, sticks or a score square) again. Collecting needs an own piece on
+  one of the 8 squares around the waste.
 - Squares with a resource or a surprise never take a piece (they lie there until collected,
   and a collected square is inside a closed area anyway).
 - **Bonus:** closing an own area collects all of one kind from it; with one kind present it is
@@ -40,22 +36,18 @@ Decisions of ours (the rulebook is silent or DIGEST leaves them to the engine):
   their resources and surprises out of the game.
 - **Score squares**: covered ones score for the piece's colour at once; enclosed ones for the
   area's owner when it closes (nobody for a neutral area).
-- **Events** are drawn from the top of the setup's event deck, one per surprise lying in an area
-  at the moment it closes, after the closing (owner, point, score squares, bonus) is resolved;
-  the drawer is the closer. An empty deck draws nothing. Food poisoning hits a colour that
-  scored a +1 square of a bar or ice-cream tile (covered or enclosed; a -1 square is no point).
-  Special cards go to the drawer's hand; after each of their turns a colour holding special
-  cards may play any of them (phase SPECIAL, ending with END_TURN). "Take 2 points from the
-  leader" takes them from the colour of another player with the most points on the track (ties:
-  the first after the player in turn order).
-- **Two-colour variant:** colours 0..3 take turns in order from the first player's colour;
-  colour c belongs to player c % 2, so players alternate and each player alternates colours.
-  Supplies, areas, ranks (12/6/3 for 4 colours) and the end trigger are per colour; a player's
-  score is that of their weaker colour (ties: the lower colour).
-- **End:** after a colour's turn, if it has placed all screens and blankets, it triggers the end;
-  a colour that starts its turn with no legal move at all (no placement, no collection, no waste
-  to take: "cannot place nor make a scoring move") triggers it too and passes. Every other colour
-  then takes one last turn (one with no legal move skips it); the trigger takes none.
+- **Two-colour variant:** the two persons take turns from the first player; a person owns colours
+  p and p + 2 and, each turn, chooses the colour that acts (a COLOUR move; with only one colour
+  able to move it acts without asking), never mixing colours in a turn. Supplies, areas and
+  pieces are per colour; ranks pay 12/6/0 (a game of two persons); a person's score is that of
+  their weaker colour (ties: the lower colour). The end is per person: a colour that has placed
+  all its screens and blankets, or a person with no move for either colour, ends the game; the
+  other person takes one last turn (with a colour of their choice), the one who ended it none.
+- **End:** after a turn, if the colour that acted has placed all screens and blankets, its
+  person triggers the end; a person who starts a turn with no legal move at all (no placement,
+  no collection, no waste to take: "cannot place nor make a scoring move") triggers it too and
+  passes. Every other person then takes one last turn (one with no legal move skips it); the
+  trigger takes none.
 - **Scores:** `scores()` returns one `Score` per player: a float (the total, as core.playout
   needs) carrying `.parts`, the breakdown. It is the score as if the game ended now (running
   track + end-of-game parts), so it is meaningful mid-game too. Colours with no own area take no
@@ -70,7 +62,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.core.grid import Grid, get_grid
-from generator.games.plazing import scoring
+from generator.games.plazing import events, scoring, valuation
 from generator.games.plazing.model import (
     RESOURCE_CHAR,
     RESOURCES,
@@ -84,20 +76,45 @@ from generator.games.plazing.model import (
     region_mask,
     rules,
 )
+from generator.games.plazing.moves import (
+    BLANKET,
+    BONUS,
+    BONUS_PHASE,
+    COLLECT_ALL,
+    COLLECT_TWO,
+    COLLECT_WASTE,
+    COLOUR,
+    COLOUR_PHASE,
+    END_TURN,
+    H2,
+    H3,
+    KINDS,
+    MAIN,
+    MOVE_NAMES,
+    O1,
+    ODD,
+    OUTER,
+    OVER,
+    PIECES,
+    SCREEN,
+    SECOND,
+    SPECIAL,
+    SPECIAL_PHASE,
+    SURPRISE,
+    V2,
+    V3,
+    Move,
+    bits_of,
+    nth_bit,
+    shape_of,
+)
 
-SCREEN, BLANKET, ODD, COLLECT_ALL, COLLECT_TWO, COLLECT_WASTE, BONUS, SPECIAL, END_TURN = range(9)
-MOVE_NAMES = ("screen", "blanket", "odd", "collect-all", "collect-two", "collect-waste", "bonus", "special",
-              "end-turn")
-PIECES = ("screen", "blanket", "odd")
-KINDS = (*RESOURCES, "surprise")  # collectable kinds: amber, pebble, shell, surprise
-SURPRISE = 3
-OUTER = ("N", "S", "W", "E")
-H3, V3, H2, V2, O1 = range(5)  # placement shapes
-MAIN, SECOND, BONUS_PHASE, SPECIAL_PHASE, OVER = range(5)
+__all__ = ["BLANKET", "BONUS", "BONUS_PHASE", "COLLECT_ALL", "COLLECT_TWO", "COLLECT_WASTE", "COLOUR",
+           "COLOUR_PHASE", "END_TURN", "KINDS", "MAIN", "MOVE_NAMES", "ODD", "OVER", "PIECES", "SCREEN", "SECOND",
+           "SPECIAL", "SPECIAL_PHASE", "SURPRISE", "Board", "Move", "Score", "State", "board_for", "hand_setup",
+           "shape_of"]
+
 TRACK_PARTS = ("closing", "squares", "surprises", "events", "specials", "weather_event")
-END_TURN_MOVE = (END_TURN, 0, 0)
-
-Move = tuple[int, int, int]
 
 
 class Score(float):
@@ -148,6 +165,7 @@ class Board:
         self.players = o.players
         self.colours = o.colours
         self.player_of = [c % o.players for c in range(self.colours)]
+        self.colours_of = [[c for c in range(self.colours) if c % o.players == p] for p in range(o.players)]
         self.objects = char_mask(squares, "#")
         self.free0 = g.full & ~self.objects
         self.plus = char_mask(squares, "+")
@@ -187,7 +205,7 @@ class Board:
         self.fits = {H3: cols_ok[2], V3: rows_ok[2], H2: cols_ok[1], V2: rows_ok[1], O1: g.full}
         self.shapes: list[list[Shape | None]] = []
         unit = {H3: 0b111, V3: 1 | 1 << w | 1 << 2 * w, H2: 0b11, V2: 1 | 1 << w, O1: 1}
-        border = g.west | g.east | g.north | g.south
+        self.border = border = g.west | g.east | g.north | g.south
         for s in (H3, V3, H2, V2, O1):
             row: list[Shape | None] = []
             for i in range(w * h):
@@ -213,39 +231,6 @@ def board_for(setup: Setup) -> Board:
     return board
 
 
-def _nth_bit(x: int, n: int) -> int:
-    """The index of the n-th (0-based) set bit of x, by bisection on popcounts."""
-    lo, hi = 0, x.bit_length()
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if (x & ((1 << mid) - 1)).bit_count() > n:
-            hi = mid
-        else:
-            lo = mid
-    return lo
-
-
-def _bits(x: int) -> list[int]:
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
-
-
-_SCREEN_SHAPE = (H3, H3, V3, V3)
-_WIND = tuple("wind-" + o for o in OUTER)  # the weather a screen with outer side OUTER[b] protects from
-_BLANKET_SHAPE = (H2, V2)
-
-
-def shape_of(move: Move) -> int:
-    kind, _, b = move
-    if kind == SCREEN:
-        return _SCREEN_SHAPE[b]
-    if kind == BLANKET:
-        return _BLANKET_SHAPE[b]
-    return O1
 
 
 class State:
@@ -264,7 +249,8 @@ class State:
         self.own_areas = [0] * nc
         self.supply = [list(b.supply) for _ in range(nc)]
         self.pieces: list[tuple[int, int, int, int]] = []  # (colour, piece, mask, outer or -1)
-        self.areas: list[tuple[int, int, int, int]] = []  # (mask, owner or -1, closer, pieces around)
+        self.piece_n4: list[int] = []  # the squares orthogonally around each piece of `pieces`
+        self.areas: list[tuple[int, int, int, int]] = []  # (mask, owner or -1, closer, pieces necessary)
         self.res = list(b.res0)
         self.surp = b.surprise0
         self.waste = b.waste0
@@ -281,18 +267,21 @@ class State:
         self.pending_bonus: list[int] = []
         self.pending_events = 0
         self.after = MAIN
-        self.end_by = -1
-        self.queue: list[int] = []
+        self.end_by = -1  # the person who triggered the end
+        self.queue: list[int] = []  # persons still to take their last turn
         self.turns = 0
         self.moves = 0
         self._memo: dict[int, list[int]] = {}  # new_closed results, valid while `covered` is unchanged
         self._memo_covered = 0
-        self.colour = (b.first_colour - 1) % nc
+        self.values: dict[Move, float] = {}  # valuation's cache, valid for `values_key`
+        self.values_key: tuple[int, ...] = ()
+        self.person = (b.first_colour - 1) % b.players
+        self.colour = b.colours_of[self.person][0]
         self._next_turn()
 
     # --- protocol ---------------------------------------------------------------------------
     def current_player(self) -> int:
-        return self.b.player_of[self.colour]
+        return self.person
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -302,7 +291,7 @@ class State:
         c.__dict__.update(self.__dict__)
         c.own, c.reach, c.own_areas = list(self.own), list(self.reach), list(self.own_areas)
         c.supply = [list(s) for s in self.supply]
-        c.pieces, c.areas, c.res = list(self.pieces), list(self.areas), list(self.res)
+        c.pieces, c.piece_n4, c.areas, c.res = list(self.pieces), list(self.piece_n4), list(self.areas), list(self.res)
         c.collected = [list(x) for x in self.collected]
         c.waste_collected, c.gone = list(self.waste_collected), list(self.gone)
         c.track = [dict(t) for t in self.track]
@@ -311,6 +300,7 @@ class State:
         c.pending_bonus, c.queue = list(self.pending_bonus), list(self.queue)
         c._memo = {}
         c._memo_covered = -1
+        c.values, c.values_key = {}, ()
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
         return c
@@ -321,7 +311,8 @@ class State:
         not covered, not inside a closed area."""
         return self.b.grid.full & ~(self.b.static_block | self.covered | self.closed | self.waste)
 
-    def _anchors(self, shape: int, free: int) -> int:
+    def anchors(self, shape: int, free: int) -> int:
+        """The anchor squares where `shape` fits on `free` squares (odds: within the colour's reach)."""
         w = self.b.width
         if shape == H3:
             a = free & (free >> 1) & (free >> 2)
@@ -400,7 +391,8 @@ class State:
                 part = grown
         return out
 
-    def _waste_ok(self, shape: int, anchor: int) -> bool:
+    def waste_ok(self, shape: int, anchor: int) -> bool:
+        """Whether placing `shape` at `anchor` closes no area holding waste."""
         waste = self.waste
         if not waste:
             return True
@@ -409,26 +401,94 @@ class State:
             parts = self.new_closed(shape, anchor)
         return all(not area & waste for area in parts)
 
+    # --- ownership ----------------------------------------------------------------------------
+    def necessary(self, area: int, extra: tuple[int, int, int] | None = None) -> list[int]:
+        """Per colour, the number of pieces necessary to close `area` (DIGEST 1: "zliczamy wyłącznie
+        elementy niezbędne do zamknięcia obszaru"); `extra` = (colour, mask, n4) of a piece not yet
+        placed. The pieces are those of `necessary_pieces`."""
+        counts = [0] * self.b.colours
+        for col, _ in self.necessary_pieces(area, extra):
+            counts[col] += 1
+        return counts
+
+    def necessary_pieces(self, area: int, extra: tuple[int, int, int] | None = None) -> list[tuple[int, int]]:
+        """(colour, mask) of each piece necessary to close `area`.
+
+        The wall is every piece orthogonally next to the area. Not counted: a piece in a hole of
+        the area (an island: its part of the board does not reach the border), and a piece off the
+        open edges all of whose neighbours are the area, a hole, the wall's other pieces or objects
+        (it only sticks into the area or sits in its corner: lifting it leaves the area closed). A
+        piece with a neighbour beyond the wall (free squares, a piece of an outer layer) counts.
+        Whatever is lifted, the area grows only into lifted pieces and holes, all bounded by the
+        counted pieces, objects and the sea: the counted pieces close the area on their own.
+        """
+        b = self.b
+        adj = b.grid.grow4(area) & ~area
+        wall: list[tuple[int, int, int]] = []
+        squares = 0
+        n4s = self.piece_n4
+        for i, (col, _, m, _) in enumerate(self.pieces):
+            if m & adj:
+                wall.append((col, m, n4s[i]))
+                squares |= m
+        if extra is not None and extra[1] & adj:
+            wall.append(extra)
+            squares |= extra[1]
+        if not wall:
+            return []
+        holes = self._holes(area)
+        ok = area | holes | squares | b.objects
+        edge = b.open_edge
+        return [(col, m) for col, m, n4 in wall if not m & holes and (m & edge or n4 & ~ok)]
+
+    def _holes(self, area: int) -> int:
+        """The squares enclosed by `area` (parts of the board off the area that never reach the
+        board's border, going by 8-neighbours — the dual of the area's 4-connectivity)."""
+        b = self.b
+        g = b.grid
+        rest = g.full & ~area
+        reach = rest & b.border
+        while True:
+            grown = g.grow8(reach) & rest
+            if grown == reach:
+                break
+            reach = grown
+        return rest & ~reach
+
+    def owner_of(self, area: int, extra: tuple[int, int, int] | None = None) -> tuple[int, int]:
+        """(owner or -1 on a tie, pieces necessary) of `area`: the colour with most necessary pieces.
+
+        The count of necessary pieces (of every colour: the rulebook's largest area counts "w tym
+        również elementy innych graczy") is fixed once the area is closed (nothing can be placed
+        next to a closed area's inside) and feeds the largest-area ranks (`colour_parts`)."""
+        counts = self.necessary(area, extra)
+        top = max(counts)
+        around = sum(counts)
+        if top == 0 or counts.count(top) > 1:
+            return -1, around
+        return counts.index(top), around
+
     # --- legal moves ------------------------------------------------------------------------
     def _placements(self, small_only: bool) -> list[Move]:
         c = self.colour
         sup = self.supply[c]
         free = self.placeable()
         out: list[Move] = []
+        waste_ok = self.waste_ok if self.waste else None
         if not small_only and sup[SCREEN]:
             for shape, outers in ((H3, (0, 1)), (V3, (2, 3))):
-                for a in _bits(self._anchors(shape, free)):
-                    if self._waste_ok(shape, a):
+                for a in bits_of(self.anchors(shape, free)):
+                    if waste_ok is None or waste_ok(shape, a):
                         out.extend((SCREEN, a, o) for o in outers)
         if sup[BLANKET]:
             for shape, orient in ((H2, 0), (V2, 1)):
-                out.extend((BLANKET, a, orient) for a in _bits(self._anchors(shape, free))
-                           if self._waste_ok(shape, a))
+                out.extend((BLANKET, a, orient) for a in bits_of(self.anchors(shape, free))
+                           if waste_ok is None or waste_ok(shape, a))
         if sup[ODD]:
-            out.extend((ODD, a, 0) for a in _bits(self._anchors(O1, free)) if self._waste_ok(O1, a))
+            out.extend((ODD, a, 0) for a in bits_of(self.anchors(O1, free)) if waste_ok is None or waste_ok(O1, a))
         return out
 
-    def _kinds_in(self, area: int) -> list[int]:
+    def kinds_in(self, area: int) -> list[int]:
         kinds = [k for k in range(3) if self.res[k] & area]
         if self.surp & area:
             kinds.append(SURPRISE)
@@ -437,30 +497,12 @@ class State:
     def _other_moves(self) -> list[Move]:
         """Collecting moves of the current colour (MAIN phase)."""
         c = self.colour
-        kinds = self._kinds_in(self.own_areas[c])
+        kinds = self.kinds_in(self.own_areas[c])
         out: list[Move] = [(COLLECT_ALL, k, 0) for k in kinds]
         out.extend((COLLECT_TWO, k1, k2) for i, k1 in enumerate(kinds) for k2 in kinds[i + 1:])
         if self.waste:
             own = self.own[c]
-            out.extend((COLLECT_WASTE, i, 0) for i in _bits(self.waste) if self.b.around8[i] & own)
-        return out
-
-    def _special_moves(self) -> list[Move]:
-        c = self.colour
-        out: list[Move] = []
-        for pos in self.hand[c]:
-            verb = self.b.deck[pos].effect["verb"]
-            if verb == "special_set_weather":
-                out.extend((SPECIAL, pos, f) for f in range(len(self.b.weather_faces)))
-            elif verb == "special_collect":
-                out.extend((SPECIAL, pos, k) for k in self._kinds_in(self.own_areas[c]))
-            elif verb == "special_extra_odd":
-                if self.supply[c][ODD]:
-                    out.extend((SPECIAL, pos, a) for a in _bits(self._anchors(O1, self.placeable()))
-                               if self._waste_ok(O1, a))
-            else:
-                out.append((SPECIAL, pos, 0))
-        out.append(END_TURN_MOVE)
+            out.extend((COLLECT_WASTE, i, 0) for i in bits_of(self.waste) if self.b.around8[i] & own)
         return out
 
     def legal_moves(self) -> list[Move]:
@@ -470,9 +512,11 @@ class State:
         if ph == SECOND:
             return self._placements(True)
         if ph == BONUS_PHASE:
-            return [(BONUS, k, 0) for k in self._kinds_in(self.pending_bonus[0])]
+            return [(BONUS, k, 0) for k in self.kinds_in(self.pending_bonus[0])]
         if ph == SPECIAL_PHASE:
-            return self._special_moves()
+            return events.special_moves(self)
+        if ph == COLOUR_PHASE:
+            return [(COLOUR, c, 0) for c in self.b.colours_of[self.person]]
         return []
 
     def has_legal_moves(self) -> bool:
@@ -498,15 +542,15 @@ class State:
         c = self.colour
         sup = self.supply[c]
         free = self.placeable()
-        groups: list[tuple[int, int, int]] = []  # (count, move kind, shape)
+        groups: list[tuple[int, int, int]] = []  # (anchors, move kind, shape)
         if ph == MAIN and sup[SCREEN]:
-            groups.append((self._anchors(H3, free), SCREEN, H3))
-            groups.append((self._anchors(V3, free), SCREEN, V3))
+            groups.append((self.anchors(H3, free), SCREEN, H3))
+            groups.append((self.anchors(V3, free), SCREEN, V3))
         if sup[BLANKET]:
-            groups.append((self._anchors(H2, free), BLANKET, H2))
-            groups.append((self._anchors(V2, free), BLANKET, V2))
+            groups.append((self.anchors(H2, free), BLANKET, H2))
+            groups.append((self.anchors(V2, free), BLANKET, V2))
         if sup[ODD]:
-            groups.append((self._anchors(O1, free), ODD, O1))
+            groups.append((self.anchors(O1, free), ODD, O1))
         counts = [m.bit_count() * (2 if kind == SCREEN else 1) for m, kind, _ in groups]
         extras = self._other_moves() if ph == MAIN else []
         total = sum(counts) + len(extras)
@@ -515,12 +559,12 @@ class State:
             for (mask, kind, shape), n in zip(groups, counts, strict=True):
                 if r < n:
                     if kind == SCREEN:
-                        a = _nth_bit(mask, r // 2)
+                        a = nth_bit(mask, r // 2)
                         move = (SCREEN, a, (0 if shape == H3 else 2) + r % 2)
                     else:
-                        a = _nth_bit(mask, r)
+                        a = nth_bit(mask, r)
                         move = (kind, a, 1 if shape == V2 else 0)
-                    if self._waste_ok(shape, a):
+                    if self.waste_ok(shape, a):
                         return move
                     break
                 r -= n
@@ -534,7 +578,7 @@ class State:
             return bool(anchors)
         while anchors:
             low = anchors & -anchors
-            if self._waste_ok(shape, low.bit_length() - 1):
+            if self.waste_ok(shape, low.bit_length() - 1):
                 return True
             anchors ^= low
         return False
@@ -544,7 +588,7 @@ class State:
         sup = self.supply[c]
         free = self.placeable()
         for shape, piece in ((H3, SCREEN), (V3, SCREEN), (H2, BLANKET), (V2, BLANKET), (O1, ODD)):
-            if sup[piece] and self._any_placement(shape, self._anchors(shape, free)):
+            if sup[piece] and self._any_placement(shape, self.anchors(shape, free)):
                 return True
         return bool(self._other_moves())
 
@@ -553,7 +597,7 @@ class State:
         sup = self.supply[c]
         free = self.placeable()
         for shape, piece in ((H2, BLANKET), (V2, BLANKET), (O1, ODD)):
-            if sup[piece] and self._any_placement(shape, self._anchors(shape, free)):
+            if sup[piece] and self._any_placement(shape, self.anchors(shape, free)):
                 return True
         return False
 
@@ -569,11 +613,11 @@ class State:
         self.moves += 1
         c = self.colour
         if kind in (SCREEN, BLANKET, ODD):
-            self._place(c, kind, shape_of(move), a, b if kind == SCREEN else -1)
-            self._resolve(SECOND if kind != SCREEN and ph == MAIN else MAIN)
+            self.place(c, kind, shape_of(move), a, b if kind == SCREEN else -1)
+            self.resolve(SECOND if kind != SCREEN and ph == MAIN else MAIN)
         elif kind == COLLECT_ALL:
             if a == SURPRISE:
-                for i in _bits(self.surp & self.own_areas[c]):
+                for i in bits_of(self.surp & self.own_areas[c]):
                     self._reveal(c, i)
             else:
                 take = self.res[a] & self.own_areas[c]
@@ -582,7 +626,7 @@ class State:
             self._finish_turn()
         elif kind == COLLECT_TWO:
             for k in (a, b):
-                self._take_one(c, k, self.own_areas[c])
+                self.take_one(c, k, self.own_areas[c])
             self._finish_turn()
         elif kind == COLLECT_WASTE:
             self.waste &= ~(1 << a)
@@ -591,11 +635,14 @@ class State:
         elif kind == BONUS:
             area = self.pending_bonus.pop(0)
             self._collect_kind(c, a, area)
-            self._resolve(self.after)
+            self.resolve(self.after)
         elif kind == SPECIAL:
-            self._play_special(c, a, b)
+            events.play_special(self, c, a, b)
+        elif kind == COLOUR:
+            self.colour = a
+            self.phase = MAIN
         else:  # END_TURN
-            self._end_turn()
+            self.end_turn()
 
     def _is_legal(self, move: Move) -> bool:
         kind, a, b = move
@@ -609,16 +656,19 @@ class State:
             if not self.supply[self.colour][kind]:
                 return False
             shape = shape_of(move)
-            return bool(self._anchors(shape, self.placeable()) >> a & 1) and self._waste_ok(shape, a)
+            return bool(self.anchors(shape, self.placeable()) >> a & 1) and self.waste_ok(shape, a)
         if ph == MAIN and kind in (COLLECT_ALL, COLLECT_TWO, COLLECT_WASTE):
             return move in self._other_moves()
         if ph == BONUS_PHASE and kind == BONUS:
             return move in self.legal_moves()
         if ph == SPECIAL_PHASE and kind in (SPECIAL, END_TURN):
-            return move in self._special_moves()
+            return move in events.special_moves(self)
+        if ph == COLOUR_PHASE and kind == COLOUR:
+            return move in self.legal_moves()
         return False
 
-    def _place(self, c: int, piece: int, shape: int, anchor: int, outer: int) -> None:
+    def place(self, c: int, piece: int, shape: int, anchor: int, outer: int) -> None:
+        """Put colour c's piece down (a legal placement) and close what it closes."""
         sh = self.b.shapes[shape][anchor]
         assert sh is not None
         parts = self.new_closed(shape, anchor)
@@ -628,6 +678,7 @@ class State:
         self.reach[c] |= sh.reach
         self.supply[c][piece] -= 1
         self.pieces.append((c, piece, m, outer))
+        self.piece_n4.append(sh.n4)
         self._score_squares(c, m)
         for area in parts:
             self._close(area, c)
@@ -638,28 +689,8 @@ class State:
             self.track[c]["squares"] += plus.bit_count() - minus.bit_count()
             # food poisoning hits "everyone who scored at least 1 point for a bar or ice-cream
             # square": a +1 square; a -1 square scores no point
-            for i in _bits(plus):
+            for i in bits_of(plus):
                 self.scored_objects[c].add(self.b.square_object[i])
-
-    def owner_of(self, area: int, extra: tuple[int, int] | None = None) -> tuple[int, int]:
-        """(owner or -1 on a tie, pieces around) of `area`: each piece with a square orthogonally
-        adjacent to it counts 1 for its colour. `extra` = (colour, mask) of a piece not yet placed.
-
-        "Pieces around" counts the pieces of every colour (rulebook, largest area: "w tym również
-        elementy innych graczy"); it is fixed once the area is closed (nothing can be placed next to
-        a closed area) and feeds the largest-area ranks (`colour_parts`)."""
-        g = self.b.grid
-        adj = g.grow4(area) & ~area
-        counts = [0] * self.b.colours
-        pieces = self.pieces if extra is None else [*self.pieces, (extra[0], 0, extra[1], 0)]
-        for col, _, m, _ in pieces:
-            if m & adj:
-                counts[col] += 1
-        top = max(counts)
-        around = sum(counts)
-        if top == 0 or counts.count(top) > 1:
-            return -1, around
-        return counts.index(top), around
 
     def _close(self, area: int, closer: int) -> None:
         owner, around = self.owner_of(area)
@@ -671,7 +702,7 @@ class State:
             self.own_areas[owner] |= area
             self._score_squares(owner, area)
             if owner == closer:
-                kinds = self._kinds_in(area)
+                kinds = self.kinds_in(area)
                 if len(kinds) == 1:
                     self._collect_kind(owner, kinds[0], area)
                 elif kinds:
@@ -685,14 +716,15 @@ class State:
 
     def _collect_kind(self, c: int, k: int, area: int) -> None:
         if k == SURPRISE:
-            for i in _bits(self.surp & area):
+            for i in bits_of(self.surp & area):
                 self._reveal(c, i)
         else:
             take = self.res[k] & area
             self.collected[c][k] += take.bit_count()
             self.res[k] &= ~take
 
-    def _take_one(self, c: int, k: int, area: int) -> None:
+    def take_one(self, c: int, k: int, area: int) -> None:
+        """Colour c takes one token of kind k from `area`."""
         if k == SURPRISE:
             s = self.surp & area
             self._reveal(c, (s & -s).bit_length() - 1)
@@ -709,7 +741,7 @@ class State:
         else:
             self.track[c]["surprises"] += int(rules().scoring["surprise_points"][token])
 
-    def _resolve(self, then: int) -> None:
+    def resolve(self, then: int) -> None:
         """After a placement or bonus: ask for pending bonus choices, then draw events, then go on."""
         self.after = then
         if self.pending_bonus:
@@ -717,7 +749,7 @@ class State:
             return
         while self.pending_events:
             self.pending_events -= 1
-            self._draw_event()
+            events.draw_event(self)
         if then == SECOND:
             if self._has_small_move():
                 self.phase = SECOND
@@ -727,7 +759,7 @@ class State:
             if self.hand[self.colour]:
                 self.phase = SPECIAL_PHASE
             else:
-                self._end_turn()
+                self.end_turn()
         else:
             self._finish_turn()
 
@@ -735,19 +767,28 @@ class State:
         if self.hand[self.colour]:
             self.phase = SPECIAL_PHASE
         else:
-            self._end_turn()
+            self.end_turn()
 
-    def _end_turn(self) -> None:
+    def end_turn(self) -> None:
+        """The colour in turn is done: check its end trigger, then hand over to the next person."""
         c = self.colour
         self.turns += 1
         if self.end_by < 0 and not self.supply[c][SCREEN] and not self.supply[c][BLANKET]:
-            self._trigger(c)
+            self._trigger(self.person)
         self._next_turn()
 
-    def _trigger(self, c: int) -> None:
-        nc = self.b.colours
-        self.end_by = c
-        self.queue = [(c + i) % nc for i in range(1, nc)]
+    def _trigger(self, person: int) -> None:
+        n = self.b.players
+        self.end_by = person
+        self.queue = [(person + i) % n for i in range(1, n)]
+
+    def _colour_can_move(self, c: int) -> bool:
+        saved = self.colour
+        self.colour = c
+        try:
+            return self._has_main_move()
+        finally:
+            self.colour = saved
 
     def _next_turn(self) -> None:
         while True:
@@ -757,119 +798,24 @@ class State:
                     return
                 nxt = self.queue.pop(0)
             else:
-                nxt = (self.colour + 1) % self.b.colours
-            self.colour = nxt
-            self.phase = MAIN
-            if self._has_main_move():
+                nxt = (self.person + 1) % self.b.players
+            self.person = nxt
+            able = [c for c in self.b.colours_of[nxt] if self._colour_can_move(c)]
+            if able:
+                self.colour = able[0]
+                self.phase = MAIN if len(able) == 1 else COLOUR_PHASE
                 return
+            self.colour = self.b.colours_of[nxt][0]
             if self.end_by < 0:
                 self._trigger(nxt)
 
-    # --- events and special cards -----------------------------------------------------------
-    def _draw_event(self) -> None:
-        if self.deck_pos >= len(self.b.deck):
-            return
-        pos = self.deck_pos
-        self.deck_pos += 1
-        card = self.b.deck[pos]
-        if card.kind == "special":
-            self.hand[self.colour].append(pos)
-        else:
-            self.run_effect(card.effect, self.colour)
-
-    def _totals(self) -> list[int]:
-        return [sum(t.values()) for t in self.track]
+    # --- events -----------------------------------------------------------------------------
+    def run_effect(self, effect: Mapping[str, Any], drawer: int) -> None:
+        """Execute one event card's effect (events.py)."""
+        events.run_effect(self, effect, drawer)
 
     def weather_now(self, c: int) -> int:
-        outers = [OUTER[o] for col, p, _, o in self.pieces if col == c and p == SCREEN]
-        placed = [self.b.supply[p] - self.supply[c][p] for p in range(3)]
-        return scoring.weather_score(self.weather, outers, placed[BLANKET], placed[ODD])
-
-    def run_effect(self, effect: Mapping[str, Any], drawer: int) -> None:
-        """Execute one event card's effect (verbs documented in data/events.toml)."""
-        verb = effect["verb"]
-        nc = self.b.colours
-        pts = int(effect.get("points", 0))
-        if verb == "scored_objects_penalty":
-            objs = set(effect["objects"])
-            for c in range(nc):
-                if self.scored_objects[c] & objs:
-                    self.track[c]["events"] += pts
-        elif verb == "weather_change":
-            for c in range(nc):
-                self.track[c]["weather_event"] += self.weather_now(c)
-            self.weather = self.rng.choice(self.b.weather_faces)
-        elif verb == "region_pieces":
-            region = self.b.regions[effect["region"]]
-            want = effect["piece"]
-            for c, p, m, _ in self.pieces:
-                if m & region and (want == "any" or PIECES[p] == want):
-                    self.track[c]["events"] += pts
-        elif verb == "region_areas":
-            region = self.b.regions[effect["region"]]
-            for area, owner, _, _ in self.areas:
-                if owner >= 0 and area & region:
-                    self.track[owner]["events"] += pts
-        elif verb == "most_in_region":
-            region = self.b.regions[effect["region"]]
-            counts = [0] * nc
-            for c, _, m, _ in self.pieces:
-                if m & region:
-                    counts[c] += 1
-            top = max(counts)
-            if top > 0 and counts.count(top) == 1:
-                self.track[counts.index(top)]["events"] += pts
-        elif verb == "rank":
-            totals = self._totals()
-            target = max(totals) if effect["rank"] == "first" else min(totals)
-            for c in range(nc):
-                if totals[c] == target:
-                    self.track[c]["events"] += pts
-        elif verb == "everyone":
-            for c in range(nc):
-                self.track[c]["events"] += pts
-        elif verb == "drawer":
-            self.track[drawer]["events"] += pts
-        elif verb == "lose_resource":
-            k = RESOURCES.index(effect["kind"])
-            for c in range(nc):
-                if self.collected[c][k]:
-                    self.collected[c][k] -= 1
-                    self.gone[k] += 1
-        else:
-            raise ValueError(f"unknown event verb {verb!r}")
-
-    def _play_special(self, c: int, pos: int, arg: int) -> None:
-        self.hand[c].remove(pos)
-        effect = self.b.deck[pos].effect
-        verb = effect["verb"]
-        if verb == "special_points":
-            self.track[c]["specials"] += int(effect["points"])
-        elif verb == "special_steal":
-            mine = self.b.player_of[c]
-            totals = self._totals()
-            nc = self.b.colours
-            others = [(c + i) % nc for i in range(1, nc) if self.b.player_of[(c + i) % nc] != mine]
-            if others:
-                leader = max(others, key=lambda o: totals[o])  # max keeps the first of equals
-                self.track[leader]["specials"] -= int(effect["points"])
-                self.track[c]["specials"] += int(effect["points"])
-        elif verb == "special_reroll_weather":
-            self.weather = self.rng.choice(self.b.weather_faces)
-        elif verb == "special_set_weather":
-            self.weather = self.b.weather_faces[arg]
-        elif verb == "special_collect":
-            self._take_one(c, arg, self.own_areas[c])
-        elif verb == "special_extra_odd":
-            self._place(c, ODD, O1, arg, -1)
-            self._resolve(SPECIAL_PHASE)
-            return
-        else:
-            raise ValueError(f"unknown special verb {verb!r}")
-        if self.hand[c]:
-            self.phase = SPECIAL_PHASE
-        else:
-            self._end_turn()
+        return events.weather_now(self, c)
 
     # --- scores -----------------------------------------------------------------------------
     def colour_parts(self) -> list[dict[str, int]]:
@@ -890,7 +836,7 @@ class State:
         final = scoring.final_parts(
             self.weather, outers, [p[BLANKET] for p in placed], [p[ODD] for p in placed],
             [dict(zip(RESOURCES, col, strict=True)) for col in self.collected], owned, largest,
-            self.waste_collected)
+            self.waste_collected, persons=self.b.players)
         return [{**self.track[c], **final[c]} for c in range(nc)]
 
     def scores(self) -> list[Score]:  # type: ignore[override]
@@ -924,81 +870,10 @@ class State:
             out[f"resources collected, colour {c + 1}"] = float(sum(self.collected[c]))
         return out
 
-    # --- the greedy bot's look-ahead ----------------------------------------------------------
-    def _resource_gain(self, c: int, add: Sequence[int]) -> int:
-        before = self.collected[c]
-        after = [before[k] + add[k] for k in range(3)]
-        b1 = scoring.resource_score(dict(zip(RESOURCES, before, strict=True)))
-        b2 = scoring.resource_score(dict(zip(RESOURCES, after, strict=True)))
-        return sum(b2) - sum(b1)
-
-    def _kind_gain(self, c: int, k: int, area: int) -> float:
-        if k == SURPRISE:
-            return 1.0 * (self.surp & area).bit_count()
-        add = [0, 0, 0]
-        add[k] = (self.res[k] & area).bit_count()
-        return float(self._resource_gain(c, add))
-
+    # --- the greedy bot ---------------------------------------------------------------------
     def move_value(self, move: Move) -> float:
-        """The mover's immediate gain from `move` (points now plus what the move fixes for the end:
-        weather for the piece, resources collected, areas owned) — a cheap, one-ply estimate."""
-        kind, a, b = move
-        c = self.colour
-        if kind <= ODD:  # a placement: this branch runs for every legal placement, keep it lean
-            bd = self.b
-            if kind == SCREEN:
-                shape = _SCREEN_SHAPE[b]
-                v = 2.0 if self.weather == _WIND[b] else 0.0
-            elif kind == BLANKET:
-                shape = _BLANKET_SHAPE[b]
-                v = 2.0 if self.weather == "sun" else 0.0
-            else:
-                shape = O1
-                v = -1.0 if self.weather == "rain" else 0.0
-            m = bd.shapes[shape][a].mask  # type: ignore[union-attr]
-            if m & bd.scored:
-                v += (m & bd.plus).bit_count() - (m & bd.minus).bit_count()
-            parts = self._memo.get(shape * 4096 + a) if self._memo_covered == self.covered else None
-            if parts is None:
-                parts = self.new_closed(shape, a)
-            for area in parts:
-                v += 1
-                owner, _ = self.owner_of(area, (c, m))
-                if owner == c:
-                    v += 2 + (area & self.b.plus).bit_count() - (area & self.b.minus).bit_count()
-                    kinds = self._kinds_in(area)
-                    if kinds:
-                        v += max(self._kind_gain(c, k, area) for k in kinds)
-            return v
-        if kind == COLLECT_ALL:
-            return self._kind_gain(c, a, self.own_areas[c])
-        if kind == COLLECT_TWO:
-            add = [0, 0, 0]
-            for k in (a, b):
-                if k < 3:
-                    add[k] += 1
-            return float(self._resource_gain(c, add) + (1 if b == SURPRISE else 0))
-        if kind == COLLECT_WASTE:
-            return 1.5
-        if kind == BONUS:
-            return self._kind_gain(c, a, self.pending_bonus[0])
-        if kind == SPECIAL:
-            verb = self.b.deck[a].effect["verb"]
-            if verb in ("special_points", "special_steal"):
-                return float(self.b.deck[a].effect["points"])
-            if verb == "special_collect":
-                add = [0, 0, 0]
-                if b < 3:
-                    add[b] = 1
-                return float(self._resource_gain(c, add))
-            if verb == "special_set_weather":
-                saved = self.weather
-                self.weather = self.b.weather_faces[b]
-                gain = self.weather_now(c)
-                self.weather = saved
-                return float(gain - self.weather_now(c))
-            return 0.1
-        return 0.0
+        """The mover's immediate gain from `move` (valuation.py): a cheap, one-ply estimate."""
+        return valuation.move_value(self, move)
 
     # --- people -----------------------------------------------------------------------------
     def xy(self, square: int) -> tuple[int, int]:
@@ -1026,6 +901,8 @@ class State:
             return f"play {self.b.deck[a].id} ({b})" if 0 <= a < len(self.b.deck) else f"play card {a}"
         if kind == END_TURN:
             return "end turn"
+        if kind == COLOUR:
+            return f"play colour {a + 1} this turn"
         return f"move {move}"
 
     def screen(self, x: int, y: int, outer: str) -> Move:

@@ -33,6 +33,7 @@ TILE_KINDS = ("basic", "special", "extra")
 TILE_KEYS = {"kind", "art", "rotatable", "object", "sea_row", "name"}
 SURPRISE_TOKENS = ("amber", "pebble", "shell", "plus2", "minus1")
 REGIONS = ("sea", "middle", "dunes", "west", "east")
+NO_WEATHER = "none"  # the weather of a game without weather (the children's game: no die is rolled)
 
 
 @dataclass(frozen=True)
@@ -244,6 +245,9 @@ class Options:
     extra_events: bool = False
     clean_beach: bool = False
     extra_tiles: bool = False
+    # the rulebook's simplifications for a game with young children ("Gra z dziećmi")
+    no_weather: bool = False  # no weather die: no weather points
+    one_special: bool = False  # 3 players with a single special tile (one without score squares)
 
     @property
     def board_players(self) -> int:

@@ -12,10 +12,12 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from dataclasses import dataclass
+from typing import Any
 
 from generator.core.checks import GenerationError, UserInputError
 from generator.core.decks import shuffled_deck
-from generator.core.rng import CodeField, CodeSpec, make_rng
+from generator.core.rng import CodeError, CodeField, CodeSpec, make_rng
 from generator.games.plazing.model import (
     Catalog,
     Options,
@@ -32,7 +34,37 @@ from generator.games.plazing.rules import check, check_catalog, check_options
 MAX_TRIES = 200
 ROTATIONS = (0, 90, 180, 270)
 
-CODE = CodeSpec("PZ", (
+@dataclass(frozen=True)
+class _Code(CodeSpec):
+    """The Plażing code: the 7 option characters of the first codes, plus the children's-game
+    options (`extra`) only when one is on — every code printed before they existed stays valid
+    and names the same setup."""
+
+    extra: tuple[CodeField, ...] = ()
+
+    def _full(self) -> CodeSpec:
+        return CodeSpec(self.prefix, self.fields + self.extra)
+
+    def encode(self, options: dict[str, Any], seed: int) -> str:
+        if all(options.get(f.name, f.choices[0]) == f.choices[0] for f in self.extra):
+            return CodeSpec(self.prefix, self.fields).encode(options, seed)
+        return self._full().encode(options, seed)
+
+    def decode(self, code: str) -> tuple[dict[str, Any], int]:
+        parts = code.strip().split("-")
+        n = len(parts[1]) if len(parts) == 4 else -1
+        if n == len(self.fields) + len(self.extra):
+            return self._full().decode(code)
+        if n not in (-1, len(self.fields)):
+            CodeSpec(self.prefix, ()).decode("-".join([parts[0], "0", *parts[2:]]))  # other faults first
+            raise CodeError(f"setup code {code!r} has {n} option characters, expected {len(self.fields)} "
+                            f"or {len(self.fields) + len(self.extra)}")
+        options, seed = CodeSpec(self.prefix, self.fields).decode(code)
+        options.update({f.name: f.choices[0] for f in self.extra})
+        return options, seed
+
+
+CODE = _Code("PZ", (
     CodeField("players", (2, 3, 4)),
     CodeField("two_colours", (False, True)),
     CodeField("surprises", (False, True)),
@@ -40,6 +72,9 @@ CODE = CodeSpec("PZ", (
     CodeField("extra_events", (False, True)),
     CodeField("clean_beach", (False, True)),
     CodeField("extra_tiles", (False, True)),
+), extra=(
+    CodeField("no_weather", (False, True)),
+    CodeField("one_special", (False, True)),
 ))
 
 
