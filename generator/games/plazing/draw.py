@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from generator.games.plazing import scoring
-from generator.games.plazing.model import EventCard, Setup, event_cards, rules
+from generator.games.plazing.model import NO_WEATHER, EventCard, Setup, event_cards, rules
 from generator.render import layout
 from generator.render.fonts import text_width
 from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
@@ -48,6 +48,7 @@ WEATHER_TEXT = {
     "wind-E": {"pl": "wiatr ze wschodu (E)", "en": "wind from the east (E)"},
     "sun": {"pl": "słońce: 2 pkt za kocyk", "en": "sun: 2 points per blanket"},
     "rain": {"pl": "deszcz: −1 pkt za grat", "en": "rain: −1 point per odd"},
+    "none": {"pl": "bez pogody (gra z dziećmi)", "en": "no weather (game with children)"},
 }
 PRINTING = {
     "title": {"pl": "Drukowanie", "en": "Printing"},
@@ -154,34 +155,65 @@ def _track_cells(w: float, h: float) -> list[tuple[float, float]]:
     return cells
 
 
-def _ring(cx: float, cy: float, r: float, letter: str, active: bool) -> list[Item]:
-    items: list[Item] = [Circle(cx, cy, r, fill="#ffffff", stroke="#d32f2f", width=r * 0.45),
-                         Text(cx, cy + 1.3, letter, size=8, font="bold", fill=INK, anchor="middle")]
-    if active:
-        items.insert(0, Circle(cx, cy, r + 1.2, fill="#ffd54f", stroke=INK, width=0.5))
-    return items
+def _ring(cx: float, cy: float, r: float, letter: str) -> list[Item]:
+    return [Circle(cx, cy, r, fill="#ffffff", stroke="#d32f2f", width=r * 0.45),
+            Text(cx, cy + 1.3, letter, size=8, font="bold", fill=INK, anchor="middle")]
 
 
-def _weather_die(x: float, y: float, face: str) -> list[Item]:
-    """The rolled weather die (a 12 mm die face) drawn beside its ring."""
-    s = 12.0
-    items: list[Item] = [Rect(x, y, s, s, fill="#ffffff", stroke=INK, width=0.6, radius=2.0)]
-    c = s / 2
+DIE = 10.0  # mm: the die lies on its life ring (rulebook) and fits the 12 mm band beside the beach
+
+
+def _drop(cx: float, cy: float, r: float) -> Polygon:
+    """A raindrop: a point on top, a round bottom centred at (cx, cy)."""
+    pts = [(cx, cy - 2.2 * r)]
+    pts += [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(-30, 211, 20)]
+    return Polygon(tuple(pts), fill="#1e88e5", stroke="#0d47a1", width=0.15)
+
+
+def weather_die(cx: float, cy: float, face: str) -> list[Item]:
+    """The rolled weather die, a DIE mm face centred on (cx, cy) — on the ring where it lies — with a
+    thick gold frame, so the active ring cannot be missed and nothing beside the ring is covered."""
+    s = DIE
+    x, y = cx - s / 2, cy - s / 2
+    items: list[Item] = [Rect(x, y, s, s, fill="#ffffff", stroke="#f9a825", width=1.0, radius=1.8)]
     if face == "sun":
-        items.append(Circle(x + c, y + c, 2.6, fill="#ffb300", stroke="#e65100", width=0.4))
+        items.append(Circle(cx, cy, 2.1, fill="#ffb300", stroke="#e65100", width=0.4))
         for k in range(8):
             a = math.radians(45 * k)
-            items.append(Line(x + c + 3.4 * math.cos(a), y + c + 3.4 * math.sin(a), x + c + 4.9 * math.cos(a),
-                              y + c + 4.9 * math.sin(a), stroke="#e65100", width=0.5))
+            items.append(Line(cx + 2.8 * math.cos(a), cy + 2.8 * math.sin(a), cx + 3.9 * math.cos(a),
+                              cy + 3.9 * math.sin(a), stroke="#e65100", width=0.5))
     elif face == "rain":
-        for dx, dy in ((-2.5, -1.5), (1.5, -2.5), (-0.5, 2.0), (3.0, 1.5)):
-            items.append(Polygon(((x + c + dx, y + c + dy - 1.8), (x + c + dx + 1.1, y + c + dy + 0.6),
-                                  (x + c + dx - 1.1, y + c + dy + 0.6)), fill="#1e88e5", stroke=None))
+        # a cloud (three overlapping puffs on a flat base) with three drops falling from it
+        for dx, dy, r in ((-1.7, -1.6, 1.5), (0.4, -2.4, 1.9), (2.1, -1.5, 1.3)):
+            items.append(Circle(cx + dx, cy + dy, r, fill="#90a4ae", stroke=None))
+        items.append(Rect(cx - 3.2, cy - 1.6, 6.6, 1.5, fill="#90a4ae", stroke=None, radius=0.7))
+        for dx, dy in ((-2.2, 2.9), (0.3, 3.6), (2.6, 2.7)):
+            items.append(_drop(cx + dx, cy + dy, 0.65))
     else:
         letter = face[-1]
-        items.append(Text(x + c, y + c + 1.0, letter, size=11, font="bold", fill=INK, anchor="middle"))
-        items.append(Text(x + c, y + s - 1.4, "~~", size=5, fill="#1565c0", anchor="middle"))
+        items.append(Text(cx, cy + 1.3, letter, size=10, font="bold", fill=INK, anchor="middle"))
+        items.append(Text(cx, cy + s / 2 - 1.0, "~~", size=5, fill="#1565c0", anchor="middle"))
     return items
+
+
+RING_R = 4.6
+
+
+def ring_centres(setup: Setup) -> dict[str, tuple[float, float]]:
+    """The four life rings of the frame (N in the sea, W/E/S in the band round the beach)."""
+    rl = rules()
+    w, h = board_size(setup)
+    by = TRACK + SEA
+    beach_h = rl.rows * rl.tile_size * SQ
+    return {"N": (w / 2, TRACK + SEA / 2), "S": (w / 2, h - TRACK - BAND / 2),
+            "W": (TRACK + BAND / 2, by + beach_h / 2), "E": (w - TRACK - BAND / 2, by + beach_h / 2)}
+
+
+def active_ring(weather: str) -> str:
+    """The ring the die lies on: the wind's direction, N for sun and rain, none without weather."""
+    if weather == NO_WEATHER:
+        return ""
+    return weather[-1] if weather.startswith("wind") else "N"
 
 
 def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
@@ -195,31 +227,30 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
     items: list[Item] = [Rect(0, 0, w, h, fill=FRAME, stroke=INK, width=0.6)]
     # score track
     colours = rl.colours["fill"]
+    cw = w / int(w // TRACK)
+    chh = h / int(h // TRACK)
     for i, (x, y) in enumerate(_track_cells(w, h)):
-        cw = w / int(w // TRACK)
-        chh = h / int(h // TRACK)
         items.append(Rect(x, y, cw, chh, fill="#fff8e1" if i % 5 else "#ffe082", stroke="#b08d57", width=0.3))
-        items.append(Text(x + cw / 2, y + chh / 2 + 1.4, str(i), size=7 if i % 5 else 8,
+        # cell 0 is the start (rulebook: "miejsca na znaczniki graczy ... pole startowe"): its label
+        # goes inside it, above the number, never in the neighbouring cell
+        dy = 3.2 if i == 0 else 1.4
+        items.append(Text(x + cw / 2, y + chh / 2 + dy, str(i), size=7 if i % 5 else 8,
                           font="bold" if i % 5 == 0 else "regular", fill=INK, anchor="middle"))
-    sx0, sy0 = _track_cells(w, h)[0]
-    items.append(Text(sx0 + (w / int(w // TRACK)) / 2, sy0 - 1.2, TEXTS["start"][lang], size=6, font="bold",
-                      fill=INK, anchor="middle"))
+        if i == 0:
+            items.append(Text(x + cw / 2, y + 4.6, TEXTS["start"][lang], size=5.5, font="bold", fill="#c62828",
+                              anchor="middle"))
     # sea strip with waves and the N ring
     items.append(Rect(TRACK, TRACK, w - 2 * TRACK, SEA, fill=SEA_BLUE, stroke=None))
     for k in range(3):
         y = TRACK + 9 + k * 6
         pts = tuple((TRACK + 4 + j * 4.0, y + (1.2 if j % 2 else -1.2)) for j in range(int((w - 2 * TRACK - 8) / 4)))
         items.append(Polygon(pts, stroke=SEA_DEEP, width=0.5, closed=False))
-    active = setup.weather[-1] if setup.weather.startswith("wind") else "N"
-    ring_r = 4.6
-    rings = {"N": (w / 2, TRACK + SEA / 2), "S": (w / 2, h - TRACK - BAND / 2),
-             "W": (TRACK + BAND / 2, by + beach_h / 2), "E": (w - TRACK - BAND / 2, by + beach_h / 2)}
+    rings = ring_centres(setup)
     for letter, (cx, cy) in rings.items():
-        items.extend(_ring(cx, cy, ring_r, letter, letter == active))
-    cx, cy = rings[active]
-    die_x = cx + 8 if active in "NS" else cx - 6
-    die_y = cy - 6 if active in "NS" else cy + 8
-    items.extend(_weather_die(die_x, die_y, setup.weather))
+        items.extend(_ring(cx, cy, RING_R, letter))
+    active = active_ring(setup.weather)
+    if active:
+        items.extend(weather_die(*rings[active], setup.weather))
     items.append(Text(TRACK + 3, TRACK + 4.5, f"{TEXTS['title'][lang]} · {code}", size=7,
                       font="condensed-bold", fill="#0d3b66"))
     # beach squares, tile by tile
@@ -246,7 +277,8 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
             dy, dx0, dx1 = max(runs, key=lambda run: (run[2] - run[1], -run[0]))
             items.extend(_object_label(tile.title(lang).upper(), tx + (dx0 + dx1 + 1) * SQ / 2,
                                        ty + dy * SQ + 5.5, (dx1 - dx0 + 1) * SQ - 1.5))
-        items.append(Text(tx + 1.2, ty + ts * SQ - 1.2, p.tile, size=4.5, font="condensed", fill="#8c7a52"))
+        if not tile.special:  # basic tiles show their catalog id (B01…); a special tile shows its name above
+            items.append(Text(tx + 1.2, ty + ts * SQ - 1.2, p.tile, size=4.5, font="condensed", fill="#8c7a52"))
     for col in range(setup.columns, rl.frame_columns):
         for row in range(rl.rows):
             items.append(Use("pz-facedown", bx + col * ts * SQ, by + row * ts * SQ))
@@ -446,7 +478,8 @@ def rules_card_text(setup: Setup, lang: str) -> str:
         players=o.players, two_colours=o.two_colours, screens=rl.piece_count("screen"),
         blankets=rl.piece_count("blanket"), odds=rl.piece_count("odd"), odd_reach=rl.odd_reach,
         first_player=f"{setup.first_player + 1} ({names[setup.first_player % len(names)]})",
-        weather=WEATHER_TEXT[setup.weather][lang], clean_beach=o.clean_beach, surprises=o.surprises,
+        weather=WEATHER_TEXT[setup.weather][lang], no_weather=setup.weather == NO_WEATHER,
+        clean_beach=o.clean_beach, surprises=o.surprises,
         events=o.events, close_area=sc["close_area"], wind=sc["wind_per_screen"], sun=sc["sun_per_blanket"],
         rain=str(sc["rain_per_odd"]).replace("-", "−"), resource_table=table, set_bonus=sc["set_bonus"],
         most_areas=sep.join(str(p) for p in most if p), largest_area=sep.join(str(p) for p in largest if p),

@@ -6,7 +6,7 @@ from generator.games.plazing import draw
 from generator.games.plazing.model import Options, rules
 from generator.games.plazing.setup import code_for, generate
 from generator.render.layout import get_paper
-from generator.render.scene import Text, Use
+from generator.render.scene import Circle, Polygon, Rect, Text, Use
 
 
 def texts(scene) -> str:
@@ -59,3 +59,92 @@ def test_event_cards_in_deck_order_with_matching_backs():
     backs = [u.name for p in scene.pages[1::2] for u in p.items if isinstance(u, Use)]
     assert sorted(backs) == sorted(
         "pz-back-special" if cid.startswith("S") else "pz-back-event" for cid in s.event_deck)
+
+
+# --- issue 8, item 12: what a person saw wrong on the board ----------------------------------------
+def board_items(setup, lang="pl"):
+    scene = draw.board_scene(setup, "PZ-CODE", get_paper("a4"), lang)
+    return scene.symbols["pz-board"].items
+
+
+def test_start_is_printed_inside_track_cell_zero():
+    s = generate(Options(players=4), 1)
+    items = board_items(s)
+    w, h = draw.board_size(s)
+    x0, y0 = draw._track_cells(w, h)[0]
+    cw, ch = w / int(w // draw.TRACK), h / int(h // draw.TRACK)
+    (start,) = [it for it in items if isinstance(it, Text) and it.text == "START"]
+    assert x0 <= start.x <= x0 + cw and y0 < start.y < y0 + ch  # before: above it, in cell 69
+
+
+def test_polish_board_prints_polish_tile_names_even_without_names_in_the_file():
+    from dataclasses import replace
+
+    s = generate(Options(players=4), 1)
+    s.catalog = {tid: replace(t, name=()) for tid, t in s.catalog.items()}  # an older or user-made file
+    text = "\n".join(it.text for it in board_items(s) if isinstance(it, Text))
+    assert "FALOCHRON" in text and "BREAKWATER" not in text
+    assert not {"breakwater", "boat", "ice_cream"} & set(text.lower().split())  # no tile ids either
+    english = "\n".join(it.text for it in board_items(s, "en") if isinstance(it, Text))
+    assert "BREAKWATER" in english
+
+
+def _die_frame(items, centre):
+    return [i for i, it in enumerate(items) if isinstance(it, Rect) and abs(it.x + it.w / 2 - centre[0]) < 1e-6
+            and abs(it.y + it.h / 2 - centre[1]) < 1e-6 and it.w == draw.DIE]
+
+
+def test_the_die_lies_on_top_of_the_active_ring_and_stands_out():
+    s = generate(Options(players=4), 1)
+    for face in ("wind-N", "wind-S", "wind-W", "wind-E", "sun", "rain"):
+        s.weather = face
+        items = board_items(s)
+        centre = draw.ring_centres(s)[draw.active_ring(face)]
+        ring = [i for i, it in enumerate(items) if isinstance(it, Circle) and (it.cx, it.cy) == centre
+                and it.stroke == "#d32f2f"]
+        (frame,) = _die_frame(items, centre)
+        assert ring and frame > max(ring)  # drawn after (over) the red ring, not hidden beneath it
+        assert items[frame].stroke not in (None, "#d32f2f") and items[frame].width >= 0.8
+        others = [c for k, c in draw.ring_centres(s).items() if k != draw.active_ring(face)]
+        assert not any(_die_frame(items, c) for c in others)
+
+
+def test_rain_is_drawn_as_a_cloud_with_drops_not_triangles():
+    s = generate(Options(players=4), 1)
+    s.weather = "rain"
+    items = board_items(s)
+    centre = draw.ring_centres(s)["N"]
+    (frame,) = _die_frame(items, centre)
+    face = items[frame + 1:frame + 12]
+    drops = [it for it in face if isinstance(it, Polygon)]
+    assert drops and all(len(p.points) > 6 for p in drops)  # round-bottomed drops
+    assert sum(isinstance(it, Circle) for it in face) >= 3  # the cloud's puffs
+
+
+def test_west_and_east_wind_die_covers_no_row_number():
+    from generator.render.fonts import text_width
+
+    s = generate(Options(players=4), 1)
+    for face in ("wind-W", "wind-E"):
+        s.weather = face
+        items = board_items(s)
+        centre = draw.ring_centres(s)[face[-1]]
+        (frame,) = _die_frame(items, centre)
+        d = items[frame]
+        labels = [it for it in items if isinstance(it, Text) and it.text.isdigit() and it.anchor == "end"
+                  and it.size == 6]
+        assert len(labels) == 12
+        for t in labels:
+            width = text_width(t.text, t.font, t.size)
+            height = t.size * 0.3528
+            x0, x1 = t.x - width, t.x
+            y0, y1 = t.y - height, t.y
+            apart = x1 < d.x or x0 > d.x + d.w or y1 < d.y or y0 > d.y + d.h
+            assert apart, (face, t.text)
+
+
+def test_a_game_without_weather_has_no_die():
+    s = generate(Options(players=4, no_weather=True), 1)
+    items = board_items(s)
+    assert not any(_die_frame(items, c) for c in draw.ring_centres(s).values())
+    assert "bez pogody" in "\n".join(draw.summary_lines(s, "pl"))
