@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 
-from generator.games.plazing import scoring
+from generator.games.plazing import pictures, scoring
 from generator.games.plazing.model import NO_WEATHER, EventCard, Setup, event_cards, rules
+from generator.games.plazing.pictures import weather_die
 from generator.render import layout
 from generator.render.fonts import text_width
 from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
@@ -158,42 +159,6 @@ def _track_cells(w: float, h: float) -> list[tuple[float, float]]:
 def _ring(cx: float, cy: float, r: float, letter: str) -> list[Item]:
     return [Circle(cx, cy, r, fill="#ffffff", stroke="#d32f2f", width=r * 0.45),
             Text(cx, cy + 1.3, letter, size=8, font="bold", fill=INK, anchor="middle")]
-
-
-DIE = 10.0  # mm: the die lies on its life ring (rulebook) and fits the 12 mm band beside the beach
-
-
-def _drop(cx: float, cy: float, r: float) -> Polygon:
-    """A raindrop: a point on top, a round bottom centred at (cx, cy)."""
-    pts = [(cx, cy - 2.2 * r)]
-    pts += [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(-30, 211, 20)]
-    return Polygon(tuple(pts), fill="#1e88e5", stroke="#0d47a1", width=0.15)
-
-
-def weather_die(cx: float, cy: float, face: str) -> list[Item]:
-    """The rolled weather die, a DIE mm face centred on (cx, cy) — on the ring where it lies — with a
-    thick gold frame, so the active ring cannot be missed and nothing beside the ring is covered."""
-    s = DIE
-    x, y = cx - s / 2, cy - s / 2
-    items: list[Item] = [Rect(x, y, s, s, fill="#ffffff", stroke="#f9a825", width=1.0, radius=1.8)]
-    if face == "sun":
-        items.append(Circle(cx, cy, 2.1, fill="#ffb300", stroke="#e65100", width=0.4))
-        for k in range(8):
-            a = math.radians(45 * k)
-            items.append(Line(cx + 2.8 * math.cos(a), cy + 2.8 * math.sin(a), cx + 3.9 * math.cos(a),
-                              cy + 3.9 * math.sin(a), stroke="#e65100", width=0.5))
-    elif face == "rain":
-        # a cloud (three overlapping puffs on a flat base) with three drops falling from it
-        for dx, dy, r in ((-1.7, -1.6, 1.5), (0.4, -2.4, 1.9), (2.1, -1.5, 1.3)):
-            items.append(Circle(cx + dx, cy + dy, r, fill="#90a4ae", stroke=None))
-        items.append(Rect(cx - 3.2, cy - 1.6, 6.6, 1.5, fill="#90a4ae", stroke=None, radius=0.7))
-        for dx, dy in ((-2.2, 2.9), (0.3, 3.6), (2.6, 2.7)):
-            items.append(_drop(cx + dx, cy + dy, 0.65))
-    else:
-        letter = face[-1]
-        items.append(Text(cx, cy + 1.3, letter, size=10, font="bold", fill=INK, anchor="middle"))
-        items.append(Text(cx, cy + s / 2 - 1.0, "~~", size=5, fill="#1565c0", anchor="middle"))
-    return items
 
 
 RING_R = 4.6
@@ -354,7 +319,8 @@ def summary_lines(setup: Setup, lang: str) -> list[str]:
 
 def board_scene(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Scene:
     """board.pdf: true-scale poster sheets, then the fitted overview with legend and summary."""
-    scene = Scene(title=f"{TEXTS['title'][lang]} — {code}", subject="boardgen: Plażing board")
+    scene = Scene(title=f"{TEXTS['title'][lang]} — {code}",
+                  subject={"pl": "boardgen: Plażing — plansza", "en": "boardgen: Plażing board"}[lang])
     name = board_symbol(scene, setup, code, lang)
     pages = layout.poster(scene, name, paper, code, TEXTS["title"][lang], lang=lang)
     over = layout.overview(scene, name, paper, code, TEXTS["title"][lang], lang=lang)
@@ -399,14 +365,21 @@ def _card_front(card: EventCard, position: int, lang: str, bleed: float) -> Symb
     cw, ch = layout.card_size_with_bleed(CARD_W, CARD_H, bleed)
     b = bleed
     special = card.kind == "special"
-    head = "#26a69a" if special else "#ec407a"
+    head = CARD_COLOUR[card.kind]
     items: list[Item] = [Rect(0, 0, cw, ch, fill="#fffdf7", stroke=None),
                          Rect(0, 0, cw, b + 18, fill=head, stroke=None)]
     items.append(Text(b + 4, b + 6.5, (TEXTS["special"] if special else TEXTS["event"])[lang].upper(), size=6.5,
                       font="condensed-bold", fill="#ffffff"))
     for i, line in enumerate(_wrap_title(card.title[lang])):
         items.append(Text(b + 4, b + 12.5 + i * 5, line, size=10, font="bold", fill="#ffffff"))
-    items.extend(text_block(b + 4, b + 27, CARD_W - 8, card.text[lang], 8.6, leading=1.3))
+    block = text_block(b + 4, b + 27, CARD_W - 8, card.text[lang], 8.6, leading=1.3)
+    items.extend(block)
+    # the effect's picture fills the space between the text and the footer
+    top = (block[-1].y if block else b + 27) + 4
+    bottom = b + CARD_H - 14
+    if bottom - top > 12:
+        box_h = min(bottom - top, 32.0)
+        items.extend(pictures.effect_icon(card.effect, b + 4, top + (bottom - top - box_h) / 2, CARD_W - 8, box_h))
     items.append(Line(b + 4, b + CARD_H - 11, b + CARD_W - 4, b + CARD_H - 11, stroke="#cccccc", width=0.3))
     items.append(Text(b + 4, b + CARD_H - 6, f"Plażing · {card.id}", size=6, font="condensed", fill="#777777"))
     items.append(Text(b + CARD_W - 4, b + CARD_H - 6, f"{TEXTS['deck_pos'][lang]} {position}", size=6,
@@ -419,11 +392,25 @@ def _wrap_title(title: str) -> list[str]:
     return wrap(title, CARD_W - 8, 10, "bold")[:2]
 
 
+CARD_COLOUR = {"event": "#f06292", "special": "#00695c"}  # pink and turquoise backs, as in the box
+
+
 def _card_back(kind: str, lang: str, bleed: float) -> Symbol:
+    """Card backs that differ by pattern and brightness, not only hue (greyscale prints): event
+    backs carry rings on light pink, special backs stripes and a star on a dark turquoise."""
     cw, ch = layout.card_size_with_bleed(CARD_W, CARD_H, bleed)
-    colour = "#26a69a" if kind == "special" else "#ec407a"
+    colour = CARD_COLOUR[kind]
     items: list[Item] = [Rect(0, 0, cw, ch, fill=colour, stroke=None)]
-    items.extend(Circle(cw / 2, ch / 2, r, stroke="#ffffff", width=0.5) for r in (12, 18, 24))
+    if kind == "special":
+        k = -ch
+        while k < cw:  # diagonal stripes over the whole back, bleed included
+            items.append(Line(k, ch, k + ch, 0, stroke="#26a69a", width=1.2))
+            k += 6.0
+        star = tuple((cw / 2 + r * math.sin(math.radians(36 * i)), ch / 2 + 1 - r * math.cos(math.radians(36 * i)))
+                     for i, r in enumerate([27.0, 13.5] * 5))
+        items.append(Polygon(star, fill=colour, stroke="#ffffff", width=1.0))
+    else:
+        items.extend(Circle(cw / 2, ch / 2, r, stroke="#ffffff", width=0.5) for r in (12, 18, 24))
     items.append(Text(cw / 2, ch / 2 + 2.5, "Plażing", size=14, font="bold", fill="#ffffff", anchor="middle"))
     items.append(Text(cw / 2, ch / 2 + 32, (TEXTS["special"] if kind == "special" else TEXTS["event"])[lang],
                       size=9, font="bold", fill="#ffffff", anchor="middle"))
@@ -433,7 +420,9 @@ def _card_back(kind: str, lang: str, bleed: float) -> Symbol:
 def events_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0) -> Scene:
     """events.pdf: the event deck in its shuffled order (top card first), 3x3 with crop marks and
     long-edge duplex backs (pink events, turquoise special cards, as in the box)."""
-    scene = Scene(title=f"Plażing — events — {code}", subject="boardgen: Plażing event cards")
+    title = {"pl": "karty wydarzeń", "en": "event cards"}[lang]
+    scene = Scene(title=f"Plażing — {title} — {code}", subject=f"boardgen: Plażing — {title}")
+    _square_symbols(scene)  # the cards' pictures use the board's resource drawings
     by_id = {c.id: c for c in event_cards()}
     fronts, backs = [], []
     for kind in ("event", "special"):
@@ -491,7 +480,7 @@ def rules_card_scene(setup: Setup, code: str, paper: layout.Paper, lang: str) ->
     """rules.pdf: one page per language given, the card laid out from the template's plain text
     ("## " starts a heading, "- " a bullet)."""
     scene = Scene(title=f"Plażing — {'karta zasad' if lang == 'pl' else 'rules card'} — {code}",
-                  subject="boardgen: Plażing rules card")
+                  subject={"pl": "boardgen: Plażing — karta zasad", "en": "boardgen: Plażing rules card"}[lang])
     _square_symbols(scene)  # the legend shows the board's own square drawings
     page = Page(paper.w, paper.h, label="rules card")
     m = layout.MARGIN + 6

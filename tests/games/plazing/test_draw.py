@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from generator.games.plazing import draw
+from generator.games.plazing import draw, pictures
 from generator.games.plazing.model import Options, rules
 from generator.games.plazing.setup import code_for, generate
 from generator.render.layout import get_paper
-from generator.render.scene import Circle, Polygon, Rect, Text, Use
+from generator.render.scene import Circle, Line, Polygon, Rect, Text, Use
 
 
 def texts(scene) -> str:
@@ -91,7 +91,7 @@ def test_polish_board_prints_polish_tile_names_even_without_names_in_the_file():
 
 def _die_frame(items, centre):
     return [i for i, it in enumerate(items) if isinstance(it, Rect) and abs(it.x + it.w / 2 - centre[0]) < 1e-6
-            and abs(it.y + it.h / 2 - centre[1]) < 1e-6 and it.w == draw.DIE]
+            and abs(it.y + it.h / 2 - centre[1]) < 1e-6 and it.w == pictures.DIE]
 
 
 def test_the_die_lies_on_top_of_the_active_ring_and_stands_out():
@@ -148,3 +148,75 @@ def test_a_game_without_weather_has_no_die():
     items = board_items(s)
     assert not any(_die_frame(items, c) for c in draw.ring_centres(s).values())
     assert "bez pogody" in "\n".join(draw.summary_lines(s, "pl"))
+
+
+# --- issue 8, items 13-15: cards in greyscale, card pictures, titles in the chosen language ------------------
+def _luminance(hex_colour: str) -> float:
+    r, g, b = (int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_event_and_special_backs_differ_by_brightness_and_pattern_not_only_hue():
+    s = generate(Options(players=4, surprises=True, events=True, extra_events=True), 3)
+    scene = draw.events_scene(s, "CODE", get_paper("a4"), "en")
+    event, special = scene.symbols["pz-back-event"], scene.symbols["pz-back-special"]
+    assert abs(_luminance(event.items[0].fill) - _luminance(special.items[0].fill)) >= 0.15  # was 0.03
+    shapes = {name: {type(it).__name__ for it in sym.items[1:] if not isinstance(it, Text)}
+              for name, sym in (("event", event), ("special", special))}
+    assert shapes["event"] != shapes["special"]  # rings v stripes and a star: the outline tells them apart
+    assert "Polygon" in shapes["special"] and "Line" in shapes["special"] and shapes["event"] == {"Circle"}
+
+
+def test_every_card_front_pictures_its_effect():
+    from generator.games.plazing.model import event_cards
+
+    s = generate(Options(players=4, surprises=True, events=True, extra_events=True), 3)
+    scene = draw.events_scene(s, "CODE", get_paper("a4"), "pl")
+    for card in event_cards():
+        items = scene.symbols[f"pz-card-{card.id}"].items
+        text_bottom = max(it.y for it in items if isinstance(it, Text) and it.size == 8.6)
+        footer = draw.CARD_H - 11
+        picture = [it for it in items if _top(it) > text_bottom and _bottom(it) < footer
+                   and not (isinstance(it, Rect) and it.w >= draw.CARD_W - 3)]
+        assert len(picture) >= 2, card.id
+        lowest = max(_bottom(it) for it in picture)
+        assert lowest < footer
+        # the blank band between the text and the footer is now under a quarter of the card (was 40 %)
+        gaps = sorted([text_bottom, *(y for it in picture for y in (_top(it), _bottom(it))), footer])
+        assert max(b - a for a, b in zip(gaps, gaps[1:], strict=False)) < 0.22 * draw.CARD_H, card.id
+
+
+def _top(it) -> float:
+    if isinstance(it, Circle):
+        return it.cy - it.r
+    if isinstance(it, Line):
+        return min(it.y1, it.y2)
+    if isinstance(it, Polygon):
+        return min(y for _, y in it.points)
+    if isinstance(it, Text):
+        return it.y - it.size * 0.3528
+    return it.y
+
+
+def _bottom(it) -> float:
+    if isinstance(it, Circle):
+        return it.cy + it.r
+    if isinstance(it, Line):
+        return max(it.y1, it.y2)
+    if isinstance(it, Polygon):
+        return max(y for _, y in it.points)
+    if isinstance(it, Use):
+        return it.y + draw.SQ * it.scale
+    if isinstance(it, Text):
+        return it.y
+    return it.y + it.h
+
+
+def test_pdf_titles_follow_the_language():
+    s = generate(Options(players=4, surprises=True, events=True), 3)
+    paper = get_paper("a4")
+    for lang, words in (("pl", ("parawany", "karty wydarzeń", "karta zasad")),
+                        ("en", ("screens", "event cards", "rules card"))):
+        titles = [draw.board_scene(s, "C", paper, lang).title, draw.events_scene(s, "C", paper, lang).title,
+                  draw.rules_card_scene(s, "C", paper, lang).title]
+        assert all(w in t for w, t in zip(words, titles, strict=True)), titles
