@@ -217,6 +217,28 @@ class Board:
                 row.append(Shape(m, g.grow4(m) & ~m, ring, bool(m & self.open_edge), bool(m & border),
                                  g.within(m, self.odd_reach)))
             self.shapes.append(row)
+        # each shape's ring as a cycle of cells (clockwise from its north-west corner) for the
+        # bit-parallel test "can this placement split its area at all?" (valuation.unsplit)
+        self.cycles: list[list[tuple[int, int, bool, int]]] = []  # (offset, anchors valid, corner, edge)
+        self.edge_anchors: list[int] = []
+        for s, (pw, ph) in ((H3, (3, 1)), (V3, (1, 3)), (H2, (2, 1)), (V2, (1, 2)), (O1, (1, 1))):
+            cells = ([(dx, -1) for dx in range(-1, pw + 1)] + [(pw, dy) for dy in range(ph)]
+                     + [(dx, ph) for dx in range(pw, -2, -1)] + [(-1, dy) for dy in range(ph - 1, -1, -1)])
+            corners = {(-1, -1), (pw, -1), (pw, ph), (-1, ph)}
+            cycle = []
+            for dx, dy in cells:
+                x0, y0 = max(0, -dx), max(0, -dy)
+                valid = g.rect(x0, y0, min(w, w - dx) - x0, min(h, h - dy) - y0) & self.fits[s]
+                off = dy * w + dx
+                edge = (self.open_edge >> off if off >= 0 else self.open_edge << -off) & valid
+                cycle.append((off, valid, (dx, dy) in corners, edge))
+            self.cycles.append(cycle)
+            self.edge_anchors.append(sum(1 << i for i, sh in enumerate(self.shapes[s]) if sh is not None and sh.edge))
+        # score squares under each placement: {anchor: +1s - -1s} where nonzero
+        self.square_value: list[dict[int, int]] = [
+            {i: v for i, sh in enumerate(row) if sh is not None and sh.mask & self.scored
+             and (v := (sh.mask & self.plus).bit_count() - (sh.mask & self.minus).bit_count())}
+            for row in self.shapes]
 
 
 def board_for(setup: Setup) -> Board:
@@ -271,10 +293,13 @@ class State:
         self.queue: list[int] = []  # persons still to take their last turn
         self.turns = 0
         self.moves = 0
-        self._memo: dict[int, list[int]] = {}  # new_closed results, valid while `covered` is unchanged
-        self._memo_covered = 0
-        self.values: dict[Move, float] = {}  # valuation's cache, valid for `values_key`
-        self.values_key: tuple[int, ...] = ()
+        # new_closed results with the free squares that certify them: valid while none is covered
+        self._closing: dict[int, tuple[list[int], int]] = {}
+        self._unsplit: dict[int, int] = {}  # unsplit() per shape, valid while `covered` is unchanged
+        self._unsplit_covered = -1
+        self.values: list[dict[int, float]] = []  # valuation's closing values per shape, for `values_key`
+        self.values_key: tuple[int, int] = (-1, -1)
+        self.weather_values: list[float] = []
         self.person = (b.first_colour - 1) % b.players
         self.colour = b.colours_of[self.person][0]
         self._next_turn()
@@ -298,9 +323,9 @@ class State:
         c.scored_objects = [set(s) for s in self.scored_objects]
         c.hand = [list(h) for h in self.hand]
         c.pending_bonus, c.queue = list(self.pending_bonus), list(self.queue)
-        c._memo = {}
-        c._memo_covered = -1
-        c.values, c.values_key = {}, ()
+        c._closing = dict(self._closing)
+        c._unsplit, c._unsplit_covered = {}, -1
+        c.values, c.values_key = [], (-1, -1)
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
         return c
@@ -333,28 +358,32 @@ class State:
         the piece. Quick exits first: if the piece's free neighbours stay connected through the
         ring of squares around it, the area stays in one piece, and it stays open unless the piece
         took its last open-edge squares; otherwise flood each part from the piece's neighbours.
+
+        Results are kept from move to move with a certificate: free squares whose staying free
+        proves the result (the connected ring squares; a path to the open edge from each open
+        part; the closed parts themselves). Pieces are never lifted, so a result is reused until a
+        piece covers one of its certificate's squares — usually a move or two near it.
         """
-        if self._memo_covered != self.covered:
-            self._memo_covered = self.covered
-            self._memo = {}
         key = shape * 4096 + anchor
-        out = self._memo.get(key)
-        if out is None:
-            out = self._memo[key] = self._new_closed(shape, anchor)
+        hit = self._closing.get(key)
+        if hit is not None and not hit[1] & self.covered:
+            return hit[0]
+        out, cert = self._new_closed(shape, anchor)
+        self._closing[key] = (out, cert)
         return out
 
-    def _new_closed(self, shape: int, anchor: int) -> list[int]:
+    def _new_closed(self, shape: int, anchor: int) -> tuple[list[int], int]:
         b = self.b
         sh = b.shapes[shape][anchor]
         assert sh is not None
         free = b.free0 & ~(self.covered | sh.mask)
         n4 = sh.n4 & free
         if not n4:
-            return []
+            return [], 0  # no free neighbour now means none ever
         ring = sh.ring & free
         on_edge = sh.edge
         if ring == sh.ring and not sh.boxed and not on_edge:
-            return []  # open space all round: nothing can split off
+            return [], ring  # open space all round: nothing can split off
         g = b.grid
         edge = b.open_edge
         w, not_west, not_east = g.width, g.not_west, g.not_east
@@ -364,31 +393,104 @@ class State:
         local = n4 & -n4
         while True:
             if not n4 & ~local and (not on_edge or local & edge):
-                return []
+                return [], local
             grown = (local | ((local << 1) & not_west) | ((local >> 1) & not_east)
                      | (local << w) | (local >> w)) & ring
             if grown == local:
                 break
             local = grown
-        # flood each part from a neighbour of the piece, giving up on a part as soon as it reaches
-        # an open edge (an open part needs no full flood; the neighbours it would have absorbed are
-        # flooded again from their own square, and reach the edge as well). Closed parts are whole,
-        # and come out in the order of their lowest neighbour square, as with complete floods.
-        out = []
-        rest = n4
+        # the ring-connected groups of free neighbours (`local` is the first): each is one seed
+        groups = [local]
+        rest = n4 & ~local
         while rest:
-            part = rest & -rest
+            grp = rest & -rest
+            while True:
+                grown = (grp | ((grp << 1) & not_west) | ((grp >> 1) & not_east) | (grp << w) | (grp >> w)) & ring
+                if grown == grp:
+                    break
+                grp = grown
+            groups.append(grp)
+            rest &= ~grp
+        # flood each group, giving up as soon as the flood reaches an open edge (an open part needs
+        # no full flood; the groups it absorbed are open too). Closed parts are whole, and come out
+        # in the order of their lowest neighbour square, as with complete floods.
+        out = []
+        cert = 0
+        pending = groups
+        while pending:
+            seed = pending[0]
+            part = seed
+            layers = [part]
             while True:
                 grown = (part | ((part << 1) & not_west) | ((part >> 1) & not_east)
                          | (part << w) | (part >> w)) & free
                 if grown & edge:
-                    rest &= ~grown
+                    # certify: the group, and a path from an edge square back to it; each group the
+                    # flood absorbed, and a path from it back to this one
+                    hit = grown & edge
+                    cert |= seed | self._path(hit & -hit, layers)
+                    left = []
+                    for grp in pending[1:]:
+                        if grp & grown:
+                            cert |= grp | self._path(grp & grown & -(grp & grown), layers)
+                        else:
+                            left.append(grp)
+                    pending = left
                     break
                 if grown == part:
-                    rest &= ~part
                     out.append(part)
+                    cert |= part
+                    pending = [grp for grp in pending[1:] if not grp & part]
                     break
                 part = grown
+                layers.append(part)
+        return out, cert
+
+    def _path(self, target: int, layers: list[int]) -> int:
+        """Squares of a 4-connected path of free squares from `target` (in a layer of the flood, or
+        next to its last layer) back to layers[0], the flood's seed, one layer at a time."""
+        g = self.b.grid
+        w, not_west, not_east = g.width, g.not_west, g.not_east
+        path = cur = target
+        for layer in reversed(layers):
+            if cur & layer:
+                continue  # already inside this layer: step down from the next smaller one
+            nxt = (((cur << 1) & not_west) | ((cur >> 1) & not_east) | (cur << w) | (cur >> w)) & layer
+            cur = nxt & -nxt
+            path |= cur
+        return path
+
+    def unsplit(self, shape: int) -> int:
+        """Anchors where placing `shape` now cannot close anything, for all anchors at once.
+
+        Bit-parallel form of the first exits of `new_closed`: bit a of the i-th cycle word says
+        whether ring cell i of the placement at anchor a is free. The piece's free neighbours stay
+        connected through its ring when the free cells form at most one arc round the cycle (a lone
+        free corner touches nothing and is left out); on an open edge the arc must keep an edge cell.
+        """
+        if self._unsplit_covered != self.covered:
+            self._unsplit_covered = self.covered
+            self._unsplit = {}
+        done = self._unsplit.get(shape)
+        if done is not None:
+            return done
+        b = self.b
+        free = b.free0 & ~self.covered
+        cycle = b.cycles[shape]
+        fs = [((free >> off) if off >= 0 else (free << -off)) & valid for off, valid, _, _ in cycle]
+        n = len(fs)
+        one = two = touch = n4 = 0
+        gs = [f & (fs[i - 1] | fs[(i + 1) % n]) if cycle[i][2] else f for i, f in enumerate(fs)]
+        prev = gs[-1]
+        for (_, _, corner, edge), g in zip(cycle, gs, strict=True):
+            start = g & ~prev
+            two |= one & start
+            one |= start
+            prev = g
+            touch |= g & edge
+            if not corner:
+                n4 |= g
+        out = self._unsplit[shape] = ~two & (~b.edge_anchors[shape] | touch | ~n4) & b.fits[shape]
         return out
 
     def waste_ok(self, shape: int, anchor: int) -> bool:
@@ -396,10 +498,7 @@ class State:
         waste = self.waste
         if not waste:
             return True
-        parts = self._memo.get(shape * 4096 + anchor) if self._memo_covered == self.covered else None
-        if parts is None:
-            parts = self.new_closed(shape, anchor)
-        return all(not area & waste for area in parts)
+        return all(not area & waste for area in self.new_closed(shape, anchor))
 
     # --- ownership ----------------------------------------------------------------------------
     def necessary(self, area: int, extra: tuple[int, int, int] | None = None) -> list[int]:
@@ -474,19 +573,27 @@ class State:
         sup = self.supply[c]
         free = self.placeable()
         out: list[Move] = []
-        waste_ok = self.waste_ok if self.waste else None
         if not small_only and sup[SCREEN]:
             for shape, outers in ((H3, (0, 1)), (V3, (2, 3))):
-                for a in bits_of(self.anchors(shape, free)):
-                    if waste_ok is None or waste_ok(shape, a):
-                        out.extend((SCREEN, a, o) for o in outers)
+                for a in bits_of(self._no_waste_closed(shape, self.anchors(shape, free))):
+                    out.extend((SCREEN, a, o) for o in outers)
         if sup[BLANKET]:
             for shape, orient in ((H2, 0), (V2, 1)):
-                out.extend((BLANKET, a, orient) for a in bits_of(self.anchors(shape, free))
-                           if waste_ok is None or waste_ok(shape, a))
+                anchors = self._no_waste_closed(shape, self.anchors(shape, free))
+                out.extend((BLANKET, a, orient) for a in bits_of(anchors))
         if sup[ODD]:
-            out.extend((ODD, a, 0) for a in bits_of(self.anchors(O1, free)) if waste_ok is None or waste_ok(O1, a))
+            out.extend((ODD, a, 0) for a in bits_of(self._no_waste_closed(O1, self.anchors(O1, free))))
         return out
+
+    def _no_waste_closed(self, shape: int, anchors: int) -> int:
+        """`anchors` without those whose placement would close waste in (only placements that can
+        split their area at all are asked)."""
+        if not self.waste:
+            return anchors
+        for a in bits_of(anchors & ~self.unsplit(shape)):
+            if not self.waste_ok(shape, a):
+                anchors &= ~(1 << a)
+        return anchors
 
     def kinds_in(self, area: int) -> list[int]:
         kinds = [k for k in range(3) if self.res[k] & area]
@@ -871,9 +978,10 @@ class State:
         return out
 
     # --- the greedy bot ---------------------------------------------------------------------
-    def move_value(self, move: Move) -> float:
-        """The mover's immediate gain from `move` (valuation.py): a cheap, one-ply estimate."""
-        return valuation.move_value(self, move)
+    # the mover's immediate gain from a move (valuation.py): a cheap, one-ply estimate
+    move_value = valuation.move_value
+    # the moves of the best value among the legal ones, in legal_moves order (valuation.py)
+    greedy_moves = valuation.greedy_moves
 
     # --- people -----------------------------------------------------------------------------
     def xy(self, square: int) -> tuple[int, int]:

@@ -15,21 +15,25 @@ from generator.games.plazing import events, scoring
 from generator.games.plazing.model import RESOURCES
 from generator.games.plazing.moves import (
     BLANKET,
-    BLANKET_SHAPE,
     BONUS,
     COLLECT_ALL,
     COLLECT_TWO,
     COLLECT_WASTE,
     COLOUR,
+    H2,
+    H3,
     MAIN,
     O1,
     ODD,
     SCREEN,
-    SCREEN_SHAPE,
+    SECOND,
     SPECIAL,
     SURPRISE,
+    V2,
+    V3,
     WIND,
     Move,
+    bits_of,
 )
 
 if TYPE_CHECKING:
@@ -57,31 +61,48 @@ def kind_gain(s: State, c: int, k: int, area: int) -> float:
     return float(resource_gain(s, c, add))
 
 
-def placement_value(s: State, kind: int, a: int, b: int) -> float:
-    """The value of placing a piece (runs for every legal placement: keep it lean)."""
-    bd = s.b
+SHAPE_AT = (H3, H3, V3, V3, H2, V2, -1, -1, O1)  # placement shape by kind * 4 + b
+
+
+def refresh(s: State) -> None:
+    """The closing values of every legal placement of the colour in turn, computed at once: the
+    placements that cannot split their area (most of them) are ruled out bit-parallel, the rest ask
+    `new_closed`, whose results are kept from move to move; only closings cost more."""
     c = s.colour
-    weather = s.weather
-    if kind == SCREEN:
-        shape = SCREEN_SHAPE[b]
-        v = 2.0 if weather == WIND[b] else 0.0
-    elif kind == BLANKET:
-        shape = BLANKET_SHAPE[b]
-        v = 2.0 if weather == "sun" else 0.0
-    else:
-        shape = O1
-        v = -1.0 if weather == "rain" else 0.0
+    place = s.placeable()
+    sup = s.supply[c]
+    shapes = [H3, V3] if s.phase == MAIN and sup[SCREEN] else []
+    if sup[BLANKET]:
+        shapes += [H2, V2]
+    if sup[ODD]:
+        shapes.append(O1)
+    by_shape: list[dict[int, float]] = [{}, {}, {}, {}, {}]
+    for shape in shapes:
+        maybe = s.anchors(shape, place) & ~s.unsplit(shape)
+        mine = by_shape[shape]
+        while maybe:
+            low = maybe & -maybe
+            maybe ^= low
+            a = low.bit_length() - 1
+            parts = s.new_closed(shape, a)
+            if parts:
+                mine[a] = closing_value(s, c, shape, a, parts)
+    w = s.weather
+    s.weather_values = [2.0 if w == WIND[k] else 0.0 for k in range(4)] + [2.0 if w == "sun" else 0.0] * 2 + [
+        0.0, 0.0, -1.0 if w == "rain" else 0.0]
+    s.values = by_shape
+    s.values_key = (s.moves, c)
+
+
+def closing_value(s: State, c: int, shape: int, a: int, parts: list[int]) -> float:
+    """What closing `parts` with colour c's piece at (shape, a) is worth to c."""
+    bd = s.b
     sh = bd.shapes[shape][a]
     assert sh is not None
-    m = sh.mask
-    if m & bd.scored:
-        v += (m & bd.plus).bit_count() - (m & bd.minus).bit_count()
-    parts = s._memo.get(shape * 4096 + a) if s._memo_covered == s.covered else None
-    if parts is None:
-        parts = s.new_closed(shape, a)
+    v = 0.0
     for area in parts:
         v += 1
-        owner, _ = s.owner_of(area, (c, m, sh.n4))
+        owner, _ = s.owner_of(area, (c, sh.mask, sh.n4))
         if owner == c:
             v += OWN_AREA + (area & bd.plus).bit_count() - (area & bd.minus).bit_count()
             kinds = s.kinds_in(area)
@@ -93,9 +114,13 @@ def placement_value(s: State, kind: int, a: int, b: int) -> float:
 def move_value(s: State, move: Move) -> float:
     """The mover's immediate gain from `move`."""
     kind, a, b = move
+    if kind <= ODD:  # asked for every legal placement: one comparison and three lookups
+        if s.values_key != (s.moves, s.colour):
+            refresh(s)
+        idx = kind * 4 + b
+        shape = SHAPE_AT[idx]
+        return s.weather_values[idx] + s.b.square_value[shape].get(a, 0) + s.values[shape].get(a, 0.0)
     c = s.colour
-    if kind <= ODD:
-        return placement_value(s, kind, a, b)
     if kind == COLLECT_ALL:
         return kind_gain(s, c, a, s.own_areas[c])
     if kind == COLLECT_TWO:
@@ -135,3 +160,85 @@ def colour_value(s: State, c: int) -> float:
     t = s.clone()
     t.colour, t.phase = c, MAIN
     return max((move_value(t, m) for m in t.legal_moves()), default=0.0)
+
+
+def greedy_moves(s: State) -> list[Move]:
+    """The legal moves of the highest `move_value`, in `legal_moves` order — what
+    `core.playout.greedy_bot` would pick among, found without valuing each placement alone.
+
+    Placements of one shape and orientation that cover no score square and close nothing all
+    share the weather value, so each group needs one value and a mask; only the few placements
+    with score squares or closings are valued one by one.
+    """
+    ph = s.phase
+    if ph not in (MAIN, SECOND):
+        moves = s.legal_moves()
+        values = [move_value(s, m) for m in moves]
+        top = max(values)
+        return [m for m, v in zip(moves, values, strict=True) if v == top]
+    if s.values_key != (s.moves, s.colour):
+        refresh(s)
+    c = s.colour
+    sup = s.supply[c]
+    free = s.placeable()
+    bd = s.b
+    groups: list[tuple[int, int, tuple[int, ...]]] = []
+    if ph == MAIN and sup[SCREEN]:
+        groups += [(SCREEN, H3, (0, 1)), (SCREEN, V3, (2, 3))]
+    if sup[BLANKET]:
+        groups += [(BLANKET, H2, (0,)), (BLANKET, V2, (1,))]
+    if sup[ODD]:
+        groups.append((ODD, O1, (0,)))
+    weather = s.weather_values
+    found: list[tuple[int, int, tuple[int, ...], int, list[dict[int, float]], list[float]]] = []
+    top = float("-inf")
+    for kind, shape, outers in groups:
+        anchors = s._no_waste_closed(shape, s.anchors(shape, free))
+        if not anchors:
+            continue
+        sq = bd.square_value[shape]
+        closing = s.values[shape]
+        special = 0
+        for a in sq:
+            special |= 1 << a
+        for a in closing:
+            special |= 1 << a
+        special &= anchors
+        plain = anchors & ~special
+        tables: list[dict[int, float]] = []
+        bases: list[float] = []
+        for o in outers:
+            base = weather[kind * 4 + o]
+            table = {a: base + sq.get(a, 0) + closing.get(a, 0.0) for a in bits_of(special)}
+            tables.append(table)
+            bases.append(base)
+            if plain and base > top:
+                top = base
+            if table:
+                top = max(top, max(table.values()))
+        found.append((kind, shape, outers, plain, tables, bases))
+    others = s._other_moves() if ph == MAIN else []
+    other_values = [move_value(s, m) for m in others]
+    if other_values:
+        top = max(top, max(other_values))
+    out: list[Move] = []
+    for kind, _, outers, plain, tables, bases in found:
+        masks = []
+        for table, base in zip(tables, bases, strict=True):
+            m = plain if base == top else 0
+            for a, v in table.items():
+                if v == top:
+                    m |= 1 << a
+            masks.append(m)
+        if len(outers) == 1:
+            o = outers[0]
+            out.extend((kind, a, o) for a in bits_of(masks[0]))
+        else:
+            m0, m1 = masks
+            for a in bits_of(m0 | m1):
+                if m0 >> a & 1:
+                    out.append((kind, a, outers[0]))
+                if m1 >> a & 1:
+                    out.append((kind, a, outers[1]))
+    out.extend(m for m, v in zip(others, other_values, strict=True) if v == top)
+    return out
