@@ -315,8 +315,14 @@ class Setup:
     def columns(self) -> int:
         """Tile columns in play (the frame may hold more, face down). A tile off the frame (a hand
         edit: `rules.check` names it) widens nothing: the beach is never built wider than the frame."""
+        key = tuple(self.tiles)
+        cached = self.__dict__.get("_columns")
+        if cached is not None and cached[0] == key:
+            return cached[1]  # type: ignore[no-any-return]
         frame, rows = rules().frame_columns, rules().rows
-        return max((p.col for p in self.tiles if 0 <= p.col < frame and 0 <= p.row < rows), default=-1) + 1
+        n = max((p.col for p in self.tiles if 0 <= p.col < frame and 0 <= p.row < rows), default=-1) + 1
+        self.__dict__["_columns"] = (key, n)
+        return n
 
     @property
     def grid(self) -> Grid:
