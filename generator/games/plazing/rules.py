@@ -192,7 +192,14 @@ def special_mixes(pool: list[Tile], count: int, options: Options) -> list[int]:
 def special_pool(catalog: Catalog, options: Options) -> list[Tile]:
     """The special tiles a setup draws from: the base ones (and the extra ones with --extra-tiles);
     the children's game with one special tile draws from those without score squares, when there
-    are any ("np. łódki lub falochronu – by uniknąć dodatkowej punktacji")."""
+    are any ("np. łódki lub falochronu – by uniknąć dodatkowej punktacji"). Sorted by id."""
+    key = ("special_pool", options.extra_tiles, options.one_special)
+    if key not in catalog.memo:
+        catalog.memo[key] = sorted(_special_pool(catalog, options), key=lambda t: t.id)
+    return list(catalog.memo[key])  # type: ignore[call-overload]
+
+
+def _special_pool(catalog: Catalog, options: Options) -> list[Tile]:
     pool = catalog.of_kind("special") + (catalog.of_kind("extra") if options.extra_tiles else [])
     if options.one_special:
         calm = [t for t in pool if not t.count("+") and not t.count("-")]
@@ -294,7 +301,9 @@ def check(setup: Setup) -> Report:
 def _check_resources(setup: Setup, squares: list[str]) -> Report:
     r = Report()
     kind_of = {c: k for k, c in RESOURCE_CHAR.items()}
-    if tuple(sorted(setup.resources, key=_reading_order)) == mark_resources(tuple(squares)):
+    marks_now = mark_resources(tuple(squares))
+    have = tuple(setup.resources)
+    if have == marks_now or tuple(sorted(have, key=_reading_order)) == marks_now:
         return r  # the fast path: one resource on every mark, of its kind, and nowhere else
     marks = {(x, y): kind_of[ch] for y, row in enumerate(squares) for x, ch in enumerate(row) if ch in kind_of}
     placed: dict[tuple[int, int], str] = {}

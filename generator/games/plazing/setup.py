@@ -142,7 +142,7 @@ def lay_tiles(rng: random.Random, catalog: Catalog, options: Options) -> list[Pl
     pc = rules().players(options.board_players)
     n_special, n_basic = tile_counts(options)
     rows = rules().rows
-    pool = sorted(special_pool(catalog, options), key=lambda t: t.id)
+    pool = special_pool(catalog, options)
     # a random selection of specials is laid apart; if a few random selections fail, a selection
     # is drawn among the mixes of sea-row and other tiles that can be laid at all (whether a
     # selection can be laid depends only on how many sea-row tiles it has), so "impossible" (a
@@ -163,7 +163,9 @@ def lay_tiles(rng: random.Random, catalog: Catalog, options: Options) -> list[Pl
         n = rng.choice(mixes)
         where = _place_specials(rng, rng.sample(sea, n) + rng.sample(land, n_special - n), rows, pc.columns)
         assert where is not None
-    basics = rng.sample(catalog.of_kind("basic"), n_basic)
+    if "basic" not in catalog.memo:
+        catalog.memo["basic"] = catalog.of_kind("basic")
+    basics = rng.sample(catalog.memo["basic"], n_basic)  # type: ignore[arg-type]
     out = []
     for r in range(rows):
         for c in range(pc.columns):
