@@ -20,6 +20,15 @@ OPTIONS = [Options(players=4), Options(players=2, clean_beach=True),
            Options(players=2, two_colours=True, surprises=True, events=True)]
 
 
+def oracle(s: State, sh) -> list[int]:
+    """The areas a placement closes, by brute force: every region of the free squares left that
+    touches the piece and none of the open edges, in the order of their lowest neighbour square."""
+    g = s.b.grid
+    free = s.b.free0 & ~(s.covered | sh.mask)
+    found = [r for r in g.enclosed_regions(free, s.b.open_edge) if r & sh.n4 and not r & s.closed]
+    return sorted(found, key=lambda r: (r & sh.n4 & -(r & sh.n4)))
+
+
 def check_state(s: State) -> None:
     fresh = State.__new__(State)
     fresh.__dict__.update(s.__dict__)
@@ -32,7 +41,8 @@ def check_state(s: State) -> None:
             if sh is None or sh.mask & ~free:
                 continue
             want = fresh._new_closed(shape, a)[0]
-            assert s.new_closed(shape, a) == want  # the cache answers as a fresh flood
+            assert s.new_closed(shape, a) == want  # the cache answers as a fresh computation
+            assert want == oracle(s, sh)  # ... and both as a plain flood of the whole board
             if quiet >> a & 1:
                 assert want == []  # ruled out bit-parallel: it really closes nothing
     if not s.is_over():
