@@ -6,12 +6,15 @@ The same functions serve the generator (which must never emit a setup they rejec
 - ``plazing.options``            player count 2–4; two colours only at 2; events need surprises;
                                  one special tile only at 3 (the children's game)
 - ``plazing.catalog``            tile art well formed for its kind (basic: sand, resources, at least
-                                 one sticks square; breakwater objects reach the north edge)
+                                 one sticks square; breakwater objects reach the north edge); and
+                                 (`setup.catalog_report`) setups can actually be made from it
 - ``plazing.tile-count``         specials and basic tiles used for the player count, no tile twice
-- ``plazing.tile-grid``          tiles cover the beach exactly (W x 3 tiles for the player count)
+- ``plazing.tile-grid``          tiles cover the beach exactly (W x 3 tiles for the player count),
+                                 none off the frame
 - ``plazing.tile-rotation``      special tiles unrotated; rotations are multiples of 90
 - ``plazing.breakwater-sea``     a sea_row tile lies in the sea row
-- ``plazing.special-adjacent``   no two special tiles share an edge (corners may touch)
+- ``plazing.special-adjacent``   no two special tiles share an edge (corners may touch); for a
+                                 catalog: its specials can be laid that way at all
 - ``plazing.resource-supply``    at most 15 marks of each resource on the tiles used
 - ``plazing.resources-on-marks`` a resource on every mark, and only there, of the right kind
 - ``plazing.closed-before-play`` every free square reaches the west, east or south edge
