@@ -34,6 +34,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from functools import cache
 
 from generator.core.checks import Report
 from generator.core.decks import check_composition
@@ -294,11 +295,18 @@ def check(setup: Setup) -> Report:
     if not 0 <= setup.first_player < o.players:
         r.add("plazing.first-player", f"first player {setup.first_player} is not a seat 0..{o.players - 1}")
     if o.events:
-        r.extend(check_composition(setup.event_deck, event_deck_spec(o.extra_events), "plazing.event-deck",
-                                   "the event deck"))
+        if sorted(setup.event_deck) != _deck_ids(o.extra_events):  # the quick test of the usual case
+            r.extend(check_composition(setup.event_deck, event_deck_spec(o.extra_events), "plazing.event-deck",
+                                       "the event deck"))
     elif setup.event_deck:
         r.add("plazing.event-deck", "an event deck is laid out but events are off")
     return r
+
+
+@cache
+def _deck_ids(extra: bool) -> list[str]:
+    """The ids of a complete event deck, sorted (every card once)."""
+    return sorted(str(c) for c, n in event_deck_spec(extra).items() for _ in range(n))
 
 
 def _check_resources(setup: Setup, squares: list[str]) -> Report:
