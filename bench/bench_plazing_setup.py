@@ -7,6 +7,10 @@ Prints figures only; nothing here is a test (tests never assert on time).
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # measure this checkout, not an installed copy
 import statistics
 import tempfile
 import time

@@ -55,8 +55,13 @@ def greedy_bot(state: GameState, rng: random.Random) -> Any:
     """Take the move with the best immediate value for the mover; ties broken at random.
 
     A state may offer `move_value(move) -> float` (cheap, engine-specific); otherwise the bot
-    plays each move on a clone and reads the mover's score lead.
+    plays each move on a clone and reads the mover's score lead. A state may also offer
+    `greedy_moves()`: the best-valued legal moves in `legal_moves()` order, found in bulk.
     """
+    fast = getattr(state, "greedy_moves", None)
+    if fast is not None:
+        top = fast()
+        return top[rng.randrange(len(top))]
     moves = state.legal_moves()
     player = state.current_player()
     value_of = getattr(state, "move_value", None)

@@ -29,9 +29,10 @@ from generator.core.files import load_setup, save_setup
 from generator.core.playout import PlayoutReport
 from generator.core.rng import CodeError
 from generator.games.plazing import draw, playability
+from generator.games.plazing.codes import parse_code, split_code
 from generator.games.plazing.model import GAME, SETUP_VERSION, Catalog, Options, Setup, content_digest, load_catalog
-from generator.games.plazing.rules import check, check_catalog
-from generator.games.plazing.setup import CODE, generate
+from generator.games.plazing.rules import check
+from generator.games.plazing.setup import CODE, catalog_report, generate
 from generator.render.pdf import write_pdf
 from generator.render.png import write_png
 
@@ -45,12 +46,6 @@ PlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, help="Play this m
                                            "resources (stored as playouts.json); 0 skips.")]
 BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each event card in mm (0 = none; 3 is "
                                          "usual).", min=0, max=5)]
-
-
-def split_code(code: str) -> tuple[str, str]:
-    """A printed code is CODE, CODE~C<digest> (custom catalog) or CODE~E<digest> (hand-edited setup)."""
-    base, _, mark = code.strip().partition("~")
-    return base, mark.upper()
 
 
 def provenance(setup: Setup, code: str) -> tuple[str, str]:
@@ -117,6 +112,10 @@ def setup_cmd(
                                               "players in turn.")] = False,
     extra_tiles: Annotated[bool, typer.Option("--extra-tiles", help="Draw the special tiles from the 4 base "
                                               "and 5 extra special tiles.")] = False,
+    no_weather: Annotated[bool, typer.Option("--no-weather", help="Game with young children: no weather die, "
+                                             "no weather points.")] = False,
+    one_special: Annotated[bool, typer.Option("--one-special", help="Game with young children, 3 players: a "
+                                              "single special tile (one without score squares).")] = False,
     seed: SeedOpt = None,
     code: CodeOpt = None,
     catalog: CatalogOpt = None,
@@ -143,16 +142,20 @@ def setup_cmd(
     if events:
         surprises = True
     opts = {"players": players, "two_colours": two_colours, "surprises": surprises, "events": events,
-            "extra_events": extra_events, "clean_beach": clean_beach, "extra_tiles": extra_tiles}
+            "extra_events": extra_events, "clean_beach": clean_beach, "extra_tiles": extra_tiles,
+            "no_weather": no_weather, "one_special": one_special}
     if players not in (2, 3, 4):
         fail(f"--players {players}: Plażing is for 2 to 4 players")
     if two_colours and players != 2:
         fail("--two-colours is the 2-player variant (use --players 2)")
+    if one_special and players != 3 and code is None:
+        fail("--one-special is the 3-player children's game (use --players 3)")
     if balanced and code:
         fail("--balanced searches seeds; it cannot be combined with --code (use --seed)")
     if balanced and playouts == 0:
         fail("--balanced needs playouts (--playouts 1 or more)")
-    base, mark = split_code(code) if code is not None else (None, "")
+    with guarded():
+        base, mark = parse_code(code) if code is not None else (None, "")
     options_d, seed_v, code_s = resolve(CODE, opts, seed, base)
     options = Options(**options_d)
     cat = _catalog(catalog)
@@ -297,7 +300,8 @@ def catalog_cmd(
     if players not in (2, 3, 4):
         fail(f"--players {players}: Plażing is for 2 to 4 players")
     cat = _catalog(file)
-    report = check_catalog(cat, Options(players=players, extra_tiles=extra_tiles))
+    with guarded():
+        report = catalog_report(cat, Options(players=players, extra_tiles=extra_tiles))
     if as_json:
         print_json({"ok": report.ok, "tiles": len(cat.tiles), "violations": report.to_json()})
     elif report.ok:

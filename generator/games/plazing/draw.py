@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 
-from generator.games.plazing import scoring
-from generator.games.plazing.model import EventCard, Setup, event_cards, rules
+from generator.games.plazing import pictures, scoring
+from generator.games.plazing.model import NO_WEATHER, EventCard, Setup, event_cards, rules
+from generator.games.plazing.pictures import weather_die
 from generator.render import layout
 from generator.render.fonts import text_width
 from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
@@ -48,6 +49,7 @@ WEATHER_TEXT = {
     "wind-E": {"pl": "wiatr ze wschodu (E)", "en": "wind from the east (E)"},
     "sun": {"pl": "słońce: 2 pkt za kocyk", "en": "sun: 2 points per blanket"},
     "rain": {"pl": "deszcz: −1 pkt za grat", "en": "rain: −1 point per odd"},
+    "none": {"pl": "bez pogody (gra z dziećmi)", "en": "no weather (game with children)"},
 }
 PRINTING = {
     "title": {"pl": "Drukowanie", "en": "Printing"},
@@ -154,34 +156,29 @@ def _track_cells(w: float, h: float) -> list[tuple[float, float]]:
     return cells
 
 
-def _ring(cx: float, cy: float, r: float, letter: str, active: bool) -> list[Item]:
-    items: list[Item] = [Circle(cx, cy, r, fill="#ffffff", stroke="#d32f2f", width=r * 0.45),
-                         Text(cx, cy + 1.3, letter, size=8, font="bold", fill=INK, anchor="middle")]
-    if active:
-        items.insert(0, Circle(cx, cy, r + 1.2, fill="#ffd54f", stroke=INK, width=0.5))
-    return items
+def _ring(cx: float, cy: float, r: float, letter: str) -> list[Item]:
+    return [Circle(cx, cy, r, fill="#ffffff", stroke="#d32f2f", width=r * 0.45),
+            Text(cx, cy + 1.3, letter, size=8, font="bold", fill=INK, anchor="middle")]
 
 
-def _weather_die(x: float, y: float, face: str) -> list[Item]:
-    """The rolled weather die (a 12 mm die face) drawn beside its ring."""
-    s = 12.0
-    items: list[Item] = [Rect(x, y, s, s, fill="#ffffff", stroke=INK, width=0.6, radius=2.0)]
-    c = s / 2
-    if face == "sun":
-        items.append(Circle(x + c, y + c, 2.6, fill="#ffb300", stroke="#e65100", width=0.4))
-        for k in range(8):
-            a = math.radians(45 * k)
-            items.append(Line(x + c + 3.4 * math.cos(a), y + c + 3.4 * math.sin(a), x + c + 4.9 * math.cos(a),
-                              y + c + 4.9 * math.sin(a), stroke="#e65100", width=0.5))
-    elif face == "rain":
-        for dx, dy in ((-2.5, -1.5), (1.5, -2.5), (-0.5, 2.0), (3.0, 1.5)):
-            items.append(Polygon(((x + c + dx, y + c + dy - 1.8), (x + c + dx + 1.1, y + c + dy + 0.6),
-                                  (x + c + dx - 1.1, y + c + dy + 0.6)), fill="#1e88e5", stroke=None))
-    else:
-        letter = face[-1]
-        items.append(Text(x + c, y + c + 1.0, letter, size=11, font="bold", fill=INK, anchor="middle"))
-        items.append(Text(x + c, y + s - 1.4, "~~", size=5, fill="#1565c0", anchor="middle"))
-    return items
+RING_R = 4.6
+
+
+def ring_centres(setup: Setup) -> dict[str, tuple[float, float]]:
+    """The four life rings of the frame (N in the sea, W/E/S in the band round the beach)."""
+    rl = rules()
+    w, h = board_size(setup)
+    by = TRACK + SEA
+    beach_h = rl.rows * rl.tile_size * SQ
+    return {"N": (w / 2, TRACK + SEA / 2), "S": (w / 2, h - TRACK - BAND / 2),
+            "W": (TRACK + BAND / 2, by + beach_h / 2), "E": (w - TRACK - BAND / 2, by + beach_h / 2)}
+
+
+def active_ring(weather: str) -> str:
+    """The ring the die lies on: the wind's direction, N for sun and rain, none without weather."""
+    if weather == NO_WEATHER:
+        return ""
+    return weather[-1] if weather.startswith("wind") else "N"
 
 
 def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
@@ -195,31 +192,30 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
     items: list[Item] = [Rect(0, 0, w, h, fill=FRAME, stroke=INK, width=0.6)]
     # score track
     colours = rl.colours["fill"]
+    cw = w / int(w // TRACK)
+    chh = h / int(h // TRACK)
     for i, (x, y) in enumerate(_track_cells(w, h)):
-        cw = w / int(w // TRACK)
-        chh = h / int(h // TRACK)
         items.append(Rect(x, y, cw, chh, fill="#fff8e1" if i % 5 else "#ffe082", stroke="#b08d57", width=0.3))
-        items.append(Text(x + cw / 2, y + chh / 2 + 1.4, str(i), size=7 if i % 5 else 8,
+        # cell 0 is the start (rulebook: "miejsca na znaczniki graczy ... pole startowe"): its label
+        # goes inside it, above the number, never in the neighbouring cell
+        dy = 3.2 if i == 0 else 1.4
+        items.append(Text(x + cw / 2, y + chh / 2 + dy, str(i), size=7 if i % 5 else 8,
                           font="bold" if i % 5 == 0 else "regular", fill=INK, anchor="middle"))
-    sx0, sy0 = _track_cells(w, h)[0]
-    items.append(Text(sx0 + (w / int(w // TRACK)) / 2, sy0 - 1.2, TEXTS["start"][lang], size=6, font="bold",
-                      fill=INK, anchor="middle"))
+        if i == 0:
+            items.append(Text(x + cw / 2, y + 4.6, TEXTS["start"][lang], size=5.5, font="bold", fill="#c62828",
+                              anchor="middle"))
     # sea strip with waves and the N ring
     items.append(Rect(TRACK, TRACK, w - 2 * TRACK, SEA, fill=SEA_BLUE, stroke=None))
     for k in range(3):
         y = TRACK + 9 + k * 6
         pts = tuple((TRACK + 4 + j * 4.0, y + (1.2 if j % 2 else -1.2)) for j in range(int((w - 2 * TRACK - 8) / 4)))
         items.append(Polygon(pts, stroke=SEA_DEEP, width=0.5, closed=False))
-    active = setup.weather[-1] if setup.weather.startswith("wind") else "N"
-    ring_r = 4.6
-    rings = {"N": (w / 2, TRACK + SEA / 2), "S": (w / 2, h - TRACK - BAND / 2),
-             "W": (TRACK + BAND / 2, by + beach_h / 2), "E": (w - TRACK - BAND / 2, by + beach_h / 2)}
+    rings = ring_centres(setup)
     for letter, (cx, cy) in rings.items():
-        items.extend(_ring(cx, cy, ring_r, letter, letter == active))
-    cx, cy = rings[active]
-    die_x = cx + 8 if active in "NS" else cx - 6
-    die_y = cy - 6 if active in "NS" else cy + 8
-    items.extend(_weather_die(die_x, die_y, setup.weather))
+        items.extend(_ring(cx, cy, RING_R, letter))
+    active = active_ring(setup.weather)
+    if active:
+        items.extend(weather_die(*rings[active], setup.weather))
     items.append(Text(TRACK + 3, TRACK + 4.5, f"{TEXTS['title'][lang]} · {code}", size=7,
                       font="condensed-bold", fill="#0d3b66"))
     # beach squares, tile by tile
@@ -246,7 +242,8 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
             dy, dx0, dx1 = max(runs, key=lambda run: (run[2] - run[1], -run[0]))
             items.extend(_object_label(tile.title(lang).upper(), tx + (dx0 + dx1 + 1) * SQ / 2,
                                        ty + dy * SQ + 5.5, (dx1 - dx0 + 1) * SQ - 1.5))
-        items.append(Text(tx + 1.2, ty + ts * SQ - 1.2, p.tile, size=4.5, font="condensed", fill="#8c7a52"))
+        if not tile.special:  # basic tiles show their catalog id (B01…); a special tile shows its name above
+            items.append(Text(tx + 1.2, ty + ts * SQ - 1.2, p.tile, size=4.5, font="condensed", fill="#8c7a52"))
     for col in range(setup.columns, rl.frame_columns):
         for row in range(rl.rows):
             items.append(Use("pz-facedown", bx + col * ts * SQ, by + row * ts * SQ))
@@ -322,7 +319,8 @@ def summary_lines(setup: Setup, lang: str) -> list[str]:
 
 def board_scene(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Scene:
     """board.pdf: true-scale poster sheets, then the fitted overview with legend and summary."""
-    scene = Scene(title=f"{TEXTS['title'][lang]} — {code}", subject="boardgen: Plażing board")
+    scene = Scene(title=f"{TEXTS['title'][lang]} — {code}",
+                  subject={"pl": "boardgen: Plażing — plansza", "en": "boardgen: Plażing board"}[lang])
     name = board_symbol(scene, setup, code, lang)
     pages = layout.poster(scene, name, paper, code, TEXTS["title"][lang], lang=lang)
     over = layout.overview(scene, name, paper, code, TEXTS["title"][lang], lang=lang)
@@ -367,14 +365,21 @@ def _card_front(card: EventCard, position: int, lang: str, bleed: float) -> Symb
     cw, ch = layout.card_size_with_bleed(CARD_W, CARD_H, bleed)
     b = bleed
     special = card.kind == "special"
-    head = "#26a69a" if special else "#ec407a"
+    head = CARD_COLOUR[card.kind]
     items: list[Item] = [Rect(0, 0, cw, ch, fill="#fffdf7", stroke=None),
                          Rect(0, 0, cw, b + 18, fill=head, stroke=None)]
     items.append(Text(b + 4, b + 6.5, (TEXTS["special"] if special else TEXTS["event"])[lang].upper(), size=6.5,
                       font="condensed-bold", fill="#ffffff"))
     for i, line in enumerate(_wrap_title(card.title[lang])):
         items.append(Text(b + 4, b + 12.5 + i * 5, line, size=10, font="bold", fill="#ffffff"))
-    items.extend(text_block(b + 4, b + 27, CARD_W - 8, card.text[lang], 8.6, leading=1.3))
+    block = text_block(b + 4, b + 27, CARD_W - 8, card.text[lang], 8.6, leading=1.3)
+    items.extend(block)
+    # the effect's picture fills the space between the text and the footer
+    top = (block[-1].y if block else b + 27) + 4
+    bottom = b + CARD_H - 14
+    if bottom - top > 12:
+        box_h = min(bottom - top, 32.0)
+        items.extend(pictures.effect_icon(card.effect, b + 4, top + (bottom - top - box_h) / 2, CARD_W - 8, box_h))
     items.append(Line(b + 4, b + CARD_H - 11, b + CARD_W - 4, b + CARD_H - 11, stroke="#cccccc", width=0.3))
     items.append(Text(b + 4, b + CARD_H - 6, f"Plażing · {card.id}", size=6, font="condensed", fill="#777777"))
     items.append(Text(b + CARD_W - 4, b + CARD_H - 6, f"{TEXTS['deck_pos'][lang]} {position}", size=6,
@@ -387,11 +392,25 @@ def _wrap_title(title: str) -> list[str]:
     return wrap(title, CARD_W - 8, 10, "bold")[:2]
 
 
+CARD_COLOUR = {"event": "#f06292", "special": "#00695c"}  # pink and turquoise backs, as in the box
+
+
 def _card_back(kind: str, lang: str, bleed: float) -> Symbol:
+    """Card backs that differ by pattern and brightness, not only hue (greyscale prints): event
+    backs carry rings on light pink, special backs stripes and a star on a dark turquoise."""
     cw, ch = layout.card_size_with_bleed(CARD_W, CARD_H, bleed)
-    colour = "#26a69a" if kind == "special" else "#ec407a"
+    colour = CARD_COLOUR[kind]
     items: list[Item] = [Rect(0, 0, cw, ch, fill=colour, stroke=None)]
-    items.extend(Circle(cw / 2, ch / 2, r, stroke="#ffffff", width=0.5) for r in (12, 18, 24))
+    if kind == "special":
+        k = -ch
+        while k < cw:  # diagonal stripes over the whole back, bleed included
+            items.append(Line(k, ch, k + ch, 0, stroke="#26a69a", width=1.2))
+            k += 6.0
+        star = tuple((cw / 2 + r * math.sin(math.radians(36 * i)), ch / 2 + 1 - r * math.cos(math.radians(36 * i)))
+                     for i, r in enumerate([27.0, 13.5] * 5))
+        items.append(Polygon(star, fill=colour, stroke="#ffffff", width=1.0))
+    else:
+        items.extend(Circle(cw / 2, ch / 2, r, stroke="#ffffff", width=0.5) for r in (12, 18, 24))
     items.append(Text(cw / 2, ch / 2 + 2.5, "Plażing", size=14, font="bold", fill="#ffffff", anchor="middle"))
     items.append(Text(cw / 2, ch / 2 + 32, (TEXTS["special"] if kind == "special" else TEXTS["event"])[lang],
                       size=9, font="bold", fill="#ffffff", anchor="middle"))
@@ -401,7 +420,9 @@ def _card_back(kind: str, lang: str, bleed: float) -> Symbol:
 def events_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0) -> Scene:
     """events.pdf: the event deck in its shuffled order (top card first), 3x3 with crop marks and
     long-edge duplex backs (pink events, turquoise special cards, as in the box)."""
-    scene = Scene(title=f"Plażing — events — {code}", subject="boardgen: Plażing event cards")
+    title = {"pl": "karty wydarzeń", "en": "event cards"}[lang]
+    scene = Scene(title=f"Plażing — {title} — {code}", subject=f"boardgen: Plażing — {title}")
+    _square_symbols(scene)  # the cards' pictures use the board's resource drawings
     by_id = {c.id: c for c in event_cards()}
     fronts, backs = [], []
     for kind in ("event", "special"):
@@ -433,8 +454,8 @@ def rules_card_text(setup: Setup, lang: str) -> str:
     colours = o.colours
     names = rl.colours[f"names_{lang}"]
     table = " · ".join(f"{n}→{scoring.resource_points(n)}" for n in range(1, 15))
-    most = scoring.place_points(sc["most_areas"], colours)
-    largest = scoring.place_points(sc["largest_area"], colours)
+    most = scoring.place_points(sc["most_areas"], o.players)  # two colours: a two-person game, 12/6/0
+    largest = scoring.place_points(sc["largest_area"], o.players)
     tie = scoring.split_ranks([5.0] * min(3, colours) + [1.0] * (colours - min(3, colours)), most)
     sep = " / "
     if lang == "pl":
@@ -446,7 +467,8 @@ def rules_card_text(setup: Setup, lang: str) -> str:
         players=o.players, two_colours=o.two_colours, screens=rl.piece_count("screen"),
         blankets=rl.piece_count("blanket"), odds=rl.piece_count("odd"), odd_reach=rl.odd_reach,
         first_player=f"{setup.first_player + 1} ({names[setup.first_player % len(names)]})",
-        weather=WEATHER_TEXT[setup.weather][lang], clean_beach=o.clean_beach, surprises=o.surprises,
+        weather=WEATHER_TEXT[setup.weather][lang], no_weather=setup.weather == NO_WEATHER,
+        clean_beach=o.clean_beach, surprises=o.surprises,
         events=o.events, close_area=sc["close_area"], wind=sc["wind_per_screen"], sun=sc["sun_per_blanket"],
         rain=str(sc["rain_per_odd"]).replace("-", "−"), resource_table=table, set_bonus=sc["set_bonus"],
         most_areas=sep.join(str(p) for p in most if p), largest_area=sep.join(str(p) for p in largest if p),
@@ -458,7 +480,7 @@ def rules_card_scene(setup: Setup, code: str, paper: layout.Paper, lang: str) ->
     """rules.pdf: one page per language given, the card laid out from the template's plain text
     ("## " starts a heading, "- " a bullet)."""
     scene = Scene(title=f"Plażing — {'karta zasad' if lang == 'pl' else 'rules card'} — {code}",
-                  subject="boardgen: Plażing rules card")
+                  subject={"pl": "boardgen: Plażing — karta zasad", "en": "boardgen: Plażing rules card"}[lang])
     _square_symbols(scene)  # the legend shows the board's own square drawings
     page = Page(paper.w, paper.h, label="rules card")
     m = layout.MARGIN + 6

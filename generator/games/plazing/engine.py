@@ -2,23 +2,12 @@
 
 `State(setup, rng)` follows the house GameState protocol (`num_players`, `current_player`,
 `legal_moves`, `apply`, `is_over`, `scores`, `clone`) so `core.playout` can play it, and adds
-`random_move(rng)` (a uniform legal move without building the list), `move_value(move)` (the
-greedy bot's cheap look-ahead), `stats()` (per-game figures for the playout report) and
-`describe(move)`. Occupancy is bitboards on Python ints over `core.grid` (bit y*W + x); placement
-shapes, their neighbourhoods and odd reaches are precomputed once per setup (`Board`).
-
-Moves are plain 3-tuples `(kind, a, b)`:
-
-- ``(SCREEN, anchor, outer)``    a screen from square `anchor` (its west or north end); outer 0 = N,
-  1 = S (horizontal screen), 2 = W, 3 = E (vertical screen)
-- ``(BLANKET, anchor, 0|1)``     a blanket, horizontal (0) or vertical (1);  ``(ODD, square, 0)``
-- ``(COLLECT_ALL, kind, 0)``     all of one kind from all own closed areas (kind 0 amber,
-  1 pebble, 2 shell, 3 surprise)
-- ``(COLLECT_TWO, k1, k2)``      one of each of two different kinds (k1 < k2) from own areas
-- ``(COLLECT_WASTE, square, 0)`` take a waste token (the whole turn)
-- ``(BONUS, kind, 0)``           the kind collected from an own area just closed, when it holds
-  more than one kind
-- ``(SPECIAL, deck_position, arg)`` play a kept special card; ``(END_TURN, 0, 0)`` keep the rest
+`random_move(rng)` (a uniform legal move without building the list), `move_value(move)` and
+`greedy_moves()` (the greedy bot's cheap look-ahead, in valuation.py), `stats()` (per-game figures
+for the playout report) and `describe(move)`. Occupancy is bitboards on Python ints over
+`core.grid` (bit y*W + x); placement shapes, their neighbourhoods and odd reaches are precomputed
+once per setup (`Board`, board.py). The move encoding is in moves.py, the event and special cards
+in events.py: the State keeps the rules.
 
 Decisions of ours (the rulebook is silent or DIGEST leaves them to the engine):
 
@@ -28,9 +17,17 @@ Decisions of ours (the rulebook is silent or DIGEST leaves them to the engine):
   piece can legally be placed (none left, no room) the turn ends after one. A turn of one small
   piece by choice is not allowed. This keeps the legal move list at a few hundred moves instead
   of tens of thousands of pairs.
+- **Ownership** counts only the pieces necessary to close the area (DIGEST 1, `necessary`):
+  a piece in a hole of the area (an island) never counts; a piece that lies off the west, east
+  and south edges and touches only the area, the other pieces of its wall, objects (or the sea)
+  only sticks into the area or sits in its corner — lifting it would leave the area closed — and
+  does not count; in a double wall the outer layer does not touch the area and the inner one
+  touches the outer, so the inner layer counts. The pieces that count always close the area on
+  their own (with the objects and the sea). The same count ranks the largest area.
 - **Waste:** a placement that would close an area holding waste is illegal ("nie można zamknąć
   obszaru zawierającego śmiecia"). Nothing may be placed on a waste token; once collected, its
-  square is sand again. Collecting needs an own piece on one of the 8 squares around the waste.
+  square is what it was (sand, sticks or a score square) again. Collecting needs an own piece on
+  one of the 8 squares around the waste.
 - Squares with a resource or a surprise never take a piece (they lie there until collected,
   and a collected square is inside a closed area anyway).
 - **Bonus:** closing an own area collects all of one kind from it; with one kind present it is
@@ -40,22 +37,18 @@ Decisions of ours (the rulebook is silent or DIGEST leaves them to the engine):
   their resources and surprises out of the game.
 - **Score squares**: covered ones score for the piece's colour at once; enclosed ones for the
   area's owner when it closes (nobody for a neutral area).
-- **Events** are drawn from the top of the setup's event deck, one per surprise lying in an area
-  at the moment it closes, after the closing (owner, point, score squares, bonus) is resolved;
-  the drawer is the closer. An empty deck draws nothing. Food poisoning hits a colour that
-  scored a +1 square of a bar or ice-cream tile (covered or enclosed; a -1 square is no point).
-  Special cards go to the drawer's hand; after each of their turns a colour holding special
-  cards may play any of them (phase SPECIAL, ending with END_TURN). "Take 2 points from the
-  leader" takes them from the colour of another player with the most points on the track (ties:
-  the first after the player in turn order).
-- **Two-colour variant:** colours 0..3 take turns in order from the first player's colour;
-  colour c belongs to player c % 2, so players alternate and each player alternates colours.
-  Supplies, areas, ranks (12/6/3 for 4 colours) and the end trigger are per colour; a player's
-  score is that of their weaker colour (ties: the lower colour).
-- **End:** after a colour's turn, if it has placed all screens and blankets, it triggers the end;
-  a colour that starts its turn with no legal move at all (no placement, no collection, no waste
-  to take: "cannot place nor make a scoring move") triggers it too and passes. Every other colour
-  then takes one last turn (one with no legal move skips it); the trigger takes none.
+- **Two-colour variant:** the two persons take turns from the first player; a person owns colours
+  p and p + 2 and, each turn, chooses the colour that acts (a COLOUR move; with only one colour
+  able to move it acts without asking), never mixing colours in a turn. Supplies, areas and
+  pieces are per colour; ranks pay 12/6/0 (a game of two persons); a person's score is that of
+  their weaker colour (ties: the lower colour). The end is per person: a colour that has placed
+  all its screens and blankets, or a person with no move for either colour, ends the game; the
+  other person takes one last turn (with a colour of their choice), the one who ended it none.
+- **End:** after a turn, if the colour that acted has placed all screens and blankets, its
+  person triggers the end; a person who starts a turn with no legal move at all (no placement,
+  no collection, no waste to take: "cannot place nor make a scoring move") triggers it too and
+  passes. Every other person then takes one last turn (one with no legal move skips it); the
+  trigger takes none.
 - **Scores:** `scores()` returns one `Score` per player: a float (the total, as core.playout
   needs) carrying `.parts`, the breakdown. It is the score as if the game ended now (running
   track + end-of-game parts), so it is meaningful mid-game too. Colours with no own area take no
@@ -65,39 +58,51 @@ Decisions of ours (the rulebook is silent or DIGEST leaves them to the engine):
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
-from generator.core.grid import Grid, get_grid
-from generator.games.plazing import scoring
-from generator.games.plazing.model import (
-    RESOURCE_CHAR,
-    RESOURCES,
-    EventCard,
-    Options,
-    Placed,
-    Setup,
-    Tile,
-    char_mask,
-    event_cards,
-    region_mask,
-    rules,
+from generator.games.plazing import events, scoring, valuation
+from generator.games.plazing.board import Board, Shape, board_for, hand_setup
+from generator.games.plazing.model import RESOURCES, Setup, rules
+from generator.games.plazing.moves import (
+    BLANKET,
+    BONUS,
+    BONUS_PHASE,
+    COLLECT_ALL,
+    COLLECT_TWO,
+    COLLECT_WASTE,
+    COLOUR,
+    COLOUR_PHASE,
+    END_TURN,
+    H2,
+    H3,
+    KINDS,
+    MAIN,
+    MOVE_NAMES,
+    O1,
+    ODD,
+    OUTER,
+    OVER,
+    PIECES,
+    SCREEN,
+    SECOND,
+    SPECIAL,
+    SPECIAL_PHASE,
+    SURPRISE,
+    V2,
+    V3,
+    Move,
+    bits_of,
+    nth_bit,
+    shape_of,
 )
 
-SCREEN, BLANKET, ODD, COLLECT_ALL, COLLECT_TWO, COLLECT_WASTE, BONUS, SPECIAL, END_TURN = range(9)
-MOVE_NAMES = ("screen", "blanket", "odd", "collect-all", "collect-two", "collect-waste", "bonus", "special",
-              "end-turn")
-PIECES = ("screen", "blanket", "odd")
-KINDS = (*RESOURCES, "surprise")  # collectable kinds: amber, pebble, shell, surprise
-SURPRISE = 3
-OUTER = ("N", "S", "W", "E")
-H3, V3, H2, V2, O1 = range(5)  # placement shapes
-MAIN, SECOND, BONUS_PHASE, SPECIAL_PHASE, OVER = range(5)
-TRACK_PARTS = ("closing", "squares", "surprises", "events", "specials", "weather_event")
-END_TURN_MOVE = (END_TURN, 0, 0)
+__all__ = ["BLANKET", "BONUS", "BONUS_PHASE", "COLLECT_ALL", "COLLECT_TWO", "COLLECT_WASTE", "COLOUR",
+           "COLOUR_PHASE", "END_TURN", "KINDS", "MAIN", "MOVE_NAMES", "ODD", "OVER", "PIECES", "SCREEN", "SECOND",
+           "SPECIAL", "SPECIAL_PHASE", "SURPRISE", "H2", "H3", "O1", "V2", "V3", "Board", "Move", "Score", "Shape",
+           "State", "board_for", "hand_setup", "shape_of"]
 
-Move = tuple[int, int, int]
+TRACK_PARTS = ("closing", "squares", "surprises", "events", "specials", "weather_event")
 
 
 class Score(float):
@@ -116,138 +121,6 @@ class Score(float):
         return (Score, (self.parts, self.colour))
 
 
-@dataclass(frozen=True, slots=True)
-class Shape:
-    """One placement of a shape: its squares and the neighbourhoods the closing test needs."""
-
-    mask: int
-    n4: int  # squares orthogonally adjacent to the piece
-    ring: int  # squares at Chebyshev distance 1 (the local connectivity test runs in here)
-    edge: bool  # the piece lies on an open edge square (west, east, south)
-    boxed: bool  # the ring is cut by the board's border (the quick "open space" test is void)
-    reach: int  # squares within odd reach of the piece
-
-
-class Board:
-    """What a setup fixes for the whole game: masks, placement shapes, regions, the event deck.
-
-    Built once per setup (`board_for`) and shared by every State of every playout.
-    """
-
-    def __init__(self, setup: Setup) -> None:
-        rl = rules()
-        squares = setup.squares()
-        if not squares or any(len(r) != len(squares[0]) for r in squares) or "?" in "".join(squares):
-            raise ValueError("the setup's beach is not a full rectangle of known tiles")
-        self.setup = setup
-        self.width = w = len(squares[0])
-        self.height = h = len(squares)
-        self.grid: Grid = get_grid(w, h)
-        g = self.grid
-        o = setup.options
-        self.players = o.players
-        self.colours = o.colours
-        self.player_of = [c % o.players for c in range(self.colours)]
-        self.objects = char_mask(squares, "#")
-        self.free0 = g.full & ~self.objects
-        self.plus = char_mask(squares, "+")
-        self.minus = char_mask(squares, "-")
-        self.scored = self.plus | self.minus
-        self.res0 = [0, 0, 0]
-        for x, y, kind in setup.resources:
-            self.res0[RESOURCES.index(kind)] |= g.bit(x, y)
-        self.surprise_token = {y * w + x: t for x, y, t in setup.surprises}
-        self.surprise0 = g.bits((x, y) for x, y, _ in setup.surprises)
-        self.waste0 = g.bits((x, y) for x, y, _ in setup.waste)
-        self.static_block = self.objects | self.res0[0] | self.res0[1] | self.res0[2] | self.surprise0
-        self.open_edge = g.open_edges()
-        self.weather = setup.weather
-        self.first_colour = setup.first_player
-        self.supply = tuple(rl.piece_count(p) for p in PIECES)
-        ts = rl.tile_size
-        # which object's tile each score square lies on (food poisoning asks "who visited the bar")
-        tile_at = {(p.row, p.col): setup.catalog[p.tile] for p in setup.tiles}
-        self.square_object: dict[int, str] = {}
-        for i in range(w * h):
-            if (self.plus | self.minus) >> i & 1:
-                t = tile_at.get(((i // w) // ts, (i % w) // ts))
-                self.square_object[i] = t.object if t is not None and t.object else "sand"
-        self.regions = {r: region_mask(g, r, ts) for r in ("sea", "middle", "dunes", "west", "east")}
-        by_id = {c.id: c for c in event_cards()}
-        unknown = [e for e in setup.event_deck if e not in by_id]
-        if unknown:
-            raise ValueError(f"unknown event card(s) {', '.join(unknown)}")
-        self.deck: tuple[EventCard, ...] = tuple(by_id[e] for e in setup.event_deck)
-        self.weather_faces = rl.weather_faces
-        self.odd_reach = rl.odd_reach
-        self.around8 = [g.grow8(1 << i) & ~(1 << i) for i in range(w * h)]
-        # anchors where a shape fits on the board at all, and every placement's facts
-        cols_ok = [g.rect(0, 0, w - k + 1, h) for k in (1, 2, 3)]
-        rows_ok = [g.rect(0, 0, w, h - k + 1) for k in (1, 2, 3)]
-        self.fits = {H3: cols_ok[2], V3: rows_ok[2], H2: cols_ok[1], V2: rows_ok[1], O1: g.full}
-        self.shapes: list[list[Shape | None]] = []
-        unit = {H3: 0b111, V3: 1 | 1 << w | 1 << 2 * w, H2: 0b11, V2: 1 | 1 << w, O1: 1}
-        border = g.west | g.east | g.north | g.south
-        for s in (H3, V3, H2, V2, O1):
-            row: list[Shape | None] = []
-            for i in range(w * h):
-                if not self.fits[s] >> i & 1:
-                    row.append(None)
-                    continue
-                m = unit[s] << i
-                ring = g.grow8(m) & ~m
-                row.append(Shape(m, g.grow4(m) & ~m, ring, bool(m & self.open_edge), bool(m & border),
-                                 g.within(m, self.odd_reach)))
-            self.shapes.append(row)
-
-
-def board_for(setup: Setup) -> Board:
-    """The Board of a setup, cached on the setup object (recomputed if the setup was edited)."""
-    key = (tuple(setup.tiles), tuple(setup.resources), tuple(setup.surprises), tuple(setup.waste),
-           tuple(setup.event_deck), setup.weather, setup.first_player, setup.options)
-    cached = setup.__dict__.get("_engine_board")
-    if cached is not None and cached[0] == key:
-        return cached[1]  # type: ignore[no-any-return]
-    board = Board(setup)
-    setup.__dict__["_engine_board"] = (key, board)
-    return board
-
-
-def _nth_bit(x: int, n: int) -> int:
-    """The index of the n-th (0-based) set bit of x, by bisection on popcounts."""
-    lo, hi = 0, x.bit_length()
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if (x & ((1 << mid) - 1)).bit_count() > n:
-            hi = mid
-        else:
-            lo = mid
-    return lo
-
-
-def _bits(x: int) -> list[int]:
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
-
-
-_SCREEN_SHAPE = (H3, H3, V3, V3)
-_WIND = tuple("wind-" + o for o in OUTER)  # the weather a screen with outer side OUTER[b] protects from
-_BLANKET_SHAPE = (H2, V2)
-
-
-def shape_of(move: Move) -> int:
-    kind, _, b = move
-    if kind == SCREEN:
-        return _SCREEN_SHAPE[b]
-    if kind == BLANKET:
-        return _BLANKET_SHAPE[b]
-    return O1
-
-
 class State:
     """One game in progress. Mutable; `clone()` copies it (the Board is shared)."""
 
@@ -264,7 +137,8 @@ class State:
         self.own_areas = [0] * nc
         self.supply = [list(b.supply) for _ in range(nc)]
         self.pieces: list[tuple[int, int, int, int]] = []  # (colour, piece, mask, outer or -1)
-        self.areas: list[tuple[int, int, int, int]] = []  # (mask, owner or -1, closer, pieces around)
+        self.piece_n4: list[int] = []  # the squares orthogonally around each piece of `pieces`
+        self.areas: list[tuple[int, int, int, int]] = []  # (mask, owner or -1, closer, pieces necessary)
         self.res = list(b.res0)
         self.surp = b.surprise0
         self.waste = b.waste0
@@ -281,18 +155,24 @@ class State:
         self.pending_bonus: list[int] = []
         self.pending_events = 0
         self.after = MAIN
-        self.end_by = -1
-        self.queue: list[int] = []
+        self.end_by = -1  # the person who triggered the end
+        self.queue: list[int] = []  # persons still to take their last turn
         self.turns = 0
         self.moves = 0
-        self._memo: dict[int, list[int]] = {}  # new_closed results, valid while `covered` is unchanged
-        self._memo_covered = 0
-        self.colour = (b.first_colour - 1) % nc
+        # new_closed results with the free squares that certify them: valid while none is covered
+        self._closing: dict[int, tuple[list[int], int]] = {}
+        self._unsplit: dict[int, int] = {}  # unsplit() per shape, valid while `covered` is unchanged
+        self._unsplit_covered = -1
+        self.values: list[dict[int, float]] = []  # valuation's closing values per shape, for `values_key`
+        self.values_key: tuple[int, int] = (-1, -1)
+        self.weather_values: list[float] = []
+        self.person = (b.first_colour - 1) % b.players
+        self.colour = b.colours_of[self.person][0]
         self._next_turn()
 
     # --- protocol ---------------------------------------------------------------------------
     def current_player(self) -> int:
-        return self.b.player_of[self.colour]
+        return self.person
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -302,15 +182,16 @@ class State:
         c.__dict__.update(self.__dict__)
         c.own, c.reach, c.own_areas = list(self.own), list(self.reach), list(self.own_areas)
         c.supply = [list(s) for s in self.supply]
-        c.pieces, c.areas, c.res = list(self.pieces), list(self.areas), list(self.res)
+        c.pieces, c.piece_n4, c.areas, c.res = list(self.pieces), list(self.piece_n4), list(self.areas), list(self.res)
         c.collected = [list(x) for x in self.collected]
         c.waste_collected, c.gone = list(self.waste_collected), list(self.gone)
         c.track = [dict(t) for t in self.track]
         c.scored_objects = [set(s) for s in self.scored_objects]
         c.hand = [list(h) for h in self.hand]
         c.pending_bonus, c.queue = list(self.pending_bonus), list(self.queue)
-        c._memo = {}
-        c._memo_covered = -1
+        c._closing = dict(self._closing)
+        c._unsplit, c._unsplit_covered = {}, -1
+        c.values, c.values_key = [], (-1, -1)
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
         return c
@@ -321,7 +202,8 @@ class State:
         not covered, not inside a closed area."""
         return self.b.grid.full & ~(self.b.static_block | self.covered | self.closed | self.waste)
 
-    def _anchors(self, shape: int, free: int) -> int:
+    def anchors(self, shape: int, free: int) -> int:
+        """The anchor squares where `shape` fits on `free` squares (odds: within the colour's reach)."""
         w = self.b.width
         if shape == H3:
             a = free & (free >> 1) & (free >> 2)
@@ -342,28 +224,32 @@ class State:
         the piece. Quick exits first: if the piece's free neighbours stay connected through the
         ring of squares around it, the area stays in one piece, and it stays open unless the piece
         took its last open-edge squares; otherwise flood each part from the piece's neighbours.
+
+        Results are kept from move to move with a certificate: free squares whose staying free
+        proves the result (the connected ring squares; a path to the open edge from each open
+        part; the closed parts themselves). Pieces are never lifted, so a result is reused until a
+        piece covers one of its certificate's squares — usually a move or two near it.
         """
-        if self._memo_covered != self.covered:
-            self._memo_covered = self.covered
-            self._memo = {}
         key = shape * 4096 + anchor
-        out = self._memo.get(key)
-        if out is None:
-            out = self._memo[key] = self._new_closed(shape, anchor)
+        hit = self._closing.get(key)
+        if hit is not None and not hit[1] & self.covered:
+            return hit[0]
+        out, cert = self._new_closed(shape, anchor)
+        self._closing[key] = (out, cert)
         return out
 
-    def _new_closed(self, shape: int, anchor: int) -> list[int]:
+    def _new_closed(self, shape: int, anchor: int) -> tuple[list[int], int]:
         b = self.b
         sh = b.shapes[shape][anchor]
         assert sh is not None
         free = b.free0 & ~(self.covered | sh.mask)
         n4 = sh.n4 & free
         if not n4:
-            return []
+            return [], 0  # no free neighbour now means none ever
         ring = sh.ring & free
         on_edge = sh.edge
         if ring == sh.ring and not sh.boxed and not on_edge:
-            return []  # open space all round: nothing can split off
+            return [], ring  # open space all round: nothing can split off
         g = b.grid
         edge = b.open_edge
         w, not_west, not_east = g.width, g.not_west, g.not_east
@@ -373,41 +259,179 @@ class State:
         local = n4 & -n4
         while True:
             if not n4 & ~local and (not on_edge or local & edge):
-                return []
+                return [], local
             grown = (local | ((local << 1) & not_west) | ((local >> 1) & not_east)
                      | (local << w) | (local >> w)) & ring
             if grown == local:
                 break
             local = grown
-        # flood each part from a neighbour of the piece, giving up on a part as soon as it reaches
-        # an open edge (an open part needs no full flood; the neighbours it would have absorbed are
-        # flooded again from their own square, and reach the edge as well). Closed parts are whole,
-        # and come out in the order of their lowest neighbour square, as with complete floods.
-        out = []
-        rest = n4
+        # the ring-connected groups of free neighbours (`local` is the first): each is one seed
+        groups = [local]
+        rest = n4 & ~local
         while rest:
-            part = rest & -rest
+            grp = rest & -rest
+            while True:
+                grown = (grp | ((grp << 1) & not_west) | ((grp >> 1) & not_east) | (grp << w) | (grp >> w)) & ring
+                if grown == grp:
+                    break
+                grp = grown
+            groups.append(grp)
+            rest &= ~grp
+        # flood each group, giving up as soon as the flood reaches an open edge (an open part needs
+        # no full flood; the groups it absorbed are open too). Closed parts are whole, and come out
+        # in the order of their lowest neighbour square, as with complete floods.
+        out = []
+        cert = 0
+        pending = groups
+        while pending:
+            seed = pending[0]
+            part = seed
+            layers = [part]
             while True:
                 grown = (part | ((part << 1) & not_west) | ((part >> 1) & not_east)
                          | (part << w) | (part >> w)) & free
                 if grown & edge:
-                    rest &= ~grown
+                    # certify: the group, and a path from an edge square back to it; each group the
+                    # flood absorbed, and a path from it back to this one
+                    hit = grown & edge
+                    cert |= seed | self._path(hit & -hit, layers)
+                    left = []
+                    for grp in pending[1:]:
+                        if grp & grown:
+                            cert |= grp | self._path(grp & grown & -(grp & grown), layers)
+                        else:
+                            left.append(grp)
+                    pending = left
                     break
                 if grown == part:
-                    rest &= ~part
                     out.append(part)
+                    cert |= part
+                    pending = [grp for grp in pending[1:] if not grp & part]
                     break
                 part = grown
+                layers.append(part)
+        return out, cert
+
+    def _path(self, target: int, layers: list[int]) -> int:
+        """Squares of a 4-connected path of free squares from `target` (in a layer of the flood, or
+        next to its last layer) back to layers[0], the flood's seed, one layer at a time."""
+        g = self.b.grid
+        w, not_west, not_east = g.width, g.not_west, g.not_east
+        path = cur = target
+        for layer in reversed(layers):
+            if cur & layer:
+                continue  # already inside this layer: step down from the next smaller one
+            nxt = (((cur << 1) & not_west) | ((cur >> 1) & not_east) | (cur << w) | (cur >> w)) & layer
+            cur = nxt & -nxt
+            path |= cur
+        return path
+
+    def unsplit(self, shape: int) -> int:
+        """Anchors where placing `shape` now cannot close anything, for all anchors at once.
+
+        Bit-parallel form of the first exits of `new_closed`: bit a of the i-th cycle word says
+        whether ring cell i of the placement at anchor a is free. The piece's free neighbours stay
+        connected through its ring when the free cells form at most one arc round the cycle (a lone
+        free corner touches nothing and is left out); on an open edge the arc must keep an edge cell.
+        """
+        if self._unsplit_covered != self.covered:
+            self._unsplit_covered = self.covered
+            self._unsplit = {}
+        done = self._unsplit.get(shape)
+        if done is not None:
+            return done
+        b = self.b
+        free = b.free0 & ~self.covered
+        cycle = b.cycles[shape]
+        fs = [((free >> off) if off >= 0 else (free << -off)) & valid for off, valid, _, _ in cycle]
+        n = len(fs)
+        one = two = touch = n4 = 0
+        gs = [f & (fs[i - 1] | fs[(i + 1) % n]) if cycle[i][2] else f for i, f in enumerate(fs)]
+        prev = gs[-1]
+        for (_, _, corner, edge), g in zip(cycle, gs, strict=True):
+            start = g & ~prev
+            two |= one & start
+            one |= start
+            prev = g
+            touch |= g & edge
+            if not corner:
+                n4 |= g
+        out = self._unsplit[shape] = ~two & (~b.edge_anchors[shape] | touch | ~n4) & b.fits[shape]
         return out
 
-    def _waste_ok(self, shape: int, anchor: int) -> bool:
+    def waste_ok(self, shape: int, anchor: int) -> bool:
+        """Whether placing `shape` at `anchor` closes no area holding waste."""
         waste = self.waste
         if not waste:
             return True
-        parts = self._memo.get(shape * 4096 + anchor) if self._memo_covered == self.covered else None
-        if parts is None:
-            parts = self.new_closed(shape, anchor)
-        return all(not area & waste for area in parts)
+        return all(not area & waste for area in self.new_closed(shape, anchor))
+
+    # --- ownership ----------------------------------------------------------------------------
+    def necessary(self, area: int, extra: tuple[int, int, int] | None = None) -> list[int]:
+        """Per colour, the number of pieces necessary to close `area` (DIGEST 1: "zliczamy wyłącznie
+        elementy niezbędne do zamknięcia obszaru"); `extra` = (colour, mask, n4) of a piece not yet
+        placed. The pieces are those of `necessary_pieces`."""
+        counts = [0] * self.b.colours
+        for col, _ in self.necessary_pieces(area, extra):
+            counts[col] += 1
+        return counts
+
+    def necessary_pieces(self, area: int, extra: tuple[int, int, int] | None = None) -> list[tuple[int, int]]:
+        """(colour, mask) of each piece necessary to close `area`.
+
+        The wall is every piece orthogonally next to the area. Not counted: a piece in a hole of
+        the area (an island: its part of the board does not reach the border), and a piece off the
+        open edges all of whose neighbours are the area, a hole, the wall's other pieces or objects
+        (it only sticks into the area or sits in its corner: lifting it leaves the area closed). A
+        piece with a neighbour beyond the wall (free squares, a piece of an outer layer) counts.
+        Whatever is lifted, the area grows only into lifted pieces and holes, all bounded by the
+        counted pieces, objects and the sea: the counted pieces close the area on their own.
+        """
+        b = self.b
+        adj = b.grid.grow4(area) & ~area
+        wall: list[tuple[int, int, int]] = []
+        squares = 0
+        n4s = self.piece_n4
+        for i, (col, _, m, _) in enumerate(self.pieces):
+            if m & adj:
+                wall.append((col, m, n4s[i]))
+                squares |= m
+        if extra is not None and extra[1] & adj:
+            wall.append(extra)
+            squares |= extra[1]
+        if not wall:
+            return []
+        holes = self._holes(area)
+        ok = area | holes | squares | b.objects
+        edge = b.open_edge
+        return [(col, m) for col, m, n4 in wall if not m & holes and (m & edge or n4 & ~ok)]
+
+    def _holes(self, area: int) -> int:
+        """The squares enclosed by `area` (parts of the board off the area that never reach the
+        board's border, going by 8-neighbours — the dual of the area's 4-connectivity)."""
+        b = self.b
+        g = b.grid
+        rest = g.full & ~area
+        reach = rest & b.border
+        while True:
+            grown = g.grow8(reach) & rest
+            if grown == reach:
+                break
+            reach = grown
+        return rest & ~reach
+
+    def owner_of(self, area: int, extra: tuple[int, int, int] | None = None) -> tuple[int, int]:
+        """(owner or -1 on a tie, pieces necessary) of `area`: the colour with most necessary pieces.
+
+        The count of necessary pieces (of every colour: the rulebook's largest area counts "w tym
+        również elementy innych graczy") is fixed once the area is closed (nothing can be placed
+        next to a closed area's inside) and feeds the largest-area ranks (`colour_parts`)."""
+        counts = self.necessary(area, extra)
+        top = max(counts)
+        around = sum(counts)
+        if top == 0 or counts.count(top) > 1:
+            return -1, around
+        return counts.index(top), around
 
     # --- legal moves ------------------------------------------------------------------------
     def _placements(self, small_only: bool) -> list[Move]:
@@ -417,18 +441,27 @@ class State:
         out: list[Move] = []
         if not small_only and sup[SCREEN]:
             for shape, outers in ((H3, (0, 1)), (V3, (2, 3))):
-                for a in _bits(self._anchors(shape, free)):
-                    if self._waste_ok(shape, a):
-                        out.extend((SCREEN, a, o) for o in outers)
+                for a in bits_of(self._no_waste_closed(shape, self.anchors(shape, free))):
+                    out.extend((SCREEN, a, o) for o in outers)
         if sup[BLANKET]:
             for shape, orient in ((H2, 0), (V2, 1)):
-                out.extend((BLANKET, a, orient) for a in _bits(self._anchors(shape, free))
-                           if self._waste_ok(shape, a))
+                anchors = self._no_waste_closed(shape, self.anchors(shape, free))
+                out.extend((BLANKET, a, orient) for a in bits_of(anchors))
         if sup[ODD]:
-            out.extend((ODD, a, 0) for a in _bits(self._anchors(O1, free)) if self._waste_ok(O1, a))
+            out.extend((ODD, a, 0) for a in bits_of(self._no_waste_closed(O1, self.anchors(O1, free))))
         return out
 
-    def _kinds_in(self, area: int) -> list[int]:
+    def _no_waste_closed(self, shape: int, anchors: int) -> int:
+        """`anchors` without those whose placement would close waste in (only placements that can
+        split their area at all are asked)."""
+        if not self.waste:
+            return anchors
+        for a in bits_of(anchors & ~self.unsplit(shape)):
+            if not self.waste_ok(shape, a):
+                anchors &= ~(1 << a)
+        return anchors
+
+    def kinds_in(self, area: int) -> list[int]:
         kinds = [k for k in range(3) if self.res[k] & area]
         if self.surp & area:
             kinds.append(SURPRISE)
@@ -437,30 +470,12 @@ class State:
     def _other_moves(self) -> list[Move]:
         """Collecting moves of the current colour (MAIN phase)."""
         c = self.colour
-        kinds = self._kinds_in(self.own_areas[c])
+        kinds = self.kinds_in(self.own_areas[c])
         out: list[Move] = [(COLLECT_ALL, k, 0) for k in kinds]
         out.extend((COLLECT_TWO, k1, k2) for i, k1 in enumerate(kinds) for k2 in kinds[i + 1:])
         if self.waste:
             own = self.own[c]
-            out.extend((COLLECT_WASTE, i, 0) for i in _bits(self.waste) if self.b.around8[i] & own)
-        return out
-
-    def _special_moves(self) -> list[Move]:
-        c = self.colour
-        out: list[Move] = []
-        for pos in self.hand[c]:
-            verb = self.b.deck[pos].effect["verb"]
-            if verb == "special_set_weather":
-                out.extend((SPECIAL, pos, f) for f in range(len(self.b.weather_faces)))
-            elif verb == "special_collect":
-                out.extend((SPECIAL, pos, k) for k in self._kinds_in(self.own_areas[c]))
-            elif verb == "special_extra_odd":
-                if self.supply[c][ODD]:
-                    out.extend((SPECIAL, pos, a) for a in _bits(self._anchors(O1, self.placeable()))
-                               if self._waste_ok(O1, a))
-            else:
-                out.append((SPECIAL, pos, 0))
-        out.append(END_TURN_MOVE)
+            out.extend((COLLECT_WASTE, i, 0) for i in bits_of(self.waste) if self.b.around8[i] & own)
         return out
 
     def legal_moves(self) -> list[Move]:
@@ -470,9 +485,11 @@ class State:
         if ph == SECOND:
             return self._placements(True)
         if ph == BONUS_PHASE:
-            return [(BONUS, k, 0) for k in self._kinds_in(self.pending_bonus[0])]
+            return [(BONUS, k, 0) for k in self.kinds_in(self.pending_bonus[0])]
         if ph == SPECIAL_PHASE:
-            return self._special_moves()
+            return events.special_moves(self)
+        if ph == COLOUR_PHASE:
+            return [(COLOUR, c, 0) for c in self.b.colours_of[self.person]]
         return []
 
     def has_legal_moves(self) -> bool:
@@ -498,15 +515,15 @@ class State:
         c = self.colour
         sup = self.supply[c]
         free = self.placeable()
-        groups: list[tuple[int, int, int]] = []  # (count, move kind, shape)
+        groups: list[tuple[int, int, int]] = []  # (anchors, move kind, shape)
         if ph == MAIN and sup[SCREEN]:
-            groups.append((self._anchors(H3, free), SCREEN, H3))
-            groups.append((self._anchors(V3, free), SCREEN, V3))
+            groups.append((self.anchors(H3, free), SCREEN, H3))
+            groups.append((self.anchors(V3, free), SCREEN, V3))
         if sup[BLANKET]:
-            groups.append((self._anchors(H2, free), BLANKET, H2))
-            groups.append((self._anchors(V2, free), BLANKET, V2))
+            groups.append((self.anchors(H2, free), BLANKET, H2))
+            groups.append((self.anchors(V2, free), BLANKET, V2))
         if sup[ODD]:
-            groups.append((self._anchors(O1, free), ODD, O1))
+            groups.append((self.anchors(O1, free), ODD, O1))
         counts = [m.bit_count() * (2 if kind == SCREEN else 1) for m, kind, _ in groups]
         extras = self._other_moves() if ph == MAIN else []
         total = sum(counts) + len(extras)
@@ -515,12 +532,12 @@ class State:
             for (mask, kind, shape), n in zip(groups, counts, strict=True):
                 if r < n:
                     if kind == SCREEN:
-                        a = _nth_bit(mask, r // 2)
+                        a = nth_bit(mask, r // 2)
                         move = (SCREEN, a, (0 if shape == H3 else 2) + r % 2)
                     else:
-                        a = _nth_bit(mask, r)
+                        a = nth_bit(mask, r)
                         move = (kind, a, 1 if shape == V2 else 0)
-                    if self._waste_ok(shape, a):
+                    if self.waste_ok(shape, a):
                         return move
                     break
                 r -= n
@@ -534,7 +551,7 @@ class State:
             return bool(anchors)
         while anchors:
             low = anchors & -anchors
-            if self._waste_ok(shape, low.bit_length() - 1):
+            if self.waste_ok(shape, low.bit_length() - 1):
                 return True
             anchors ^= low
         return False
@@ -544,7 +561,7 @@ class State:
         sup = self.supply[c]
         free = self.placeable()
         for shape, piece in ((H3, SCREEN), (V3, SCREEN), (H2, BLANKET), (V2, BLANKET), (O1, ODD)):
-            if sup[piece] and self._any_placement(shape, self._anchors(shape, free)):
+            if sup[piece] and self._any_placement(shape, self.anchors(shape, free)):
                 return True
         return bool(self._other_moves())
 
@@ -553,7 +570,7 @@ class State:
         sup = self.supply[c]
         free = self.placeable()
         for shape, piece in ((H2, BLANKET), (V2, BLANKET), (O1, ODD)):
-            if sup[piece] and self._any_placement(shape, self._anchors(shape, free)):
+            if sup[piece] and self._any_placement(shape, self.anchors(shape, free)):
                 return True
         return False
 
@@ -569,11 +586,11 @@ class State:
         self.moves += 1
         c = self.colour
         if kind in (SCREEN, BLANKET, ODD):
-            self._place(c, kind, shape_of(move), a, b if kind == SCREEN else -1)
-            self._resolve(SECOND if kind != SCREEN and ph == MAIN else MAIN)
+            self.place(c, kind, shape_of(move), a, b if kind == SCREEN else -1)
+            self.resolve(SECOND if kind != SCREEN and ph == MAIN else MAIN)
         elif kind == COLLECT_ALL:
             if a == SURPRISE:
-                for i in _bits(self.surp & self.own_areas[c]):
+                for i in bits_of(self.surp & self.own_areas[c]):
                     self._reveal(c, i)
             else:
                 take = self.res[a] & self.own_areas[c]
@@ -582,7 +599,7 @@ class State:
             self._finish_turn()
         elif kind == COLLECT_TWO:
             for k in (a, b):
-                self._take_one(c, k, self.own_areas[c])
+                self.take_one(c, k, self.own_areas[c])
             self._finish_turn()
         elif kind == COLLECT_WASTE:
             self.waste &= ~(1 << a)
@@ -591,11 +608,14 @@ class State:
         elif kind == BONUS:
             area = self.pending_bonus.pop(0)
             self._collect_kind(c, a, area)
-            self._resolve(self.after)
+            self.resolve(self.after)
         elif kind == SPECIAL:
-            self._play_special(c, a, b)
+            events.play_special(self, c, a, b)
+        elif kind == COLOUR:
+            self.colour = a
+            self.phase = MAIN
         else:  # END_TURN
-            self._end_turn()
+            self.end_turn()
 
     def _is_legal(self, move: Move) -> bool:
         kind, a, b = move
@@ -609,16 +629,19 @@ class State:
             if not self.supply[self.colour][kind]:
                 return False
             shape = shape_of(move)
-            return bool(self._anchors(shape, self.placeable()) >> a & 1) and self._waste_ok(shape, a)
+            return bool(self.anchors(shape, self.placeable()) >> a & 1) and self.waste_ok(shape, a)
         if ph == MAIN and kind in (COLLECT_ALL, COLLECT_TWO, COLLECT_WASTE):
             return move in self._other_moves()
         if ph == BONUS_PHASE and kind == BONUS:
             return move in self.legal_moves()
         if ph == SPECIAL_PHASE and kind in (SPECIAL, END_TURN):
-            return move in self._special_moves()
+            return move in events.special_moves(self)
+        if ph == COLOUR_PHASE and kind == COLOUR:
+            return move in self.legal_moves()
         return False
 
-    def _place(self, c: int, piece: int, shape: int, anchor: int, outer: int) -> None:
+    def place(self, c: int, piece: int, shape: int, anchor: int, outer: int) -> None:
+        """Put colour c's piece down (a legal placement) and close what it closes."""
         sh = self.b.shapes[shape][anchor]
         assert sh is not None
         parts = self.new_closed(shape, anchor)
@@ -628,6 +651,7 @@ class State:
         self.reach[c] |= sh.reach
         self.supply[c][piece] -= 1
         self.pieces.append((c, piece, m, outer))
+        self.piece_n4.append(sh.n4)
         self._score_squares(c, m)
         for area in parts:
             self._close(area, c)
@@ -638,28 +662,8 @@ class State:
             self.track[c]["squares"] += plus.bit_count() - minus.bit_count()
             # food poisoning hits "everyone who scored at least 1 point for a bar or ice-cream
             # square": a +1 square; a -1 square scores no point
-            for i in _bits(plus):
+            for i in bits_of(plus):
                 self.scored_objects[c].add(self.b.square_object[i])
-
-    def owner_of(self, area: int, extra: tuple[int, int] | None = None) -> tuple[int, int]:
-        """(owner or -1 on a tie, pieces around) of `area`: each piece with a square orthogonally
-        adjacent to it counts 1 for its colour. `extra` = (colour, mask) of a piece not yet placed.
-
-        "Pieces around" counts the pieces of every colour (rulebook, largest area: "w tym również
-        elementy innych graczy"); it is fixed once the area is closed (nothing can be placed next to
-        a closed area) and feeds the largest-area ranks (`colour_parts`)."""
-        g = self.b.grid
-        adj = g.grow4(area) & ~area
-        counts = [0] * self.b.colours
-        pieces = self.pieces if extra is None else [*self.pieces, (extra[0], 0, extra[1], 0)]
-        for col, _, m, _ in pieces:
-            if m & adj:
-                counts[col] += 1
-        top = max(counts)
-        around = sum(counts)
-        if top == 0 or counts.count(top) > 1:
-            return -1, around
-        return counts.index(top), around
 
     def _close(self, area: int, closer: int) -> None:
         owner, around = self.owner_of(area)
@@ -671,7 +675,7 @@ class State:
             self.own_areas[owner] |= area
             self._score_squares(owner, area)
             if owner == closer:
-                kinds = self._kinds_in(area)
+                kinds = self.kinds_in(area)
                 if len(kinds) == 1:
                     self._collect_kind(owner, kinds[0], area)
                 elif kinds:
@@ -685,14 +689,15 @@ class State:
 
     def _collect_kind(self, c: int, k: int, area: int) -> None:
         if k == SURPRISE:
-            for i in _bits(self.surp & area):
+            for i in bits_of(self.surp & area):
                 self._reveal(c, i)
         else:
             take = self.res[k] & area
             self.collected[c][k] += take.bit_count()
             self.res[k] &= ~take
 
-    def _take_one(self, c: int, k: int, area: int) -> None:
+    def take_one(self, c: int, k: int, area: int) -> None:
+        """Colour c takes one token of kind k from `area`."""
         if k == SURPRISE:
             s = self.surp & area
             self._reveal(c, (s & -s).bit_length() - 1)
@@ -709,7 +714,7 @@ class State:
         else:
             self.track[c]["surprises"] += int(rules().scoring["surprise_points"][token])
 
-    def _resolve(self, then: int) -> None:
+    def resolve(self, then: int) -> None:
         """After a placement or bonus: ask for pending bonus choices, then draw events, then go on."""
         self.after = then
         if self.pending_bonus:
@@ -717,7 +722,7 @@ class State:
             return
         while self.pending_events:
             self.pending_events -= 1
-            self._draw_event()
+            events.draw_event(self)
         if then == SECOND:
             if self._has_small_move():
                 self.phase = SECOND
@@ -727,7 +732,7 @@ class State:
             if self.hand[self.colour]:
                 self.phase = SPECIAL_PHASE
             else:
-                self._end_turn()
+                self.end_turn()
         else:
             self._finish_turn()
 
@@ -735,19 +740,28 @@ class State:
         if self.hand[self.colour]:
             self.phase = SPECIAL_PHASE
         else:
-            self._end_turn()
+            self.end_turn()
 
-    def _end_turn(self) -> None:
+    def end_turn(self) -> None:
+        """The colour in turn is done: check its end trigger, then hand over to the next person."""
         c = self.colour
         self.turns += 1
         if self.end_by < 0 and not self.supply[c][SCREEN] and not self.supply[c][BLANKET]:
-            self._trigger(c)
+            self._trigger(self.person)
         self._next_turn()
 
-    def _trigger(self, c: int) -> None:
-        nc = self.b.colours
-        self.end_by = c
-        self.queue = [(c + i) % nc for i in range(1, nc)]
+    def _trigger(self, person: int) -> None:
+        n = self.b.players
+        self.end_by = person
+        self.queue = [(person + i) % n for i in range(1, n)]
+
+    def _colour_can_move(self, c: int) -> bool:
+        saved = self.colour
+        self.colour = c
+        try:
+            return self._has_main_move()
+        finally:
+            self.colour = saved
 
     def _next_turn(self) -> None:
         while True:
@@ -757,119 +771,24 @@ class State:
                     return
                 nxt = self.queue.pop(0)
             else:
-                nxt = (self.colour + 1) % self.b.colours
-            self.colour = nxt
-            self.phase = MAIN
-            if self._has_main_move():
+                nxt = (self.person + 1) % self.b.players
+            self.person = nxt
+            able = [c for c in self.b.colours_of[nxt] if self._colour_can_move(c)]
+            if able:
+                self.colour = able[0]
+                self.phase = MAIN if len(able) == 1 else COLOUR_PHASE
                 return
+            self.colour = self.b.colours_of[nxt][0]
             if self.end_by < 0:
                 self._trigger(nxt)
 
-    # --- events and special cards -----------------------------------------------------------
-    def _draw_event(self) -> None:
-        if self.deck_pos >= len(self.b.deck):
-            return
-        pos = self.deck_pos
-        self.deck_pos += 1
-        card = self.b.deck[pos]
-        if card.kind == "special":
-            self.hand[self.colour].append(pos)
-        else:
-            self.run_effect(card.effect, self.colour)
-
-    def _totals(self) -> list[int]:
-        return [sum(t.values()) for t in self.track]
+    # --- events -----------------------------------------------------------------------------
+    def run_effect(self, effect: Mapping[str, Any], drawer: int) -> None:
+        """Execute one event card's effect (events.py)."""
+        events.run_effect(self, effect, drawer)
 
     def weather_now(self, c: int) -> int:
-        outers = [OUTER[o] for col, p, _, o in self.pieces if col == c and p == SCREEN]
-        placed = [self.b.supply[p] - self.supply[c][p] for p in range(3)]
-        return scoring.weather_score(self.weather, outers, placed[BLANKET], placed[ODD])
-
-    def run_effect(self, effect: Mapping[str, Any], drawer: int) -> None:
-        """Execute one event card's effect (verbs documented in data/events.toml)."""
-        verb = effect["verb"]
-        nc = self.b.colours
-        pts = int(effect.get("points", 0))
-        if verb == "scored_objects_penalty":
-            objs = set(effect["objects"])
-            for c in range(nc):
-                if self.scored_objects[c] & objs:
-                    self.track[c]["events"] += pts
-        elif verb == "weather_change":
-            for c in range(nc):
-                self.track[c]["weather_event"] += self.weather_now(c)
-            self.weather = self.rng.choice(self.b.weather_faces)
-        elif verb == "region_pieces":
-            region = self.b.regions[effect["region"]]
-            want = effect["piece"]
-            for c, p, m, _ in self.pieces:
-                if m & region and (want == "any" or PIECES[p] == want):
-                    self.track[c]["events"] += pts
-        elif verb == "region_areas":
-            region = self.b.regions[effect["region"]]
-            for area, owner, _, _ in self.areas:
-                if owner >= 0 and area & region:
-                    self.track[owner]["events"] += pts
-        elif verb == "most_in_region":
-            region = self.b.regions[effect["region"]]
-            counts = [0] * nc
-            for c, _, m, _ in self.pieces:
-                if m & region:
-                    counts[c] += 1
-            top = max(counts)
-            if top > 0 and counts.count(top) == 1:
-                self.track[counts.index(top)]["events"] += pts
-        elif verb == "rank":
-            totals = self._totals()
-            target = max(totals) if effect["rank"] == "first" else min(totals)
-            for c in range(nc):
-                if totals[c] == target:
-                    self.track[c]["events"] += pts
-        elif verb == "everyone":
-            for c in range(nc):
-                self.track[c]["events"] += pts
-        elif verb == "drawer":
-            self.track[drawer]["events"] += pts
-        elif verb == "lose_resource":
-            k = RESOURCES.index(effect["kind"])
-            for c in range(nc):
-                if self.collected[c][k]:
-                    self.collected[c][k] -= 1
-                    self.gone[k] += 1
-        else:
-            raise ValueError(f"unknown event verb {verb!r}")
-
-    def _play_special(self, c: int, pos: int, arg: int) -> None:
-        self.hand[c].remove(pos)
-        effect = self.b.deck[pos].effect
-        verb = effect["verb"]
-        if verb == "special_points":
-            self.track[c]["specials"] += int(effect["points"])
-        elif verb == "special_steal":
-            mine = self.b.player_of[c]
-            totals = self._totals()
-            nc = self.b.colours
-            others = [(c + i) % nc for i in range(1, nc) if self.b.player_of[(c + i) % nc] != mine]
-            if others:
-                leader = max(others, key=lambda o: totals[o])  # max keeps the first of equals
-                self.track[leader]["specials"] -= int(effect["points"])
-                self.track[c]["specials"] += int(effect["points"])
-        elif verb == "special_reroll_weather":
-            self.weather = self.rng.choice(self.b.weather_faces)
-        elif verb == "special_set_weather":
-            self.weather = self.b.weather_faces[arg]
-        elif verb == "special_collect":
-            self._take_one(c, arg, self.own_areas[c])
-        elif verb == "special_extra_odd":
-            self._place(c, ODD, O1, arg, -1)
-            self._resolve(SPECIAL_PHASE)
-            return
-        else:
-            raise ValueError(f"unknown special verb {verb!r}")
-        if self.hand[c]:
-            self.phase = SPECIAL_PHASE
-        else:
-            self._end_turn()
+        return events.weather_now(self, c)
 
     # --- scores -----------------------------------------------------------------------------
     def colour_parts(self) -> list[dict[str, int]]:
@@ -890,7 +809,7 @@ class State:
         final = scoring.final_parts(
             self.weather, outers, [p[BLANKET] for p in placed], [p[ODD] for p in placed],
             [dict(zip(RESOURCES, col, strict=True)) for col in self.collected], owned, largest,
-            self.waste_collected)
+            self.waste_collected, persons=self.b.players)
         return [{**self.track[c], **final[c]} for c in range(nc)]
 
     def scores(self) -> list[Score]:  # type: ignore[override]
@@ -924,81 +843,11 @@ class State:
             out[f"resources collected, colour {c + 1}"] = float(sum(self.collected[c]))
         return out
 
-    # --- the greedy bot's look-ahead ----------------------------------------------------------
-    def _resource_gain(self, c: int, add: Sequence[int]) -> int:
-        before = self.collected[c]
-        after = [before[k] + add[k] for k in range(3)]
-        b1 = scoring.resource_score(dict(zip(RESOURCES, before, strict=True)))
-        b2 = scoring.resource_score(dict(zip(RESOURCES, after, strict=True)))
-        return sum(b2) - sum(b1)
-
-    def _kind_gain(self, c: int, k: int, area: int) -> float:
-        if k == SURPRISE:
-            return 1.0 * (self.surp & area).bit_count()
-        add = [0, 0, 0]
-        add[k] = (self.res[k] & area).bit_count()
-        return float(self._resource_gain(c, add))
-
-    def move_value(self, move: Move) -> float:
-        """The mover's immediate gain from `move` (points now plus what the move fixes for the end:
-        weather for the piece, resources collected, areas owned) — a cheap, one-ply estimate."""
-        kind, a, b = move
-        c = self.colour
-        if kind <= ODD:  # a placement: this branch runs for every legal placement, keep it lean
-            bd = self.b
-            if kind == SCREEN:
-                shape = _SCREEN_SHAPE[b]
-                v = 2.0 if self.weather == _WIND[b] else 0.0
-            elif kind == BLANKET:
-                shape = _BLANKET_SHAPE[b]
-                v = 2.0 if self.weather == "sun" else 0.0
-            else:
-                shape = O1
-                v = -1.0 if self.weather == "rain" else 0.0
-            m = bd.shapes[shape][a].mask  # type: ignore[union-attr]
-            if m & bd.scored:
-                v += (m & bd.plus).bit_count() - (m & bd.minus).bit_count()
-            parts = self._memo.get(shape * 4096 + a) if self._memo_covered == self.covered else None
-            if parts is None:
-                parts = self.new_closed(shape, a)
-            for area in parts:
-                v += 1
-                owner, _ = self.owner_of(area, (c, m))
-                if owner == c:
-                    v += 2 + (area & self.b.plus).bit_count() - (area & self.b.minus).bit_count()
-                    kinds = self._kinds_in(area)
-                    if kinds:
-                        v += max(self._kind_gain(c, k, area) for k in kinds)
-            return v
-        if kind == COLLECT_ALL:
-            return self._kind_gain(c, a, self.own_areas[c])
-        if kind == COLLECT_TWO:
-            add = [0, 0, 0]
-            for k in (a, b):
-                if k < 3:
-                    add[k] += 1
-            return float(self._resource_gain(c, add) + (1 if b == SURPRISE else 0))
-        if kind == COLLECT_WASTE:
-            return 1.5
-        if kind == BONUS:
-            return self._kind_gain(c, a, self.pending_bonus[0])
-        if kind == SPECIAL:
-            verb = self.b.deck[a].effect["verb"]
-            if verb in ("special_points", "special_steal"):
-                return float(self.b.deck[a].effect["points"])
-            if verb == "special_collect":
-                add = [0, 0, 0]
-                if b < 3:
-                    add[b] = 1
-                return float(self._resource_gain(c, add))
-            if verb == "special_set_weather":
-                saved = self.weather
-                self.weather = self.b.weather_faces[b]
-                gain = self.weather_now(c)
-                self.weather = saved
-                return float(gain - self.weather_now(c))
-            return 0.1
-        return 0.0
+    # --- the greedy bot ---------------------------------------------------------------------
+    # the mover's immediate gain from a move (valuation.py): a cheap, one-ply estimate
+    move_value = valuation.move_value
+    # the moves of the best value among the legal ones, in legal_moves order (valuation.py)
+    greedy_moves = valuation.greedy_moves
 
     # --- people -----------------------------------------------------------------------------
     def xy(self, square: int) -> tuple[int, int]:
@@ -1026,6 +875,8 @@ class State:
             return f"play {self.b.deck[a].id} ({b})" if 0 <= a < len(self.b.deck) else f"play card {a}"
         if kind == END_TURN:
             return "end turn"
+        if kind == COLOUR:
+            return f"play colour {a + 1} this turn"
         return f"move {move}"
 
     def screen(self, x: int, y: int, outer: str) -> Move:
@@ -1037,35 +888,3 @@ class State:
 
     def odd(self, x: int, y: int) -> Move:
         return (ODD, y * self.b.width + x, 0)
-
-
-def hand_setup(rows: Sequence[str], players: int = 2, two_colours: bool = False, weather: str = "sun",
-               first_player: int = 0, surprises: Sequence[tuple[int, int, str]] = (),
-               waste: Sequence[tuple[int, int]] = (), event_deck: Sequence[str] = (),
-               objects: Mapping[tuple[int, int], str] | None = None) -> Setup:
-    """A setup from a drawn beach (rows of square characters, north first), for tests and
-    experiments: 12 rows, a multiple of 4 columns. It need not pass `rules.check` (a hand-made
-    board may break setup rules on purpose); resources lie on every mark. `objects` names the
-    object of the tile at (tile row, tile column) — food poisoning asks for "bar"/"ice_cream"."""
-    ts = rules().tile_size
-    h, w = len(rows), len(rows[0])
-    if h != rules().rows * ts or w % ts or any(len(r) != w for r in rows):
-        raise ValueError(f"a hand-made beach is {rules().rows * ts} rows of a multiple of {ts} squares")
-    catalog: dict[str, Tile] = {}
-    placed: list[Placed] = []
-    for tr in range(h // ts):
-        for tc in range(w // ts):
-            art = tuple(rows[tr * ts + dy][tc * ts:(tc + 1) * ts] for dy in range(ts))
-            special = any(ch in "#+-" for ch in "".join(art))
-            name = (objects or {}).get((tr, tc), "object" if special else "")
-            tid = f"H{tr}{tc}"
-            catalog[tid] = Tile(tid, "special" if special else "basic", art, not special, object=name)
-            placed.append(Placed(tid, tr, tc, 0))
-    kind_of = {ch: k for k, ch in RESOURCE_CHAR.items()}
-    resources = [(x, y, kind_of[ch]) for y, r in enumerate(rows) for x, ch in enumerate(r) if ch in kind_of]
-    extra = any(e.startswith(("X", "S")) for e in event_deck)
-    options = Options(players=players, two_colours=two_colours, surprises=bool(surprises), events=bool(event_deck),
-                      extra_events=extra, clean_beach=bool(waste))
-    return Setup(options=options, seed=0, tiles=placed, catalog=catalog, resources=resources, weather=weather,
-                 first_player=first_player, surprises=list(surprises),
-                 waste=[(x, y, i % players) for i, (x, y) in enumerate(waste)], event_deck=list(event_deck))

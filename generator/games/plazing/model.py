@@ -33,6 +33,7 @@ TILE_KINDS = ("basic", "special", "extra")
 TILE_KEYS = {"kind", "art", "rotatable", "object", "sea_row", "name"}
 SURPRISE_TOKENS = ("amber", "pebble", "shell", "plus2", "minus1")
 REGIONS = ("sea", "middle", "dunes", "west", "east")
+NO_WEATHER = "none"  # the weather of a game without weather (the children's game: no die is rolled)
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,15 @@ class Tile:
     name: tuple[tuple[str, str], ...] = ()  # (language, name) pairs; a tuple keeps Tile hashable
 
     def title(self, lang: str) -> str:
-        return dict(self.name).get(lang, self.object or self.id)
+        """The tile's name in `lang`: its own, else the object's name from data/objects.toml, else
+        the object id made readable (never an English id on a Polish board when a name is known)."""
+        own = dict(self.name).get(lang)
+        if own:
+            return own
+        known = object_names().get(self.object, {}).get(lang)
+        if known:
+            return known
+        return (self.object or self.id).replace("_", " ")
 
     @property
     def special(self) -> bool:
@@ -77,6 +86,12 @@ class Tile:
         if self.name:
             d["name"] = dict(self.name)
         return d
+
+
+@cache
+def object_names() -> dict[str, dict[str, str]]:
+    raw = load_toml(DATA / "objects.toml")
+    return {str(k): dict(v) for k, v in raw["objects"].items()}
 
 
 def tile_from_json(tid: str, d: Any, source: str) -> Tile:
@@ -210,6 +225,15 @@ def _player_count(rl: Rules, n: int) -> PlayerCount:
     return PlayerCount(**rl.raw["players"][str(n)])
 
 
+def tile_counts(options: Options) -> tuple[int, int]:
+    """(special, basic) tiles a beach uses: the player count's, or, in the children's game with
+    one special tile, 1 special and basic tiles in the others' places."""
+    pc = rules().players(options.board_players)
+    if options.one_special:
+        return 1, pc.specials + pc.basic - 1
+    return pc.specials, pc.basic
+
+
 @cache
 def rules() -> Rules:
     return Rules(load_toml(DATA / "rules.toml"))
@@ -244,6 +268,9 @@ class Options:
     extra_events: bool = False
     clean_beach: bool = False
     extra_tiles: bool = False
+    # the rulebook's simplifications for a game with young children ("Gra z dziećmi")
+    no_weather: bool = False  # no weather die: no weather points
+    one_special: bool = False  # 3 players with a single special tile (one without score squares)
 
     @property
     def board_players(self) -> int:
@@ -286,8 +313,16 @@ class Setup:
     # --- geometry -----------------------------------------------------------------------------
     @property
     def columns(self) -> int:
-        """Tile columns in play (the frame may hold more, face down)."""
-        return max((p.col for p in self.tiles), default=-1) + 1
+        """Tile columns in play (the frame may hold more, face down). A tile off the frame (a hand
+        edit: `rules.check` names it) widens nothing: the beach is never built wider than the frame."""
+        key = tuple(self.tiles)
+        cached = self.__dict__.get("_columns")
+        if cached is not None and cached[0] == key:
+            return cached[1]  # type: ignore[no-any-return]
+        frame, rows = rules().frame_columns, rules().rows
+        n = max((p.col for p in self.tiles if 0 <= p.col < frame and 0 <= p.row < rows), default=-1) + 1
+        self.__dict__["_columns"] = (key, n)
+        return n
 
     @property
     def grid(self) -> Grid:

@@ -3,35 +3,44 @@
 The same functions serve the generator (which must never emit a setup they reject), the
 `check` command on hand-edited files, and the validation of a user's tile catalog. Rule ids:
 
-- ``plazing.options``            player count 2–4; two colours only at 2; events need surprises
+- ``plazing.options``            player count 2–4; two colours only at 2; events need surprises;
+                                 one special tile only at 3 (the children's game)
 - ``plazing.catalog``            tile art well formed for its kind (basic: sand, resources, at least
-                                 one sticks square; breakwater objects reach the north edge)
+                                 one sticks square; breakwater objects reach the north edge); and
+                                 (`setup.catalog_report`) setups can actually be made from it
 - ``plazing.tile-count``         specials and basic tiles used for the player count, no tile twice
-- ``plazing.tile-grid``          tiles cover the beach exactly (W x 3 tiles for the player count)
+- ``plazing.tile-grid``          tiles cover the beach exactly (W x 3 tiles for the player count),
+                                 none off the frame
 - ``plazing.tile-rotation``      special tiles unrotated; rotations are multiples of 90
 - ``plazing.breakwater-sea``     a sea_row tile lies in the sea row
-- ``plazing.special-adjacent``   no two special tiles share an edge (corners may touch)
+- ``plazing.special-adjacent``   no two special tiles share an edge (corners may touch); for a
+                                 catalog: its specials can be laid that way at all
 - ``plazing.resource-supply``    at most 15 marks of each resource on the tiles used
 - ``plazing.resources-on-marks`` a resource on every mark, and only there, of the right kind
 - ``plazing.closed-before-play`` every free square reaches the west, east or south edge
 - ``plazing.squares``            the file's "squares" rows are what its tiles make (they are derived:
                                  edit a tile's art in "catalog", not the rows)
 - ``plazing.surprises``          the right number, on distinct sticks squares, from the 8 tokens
-- ``plazing.waste``              the right number and split, at most one per tile, only on sand,
-                                 never on a west/east/south edge square, placed alternately
-- ``plazing.weather``            a face of the weather die
+- ``plazing.waste``              the right number and split, at most one per tile, on sand, sticks or
+                                 a score square (never on an object, a resource or a surprise), never
+                                 on a west/east/south edge square, placed alternately
+- ``plazing.weather``            a face of the weather die ("none" in a game without weather)
 - ``plazing.first-player``       a seat in play
 - ``plazing.event-deck``         the base 10 (or 26 with the extra pack) cards, each once
 """
 
 from __future__ import annotations
 
+import itertools
+import random
 from collections import Counter
+from functools import cache
 
 from generator.core.checks import Report
 from generator.core.decks import check_composition
 from generator.core.grid import Grid
 from generator.games.plazing.model import (
+    NO_WEATHER,
     RESOURCE_CHAR,
     RESOURCES,
     Catalog,
@@ -42,7 +51,11 @@ from generator.games.plazing.model import (
     event_deck_spec,
     mark_resources,
     rules,
+    tile_counts,
 )
+
+WASTE_SQUARES = ".x+-"  # the rulebook forbids only edges; objects, resources and surprises are taken
+KIND_NAME = {"#": "an object", "A": "an amber mark", "S": "a shell mark", "P": "a pebble mark"}
 
 
 def check_options(o: Options) -> Report:
@@ -55,6 +68,8 @@ def check_options(o: Options) -> Report:
         r.add("plazing.options", "events are drawn for surprises: events need --surprises")
     if o.extra_events and not o.events:
         r.add("plazing.options", "the extra event pack needs --events")
+    if o.one_special and (o.players != 3 or o.two_colours):
+        r.add("plazing.options", "one special tile is the children's game for 3 players")
     return r
 
 
@@ -85,7 +100,7 @@ def _check_tile(t: Tile) -> Report:
 
 def check_catalog(catalog: Catalog, options: Options) -> Report:
     """A catalog (ours or a user's) before it is used: tile rules, counts and the supply."""
-    key = ("check_catalog", options.board_players, options.extra_tiles)
+    key = ("check_catalog", options.board_players, options.extra_tiles, options.one_special)
     if key not in catalog.memo:
         catalog.memo[key] = _check_catalog(catalog, options)
     return catalog.memo[key]  # type: ignore[no-any-return]
@@ -95,21 +110,105 @@ def _check_catalog(catalog: Catalog, options: Options) -> Report:
     r = Report()
     for t in catalog.tiles.values():
         r.extend(check_tile(t))
-    pc = rules().players(options.board_players)
+    n_special, n_basic = tile_counts(options)
     basic = catalog.of_kind("basic")
     specials = catalog.of_kind("special") + (catalog.of_kind("extra") if options.extra_tiles else [])
-    if len(basic) < pc.basic:
+    if len(basic) < n_basic:
         r.add("plazing.tile-count", f"the catalog has {len(basic)} basic tiles; {options.board_players} players "
-              f"need {pc.basic}")
-    if len(specials) < pc.specials:
+              f"need {n_basic}")
+    if len(specials) < n_special:
         r.add("plazing.tile-count", f"the catalog has {len(specials)} special tiles; {options.board_players} players "
-              f"need {pc.specials}")
+              f"need {n_special}")
+    elif special_mixes(special_pool(catalog, options), n_special, options) == []:
+        pc = rules().players(options.board_players)
+        r.add("plazing.special-adjacent", f"the catalog's special tiles cannot be laid {n_special} at a time on a "
+              f"{pc.columns}x{rules().rows} beach without two sharing an edge (sea-row tiles only in the sea row)")
     base = catalog.of_kind("basic") + catalog.of_kind("special")
     for res in RESOURCES:
         n = sum(t.count(RESOURCE_CHAR[res]) for t in base)
         if n > rules().supply:
             r.add("plazing.resource-supply", f"the base tiles carry {n} {res} marks; the box holds {rules().supply}")
     return r
+
+
+def touching(spots: list[tuple[int, int]]) -> bool:
+    """Whether two of the tile positions (row, col) share an edge."""
+    taken = set(spots)
+    return any((r, c + 1) in taken or (r + 1, c) in taken for r, c in spots)
+
+
+def search_specials(rng: random.Random, fixed: list[tuple[int, int]], count: int,
+                     positions: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
+    """Depth-first search for `count` positions apart from each other and from `fixed`."""
+    blocked: Counter[tuple[int, int]] = Counter()
+    for r, c in fixed:
+        blocked.update([(r, c), (r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)])
+    chosen: list[tuple[int, int]] = []
+    order = list(positions)
+    rng.shuffle(order)
+
+    def search(start: int) -> bool:
+        if len(chosen) == count:
+            return True
+        for k in range(start, len(order)):
+            pos = order[k]
+            if blocked[pos]:
+                continue
+            r, c = pos
+            around = [pos, (r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+            chosen.append(pos)
+            blocked.update(around)
+            if search(k + 1):
+                return True
+            blocked.subtract(around)
+            chosen.pop()
+        return False
+
+    return list(chosen) if search(0) else None
+
+
+def layout_possible(sea: int, land: int, rows: int, cols: int) -> bool:
+    """Whether `sea` sea-row specials and `land` other specials can lie with no two sharing an edge
+    (which tiles they are does not matter, only how many of each)."""
+    if sea > cols or sea + land > rows * cols:
+        return False
+    rng = random.Random(0)
+    for cols_of in itertools.combinations(range(cols), sea):
+        spots = [(0, c) for c in cols_of]
+        if touching(spots):
+            continue
+        rest = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in spots]
+        if search_specials(rng, spots, land, rest) is not None:
+            return True
+    return False
+
+
+def special_mixes(pool: list[Tile], count: int, options: Options) -> list[int]:
+    """The numbers of sea-row tiles a selection of `count` specials from `pool` may hold and still be
+    laid apart (a selection's fate depends only on that number): empty when no selection can."""
+    pc = rules().players(options.board_players)
+    sea = sum(t.sea_row for t in pool)
+    land = len(pool) - sea
+    return [n for n in range(min(sea, count) + 1) if count - n <= land
+            and layout_possible(n, count - n, rules().rows, pc.columns)]
+
+
+def special_pool(catalog: Catalog, options: Options) -> list[Tile]:
+    """The special tiles a setup draws from: the base ones (and the extra ones with --extra-tiles);
+    the children's game with one special tile draws from those without score squares, when there
+    are any ("np. łódki lub falochronu – by uniknąć dodatkowej punktacji"). Sorted by id."""
+    key = ("special_pool", options.extra_tiles, options.one_special)
+    if key not in catalog.memo:
+        catalog.memo[key] = sorted(_special_pool(catalog, options), key=lambda t: t.id)
+    return list(catalog.memo[key])  # type: ignore[call-overload]
+
+
+def _special_pool(catalog: Catalog, options: Options) -> list[Tile]:
+    pool = catalog.of_kind("special") + (catalog.of_kind("extra") if options.extra_tiles else [])
+    if options.one_special:
+        calm = [t for t in pool if not t.count("+") and not t.count("-")]
+        pool = calm or pool
+    return pool
 
 
 def check(setup: Setup) -> Report:
@@ -138,13 +237,18 @@ def check(setup: Setup) -> Report:
         r.add("plazing.tile-count", f"tile {tid} is laid more than once", tid)
     n_special = sum(t.special for t in used)
     n_basic = len(used) - n_special
-    if n_special != pc.specials or n_basic != pc.basic:
+    want_special, want_basic = tile_counts(o)
+    if n_special != want_special or n_basic != want_basic:
         r.add("plazing.tile-count", f"{n_special} special + {n_basic} basic tiles; {o.board_players} players use "
-              f"{pc.specials} + {pc.basic}")
+              f"{want_special} + {want_basic}" + (" (one special tile)" if o.one_special else ""))
     if not o.extra_tiles and any(t.kind == "extra" for t in used):
         r.add("plazing.tile-count", "an extra special tile is used without the extra-tiles expansion")
     cells = Counter((p.row, p.col) for p in setup.tiles)
     want = {(row, col) for row in range(rl.rows) for col in range(pc.columns)}
+    for p in setup.tiles:
+        if not (0 <= p.row < rl.rows and 0 <= p.col < rl.frame_columns):
+            r.add("plazing.tile-grid", f"tile {p.tile} lies off the frame (row {p.row + 1}, column {p.col + 1}; the "
+                  f"frame has {rl.rows} rows of {rl.frame_columns} tiles)", p.tile)
     if set(cells) != want or any(n > 1 for n in cells.values()):
         r.add("plazing.tile-grid", f"tiles must cover {pc.columns}x{rl.rows} tile positions exactly once each")
     for p in setup.tiles:
@@ -183,22 +287,34 @@ def check(setup: Setup) -> Report:
     r.extend(_check_surprises(setup, squares, pc.surprises))
     r.extend(_check_waste(setup, squares, grid, ts))
 
-    if setup.weather not in rl.weather_faces:
+    if o.no_weather:
+        if setup.weather != NO_WEATHER:
+            r.add("plazing.weather", f"a game without weather has weather {NO_WEATHER!r}, not {setup.weather!r}")
+    elif setup.weather not in rl.weather_faces:
         r.add("plazing.weather", f"weather {setup.weather!r} is not a face of the die ({', '.join(rl.weather_faces)})")
     if not 0 <= setup.first_player < o.players:
         r.add("plazing.first-player", f"first player {setup.first_player} is not a seat 0..{o.players - 1}")
     if o.events:
-        r.extend(check_composition(setup.event_deck, event_deck_spec(o.extra_events), "plazing.event-deck",
-                                   "the event deck"))
+        if sorted(setup.event_deck) != _deck_ids(o.extra_events):  # the quick test of the usual case
+            r.extend(check_composition(setup.event_deck, event_deck_spec(o.extra_events), "plazing.event-deck",
+                                       "the event deck"))
     elif setup.event_deck:
         r.add("plazing.event-deck", "an event deck is laid out but events are off")
     return r
 
 
+@cache
+def _deck_ids(extra: bool) -> list[str]:
+    """The ids of a complete event deck, sorted (every card once)."""
+    return sorted(str(c) for c, n in event_deck_spec(extra).items() for _ in range(n))
+
+
 def _check_resources(setup: Setup, squares: list[str]) -> Report:
     r = Report()
     kind_of = {c: k for k, c in RESOURCE_CHAR.items()}
-    if tuple(sorted(setup.resources, key=_reading_order)) == mark_resources(tuple(squares)):
+    marks_now = mark_resources(tuple(squares))
+    have = tuple(setup.resources)
+    if have == marks_now or tuple(sorted(have, key=_reading_order)) == marks_now:
         return r  # the fast path: one resource on every mark, of its kind, and nowhere else
     marks = {(x, y): kind_of[ch] for y, row in enumerate(squares) for x, ch in enumerate(row) if ch in kind_of}
     placed: dict[tuple[int, int], str] = {}
@@ -280,6 +396,7 @@ def _check_waste(setup: Setup, squares: list[str], grid: Grid, ts: int) -> Repor
         r.add("plazing.waste", "waste tokens are placed alternately, starting with the first player")
     w, h = grid.width, grid.height
     tiles: Counter[tuple[int, int]] = Counter()
+    surprise_at = {(x, y) for x, y, _ in setup.surprises}
     for x, y, _p in waste:
         if not (0 <= x < w and 0 <= y < h):
             r.add("plazing.waste", f"waste at {x},{y} is off the beach", (x, y))
@@ -287,8 +404,12 @@ def _check_waste(setup: Setup, squares: list[str], grid: Grid, ts: int) -> Repor
         tiles[(y // ts, x // ts)] += 1
         if x == 0 or x == w - 1 or y == h - 1:
             r.add("plazing.waste", f"waste at {x},{y} lies on a west, east or south edge square", (x, y))
-        if squares[y][x] != ".":  # resources and surprises lie on their marks, never on "."
-            r.add("plazing.waste", f"waste at {x},{y} is not on sand", (x, y))
+        ch = squares[y][x]
+        if ch not in WASTE_SQUARES:
+            r.add("plazing.waste", f"waste at {x},{y} lies on {KIND_NAME.get(ch, ch)} (waste goes on sand, "
+                  "sticks or a score square)", (x, y))
+        elif (x, y) in surprise_at:
+            r.add("plazing.waste", f"waste at {x},{y} lies on a surprise", (x, y))
     if len(tiles) != sum(tiles.values()):
         for (row, col), n in sorted(tiles.items()):
             if n > 1:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from generator.games.plazing.model import RESOURCES, rules
+from generator.games.plazing.model import NO_WEATHER, RESOURCES, rules
 
 FINAL_PARTS = ("weather", "resources", "sets", "most_areas", "largest_area", "waste", "waste_bonus")
 
@@ -38,9 +38,12 @@ def resource_score(counts: Mapping[str, int]) -> tuple[int, int]:
 def weather_score(weather: str, screen_outers: Iterable[str], blankets: int, odds: int) -> int:
     """Weather points for one colour's placed pieces.
 
-    wind-X: 2 per screen whose outer side faces X (N, S, W or E); sun: 2 per blanket; rain: -1 per odd.
+    wind-X: 2 per screen whose outer side faces X (N, S, W or E); sun: 2 per blanket; rain: -1 per odd;
+    no weather (the children's game): nothing.
     """
     sc = rules().scoring
+    if weather == NO_WEATHER:
+        return 0
     if weather.startswith("wind-"):
         side = weather[len("wind-"):]
         return int(sc["wind_per_screen"]) * sum(1 for o in screen_outers if o == side)
@@ -51,11 +54,12 @@ def weather_score(weather: str, screen_outers: Iterable[str], blankets: int, odd
     raise ValueError(f"unknown weather {weather!r}")
 
 
-def place_points(table: Sequence[int], colours: int) -> list[int]:
-    """The points per place for this many colours (the third place only from `third_place_min_players`)."""
+def place_points(table: Sequence[int], persons: int) -> list[int]:
+    """The points per place for a game of this many persons (the third place only from
+    `third_place_min_players`): the two-colour variant is a game of two persons, so 12/6/0."""
     points = list(table)
     third_min = int(rules().scoring["third_place_min_players"])
-    if colours < third_min and len(points) > 2:
+    if persons < third_min and len(points) > 2:
         points[2:] = [0] * (len(points) - 2)
     return points
 
@@ -89,16 +93,19 @@ def waste_score(collected: Sequence[int]) -> list[tuple[int, int]]:
 
 def final_parts(weather: str, screen_outers: Sequence[Sequence[str]], blankets: Sequence[int],
                 odds: Sequence[int], collected: Sequence[Mapping[str, int]], areas_owned: Sequence[int],
-                largest: Sequence[int | None], waste: Sequence[int]) -> list[dict[str, int]]:
+                largest: Sequence[int | None], waste: Sequence[int],
+                persons: int | None = None) -> list[dict[str, int]]:
     """The end-of-game parts of every colour's score (FINAL_PARTS), one dict per colour.
 
-    `areas_owned` counts each colour's closed areas; `largest` is the piece count around the
-    colour's largest area (None when it owns none); a colour with no area takes no place.
+    `areas_owned` counts each colour's closed areas; `largest` is the count of the pieces necessary
+    to close the colour's largest area (None when it owns none); a colour with no area takes no place.
+    `persons` is the number of people playing (default: one per colour), which sets the rank points.
     """
     n = len(collected)
+    persons = n if persons is None else persons
     sc = rules().scoring
-    most = split_ranks([a if a > 0 else None for a in areas_owned], place_points(sc["most_areas"], n))
-    big = split_ranks(largest, place_points(sc["largest_area"], n))
+    most = split_ranks([a if a > 0 else None for a in areas_owned], place_points(sc["most_areas"], persons))
+    big = split_ranks(largest, place_points(sc["largest_area"], persons))
     ws = waste_score(waste)
     out = []
     for c in range(n):

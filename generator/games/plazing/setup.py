@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections import Counter
+from dataclasses import dataclass
+from typing import Any
 
-from generator.core.checks import GenerationError, UserInputError
+from generator.core.checks import GenerationError, Report, UserInputError
 from generator.core.decks import shuffled_deck
-from generator.core.rng import CodeField, CodeSpec, make_rng
+from generator.core.rng import CodeError, CodeField, CodeSpec, make_rng
 from generator.games.plazing.model import (
+    NO_WEATHER,
     Catalog,
     Options,
     Placed,
@@ -26,13 +28,52 @@ from generator.games.plazing.model import (
     load_catalog,
     mark_resources,
     rules,
+    tile_counts,
 )
-from generator.games.plazing.rules import check, check_catalog, check_options
+from generator.games.plazing.rules import (
+    check,
+    check_catalog,
+    check_options,
+    search_specials,
+    special_mixes,
+    special_pool,
+    touching,
+)
 
 MAX_TRIES = 200
 ROTATIONS = (0, 90, 180, 270)
 
-CODE = CodeSpec("PZ", (
+@dataclass(frozen=True)
+class _Code(CodeSpec):
+    """The Plażing code: the 7 option characters of the first codes, plus the children's-game
+    options (`extra`) only when one is on — every code printed before they existed stays valid
+    and names the same setup."""
+
+    extra: tuple[CodeField, ...] = ()
+
+    def _full(self) -> CodeSpec:
+        return CodeSpec(self.prefix, self.fields + self.extra)
+
+    def encode(self, options: dict[str, Any], seed: int) -> str:
+        if all(options.get(f.name, f.choices[0]) == f.choices[0] for f in self.extra):
+            return CodeSpec(self.prefix, self.fields).encode(options, seed)
+        return self._full().encode(options, seed)
+
+    def decode(self, code: str) -> tuple[dict[str, Any], int]:
+        parts = code.strip().split("-")
+        n = len(parts[1]) if len(parts) == 4 else -1
+        if n == len(self.fields) + len(self.extra):
+            return self._full().decode(code)
+        if n not in (-1, len(self.fields)):
+            CodeSpec(self.prefix, ()).decode("-".join([parts[0], "0", *parts[2:]]))  # other faults first
+            raise CodeError(f"setup code {code!r} has {n} option characters, expected {len(self.fields)} "
+                            f"or {len(self.fields) + len(self.extra)}")
+        options, seed = CodeSpec(self.prefix, self.fields).decode(code)
+        options.update({f.name: f.choices[0] for f in self.extra})
+        return options, seed
+
+
+CODE = _Code("PZ", (
     CodeField("players", (2, 3, 4)),
     CodeField("two_colours", (False, True)),
     CodeField("surprises", (False, True)),
@@ -40,6 +81,9 @@ CODE = CodeSpec("PZ", (
     CodeField("extra_events", (False, True)),
     CodeField("clean_beach", (False, True)),
     CodeField("extra_tiles", (False, True)),
+), extra=(
+    CodeField("no_weather", (False, True)),
+    CodeField("one_special", (False, True)),
 ))
 
 
@@ -49,80 +93,79 @@ def code_for(options: Options, seed: int) -> str:
 
 def _place_specials(rng: random.Random, specials: list[Tile], rows: int,
                     cols: int) -> dict[tuple[int, int], Tile] | None:
-    """Positions for the special tiles with no two sharing an edge, uniform over the legal ones.
+    """Positions for the special tiles with no two sharing an edge; None if there are none.
 
-    Rejection sampling (sea-row tiles on random sea-row positions, the others on random
-    remaining positions, redrawn while two share an edge) gives every legal arrangement the same
-    chance; after a bounded number of draws an exhaustive search decides between "unlucky" and
-    "impossible" (None).
+    The rulebook lays the breakwater "losowo pomiędzy kafel pierwszy a piąty" of the sea row: the
+    sea-row tiles' positions are drawn first, uniform over the sea row (redrawn only if the other
+    specials cannot then be laid apart), and the other specials go uniformly over the legal
+    arrangements that remain (rejection sampling, then an exhaustive search for "unlucky" versus
+    "impossible"). Drawing whole arrangements uniformly instead would favour the sea row's end
+    columns, which leave more room to the others (25 % v 17 % at 4 players).
     """
     sea = [t for t in specials if t.sea_row]
     land = [t for t in specials if not t.sea_row]
-    sea_positions = [(0, c) for c in range(cols)]
-    all_positions = [(r, c) for r in range(rows) for c in range(cols)]
-    if len(sea) <= len(sea_positions) and len(specials) <= len(all_positions):
-        for _ in range(64):
-            spots = rng.sample(sea_positions, len(sea))
-            rest = [p for p in all_positions if p not in spots]
-            spots += rng.sample(rest, len(land))
-            taken = set(spots)
-            if not any((r, c + 1) in taken or (r + 1, c) in taken for r, c in spots):
-                return dict(zip(spots, sea + land, strict=True))
-    return _search_specials(rng, specials, rows, cols)
+    if len(sea) > cols or len(specials) > rows * cols:
+        return None
+    sea_options = list(itertools.permutations(range(cols), len(sea)))
+    tried: set[tuple[int, ...]] = set()
+    while len(tried) < len(sea_options):
+        cols_of = tuple(rng.sample(range(cols), len(sea)))
+        if cols_of in tried:
+            continue
+        tried.add(cols_of)
+        spots = [(0, c) for c in cols_of]
+        if touching(spots):
+            continue
+        where = _place_land(rng, spots, land, rows, cols)
+        if where is not None:
+            return {**dict(zip(spots, sea, strict=True)), **where}
+    return None
 
 
-def _search_specials(rng: random.Random, specials: list[Tile], rows: int,
-                     cols: int) -> dict[tuple[int, int], Tile] | None:
-    """Depth-first search over the (at most 15) positions: finds an arrangement if one exists."""
-    order = sorted(specials, key=lambda t: (not t.sea_row, t.id))  # the constrained ones first
-    positions = [(r, c) for r in range(rows) for c in range(cols)]
-    placed: dict[tuple[int, int], Tile] = {}
-    blocked: Counter[tuple[int, int]] = Counter()  # positions taken or edge-adjacent to a special
-
-    def search(i: int) -> bool:
-        if i == len(order):
-            return True
-        sea_only = order[i].sea_row
-        candidates = [p for p in positions if not blocked[p] and (p[0] == 0 or not sea_only)]
-        rng.shuffle(candidates)
-        for pos in candidates:
-            r, c = pos
-            around = [pos, (r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
-            placed[pos] = order[i]
-            blocked.update(around)
-            if search(i + 1):
-                return True
-            blocked.subtract(around)
-            del placed[pos]
-        return False
-
-    return dict(placed) if search(0) else None
+def _place_land(rng: random.Random, fixed: list[tuple[int, int]], land: list[Tile], rows: int,
+                cols: int) -> dict[tuple[int, int], Tile] | None:
+    """The land specials on positions apart from each other and from `fixed`, uniform over the
+    legal arrangements; None if there is none."""
+    rest = [(r, c) for r in range(rows) for c in range(cols) if (r, c) not in fixed]
+    if len(land) > len(rest):
+        return None
+    for _ in range(64):
+        spots = rng.sample(rest, len(land))
+        if not touching(fixed + spots):
+            return dict(zip(spots, land, strict=True))
+    found = search_specials(rng, fixed, len(land), rest)
+    return None if found is None else dict(zip(found, land, strict=True))
 
 
 def lay_tiles(rng: random.Random, catalog: Catalog, options: Options) -> list[Placed]:
     """Choose and lay the tiles: specials apart (breakwater by the sea), basic tiles shuffled round them."""
     pc = rules().players(options.board_players)
+    n_special, n_basic = tile_counts(options)
     rows = rules().rows
-    pool = catalog.of_kind("special") + (catalog.of_kind("extra") if options.extra_tiles else [])
-    # a random selection of specials is laid apart by an exhaustive search; if a few random
-    # selections fail, every selection is tried, so "impossible" (a user catalog) is told apart
-    # from "unlucky" without ever looping
-    pool = sorted(pool, key=lambda t: t.id)
+    pool = special_pool(catalog, options)
+    # a random selection of specials is laid apart; if a few random selections fail, a selection
+    # is drawn among the mixes of sea-row and other tiles that can be laid at all (whether a
+    # selection can be laid depends only on how many sea-row tiles it has), so "impossible" (a
+    # user catalog) is told apart from "unlucky" in a bounded time, never by trying every subset
     where = None
     for _ in range(8):
-        where = _place_specials(rng, rng.sample(pool, pc.specials), rows, pc.columns)
+        where = _place_specials(rng, rng.sample(pool, n_special), rows, pc.columns)
         if where is not None:
             break
     else:
-        for selection in itertools.combinations(pool, pc.specials):
-            where = _place_specials(rng, list(selection), rows, pc.columns)
-            if where is not None:
-                break
-        else:
-            raise UserInputError(f"the catalog's special tiles cannot be laid {pc.specials} at a time on a "
+        sea = [t for t in pool if t.sea_row]
+        land = [t for t in pool if not t.sea_row]
+        mixes = special_mixes(pool, n_special, options)
+        if not mixes:
+            raise UserInputError(f"the catalog's special tiles cannot be laid {n_special} at a time on a "
                                  f"{pc.columns}x{rows} beach without two sharing an edge (or a sea-row tile "
                                  "off the sea row)")
-    basics = rng.sample(catalog.of_kind("basic"), pc.basic)
+        n = rng.choice(mixes)
+        where = _place_specials(rng, rng.sample(sea, n) + rng.sample(land, n_special - n), rows, pc.columns)
+        assert where is not None
+    if "basic" not in catalog.memo:
+        catalog.memo["basic"] = catalog.of_kind("basic")
+    basics = rng.sample(catalog.memo["basic"], n_basic)  # type: ignore[arg-type]
     out = []
     for r in range(rows):
         for c in range(pc.columns):
@@ -183,6 +226,23 @@ def _find_all(text: str, ch: str) -> list[int]:
     return out
 
 
+def catalog_report(catalog: Catalog, options: Options, trials: int = 3) -> Report:
+    """`check_catalog`, and, if it passes, proof that `setup` can use the catalog: a few setups are
+    generated (bounded tries each). A catalog is "usable" only if setups come out of it."""
+    report = check_catalog(catalog, options)
+    if not report.ok:
+        return report
+    out = Report()
+    out.extend(report)
+    for seed in range(trials):
+        try:
+            generate(options, seed, catalog)
+        except (GenerationError, UserInputError) as exc:
+            out.add("plazing.catalog", f"no setup can be made from this catalog ({exc})")
+            break
+    return out
+
+
 def generate(options: Options, seed: int, catalog: Catalog | None = None) -> Setup:
     """A random legal setup for `options`, the same for the same seed, options and catalog."""
     report = check_options(options)
@@ -200,7 +260,8 @@ def generate(options: Options, seed: int, catalog: Catalog | None = None) -> Set
         tiles = lay_tiles(rng, catalog, options)
         used = {p.tile: catalog.tiles[p.tile] for p in tiles}
         setup = Setup(options=options, seed=seed, tiles=tiles, catalog=used, resources=[],
-                      weather=rng.choice(rl.weather_faces), first_player=rng.randrange(options.players))
+                      weather=NO_WEATHER if options.no_weather else rng.choice(rl.weather_faces),
+                      first_player=rng.randrange(options.players))
         squares = setup.squares()
         setup.resources = list(mark_resources(tuple(squares)))
         if options.surprises:

@@ -483,21 +483,6 @@ def test_wind_scores_screens_whose_outer_side_faces_it(weather, want):
     assert s.colour_parts()[0]["weather"] == want
 
 
-def test_two_colour_variant_turns_and_weaker_colour():
-    s = game(players=2, two_colours=True, first_player=1, rows=SAND)
-    assert s.num_players == 2 and s.b.colours == 4
-    order = []
-    for _ in range(4):
-        order.append((s.colour, s.current_player()))
-        s.apply(s.legal_moves()[0])
-    assert order == [(1, 1), (2, 0), (3, 1), (0, 0)]
-    s.track[0]["closing"], s.track[2]["closing"] = 5, 2
-    s.track[1]["closing"], s.track[3]["closing"] = 1, 9
-    sc = s.scores()
-    assert [x.colour for x in sc] == [2, 1]
-    assert float(sc[0]) == sum(s.colour_parts()[2].values())
-
-
 def test_clone_is_independent():
     s = game()
     c = s.clone()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 
 from generator.games.plazing.model import RESOURCE_CHAR, Options, Placed, Setup
@@ -247,3 +248,47 @@ def test_builtin_catalog_respects_supply_for_all_counts():
 
 def test_placed_is_plain_data():
     assert Placed("B01", 0, 0) == Placed("B01", 0, 0, 0)
+
+
+def test_waste_may_lie_on_sticks_and_score_squares_not_on_objects_resources_or_surprises():
+    """DIGEST 1, clean beach: the rulebook forbids only the west/east/south edge squares (and a
+    second token on a tile); sticks and ±1 squares are fine, an object, a resource or a surprise is not."""
+    for seed in range(31, 200):
+        try:
+            _waste_cases(generate(Options(players=4, clean_beach=True, surprises=True, extra_tiles=True), seed))
+        except LookupError:
+            continue  # this beach lacks one of the squares to try: the next one
+        return
+    raise AssertionError("no beach with every kind of square to try")
+
+
+def _waste_cases(s: Setup) -> None:
+    squares = s.squares()
+    w, h = len(squares[0]), len(squares)
+    taken = {(x, y) for x, y, _ in s.waste}
+    surprise = {(x, y) for x, y, _ in s.surprises}
+
+    def spot(chars: str, avoid_surprise: bool = True) -> tuple[int, int]:
+        """A square of one of `chars`, legal but for its kind, on a tile with no other waste."""
+        for y in range(h - 1):
+            for x in range(1, w - 1):
+                tile = (y // 4, x // 4)
+                others = {(wx // 4, wy // 4) for wx, wy in taken if (wx, wy) != first}
+                if squares[y][x] in chars and (tile[1], tile[0]) not in others and \
+                        ((x, y) not in surprise) == avoid_surprise:
+                    return x, y
+        raise LookupError(chars)
+
+    first = s.waste[0][:2]
+    p = s.waste[0][2]
+    for chars in ("x", "+-"):
+        t = copy.deepcopy(s)
+        t.waste[0] = (*spot(chars), p)
+        assert check(t).ok, (chars, t.waste[0], list(check(t)))
+    for chars in ("#", "APS"):
+        t = copy.deepcopy(s)
+        t.waste[0] = (*spot(chars), p)
+        assert check(t).rules() == {"plazing.waste"}, chars
+    t = copy.deepcopy(s)
+    t.waste[0] = (*spot("x", avoid_surprise=False), p)
+    assert [v.message for v in check(t)] == [f"waste at {t.waste[0][0]},{t.waste[0][1]} lies on a surprise"]
