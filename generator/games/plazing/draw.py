@@ -384,7 +384,7 @@ def _card_front(card: EventCard, position: int, lang: str, bleed: float) -> Symb
     items.append(Text(b + 4, b + CARD_H - 6, f"Plażing · {card.id}", size=6, font="condensed", fill="#777777"))
     items.append(Text(b + CARD_W - 4, b + CARD_H - 6, f"{TEXTS['deck_pos'][lang]} {position}", size=6,
                       font="condensed", fill="#777777", anchor="end"))
-    items.append(Rect(b + 1.5, b + 1.5, CARD_W - 3, CARD_H - 3, stroke=head, width=0.4, radius=2.5))
+    # no frame line near the cut: a cut off by a millimetre would show it (3 mm safe margin)
     return Symbol(f"pz-card-{card.id}", cw, ch, items)
 
 
