@@ -172,6 +172,12 @@ def save_setup(path: str | os.PathLike[str], game: str, version: int, code: str,
     return write_atomic(path, dumps_setup(game, version, code, setup))
 
 
+def _short(value: Any, limit: int = 30) -> str:
+    """A value from a user's file quoted in a message: repr'd and cut, so a message stays one short line."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def load_setup(path: str | os.PathLike[str], game: str, versions: tuple[int, ...] = (1,)) -> dict[str, Any]:
     """Read a setup file written by `save_setup`; return the whole document.
 
@@ -184,13 +190,9 @@ def load_setup(path: str | os.PathLike[str], game: str, versions: tuple[int, ...
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SetupFileError(f"{p}: not a boardgen setup file (missing \"format\": \"{FORMAT}\")")
     if doc.get("game") != game:
-        shown = doc.get("game")
-        shown = shown[:40] if isinstance(shown, str) else type(shown).__name__
-        raise SetupFileError(f"{p}: a setup of game {shown!r}, not {game!r}")
+        raise SetupFileError(f"{p}: a setup of game {_short(doc.get('game'))}, not {game!r}")
     if doc.get("version") not in versions or isinstance(doc.get("version"), bool):
-        shown = doc.get("version")
-        shown = shown if isinstance(shown, int) and abs(shown) < 10**9 else type(shown).__name__
-        raise SetupFileError(f"{p}: setup version {shown!r} is not supported "
+        raise SetupFileError(f"{p}: setup version {_short(doc.get('version'))} is not supported "
                              f"(this boardgen reads {', '.join(map(str, versions))})")
     if not isinstance(doc.get("setup"), dict):
         raise SetupFileError(f"{p}: \"setup\" must be an object")
@@ -482,33 +484,70 @@ def output_set(folder: str | os.PathLike[str], owns: Iterable[str] = (),
     if problem is not None:
         raise UserInputError(f"cannot write {problem}")
     keep_st = _stats(keep)
-    with signals_deferred():
+
+    def make() -> Path:
         try:
             parent.mkdir(parents=True, exist_ok=True)
-            stage = Path(tempfile.mkdtemp(prefix=f".{target.name[:80]}.", suffix=".staging", dir=parent))
+            return Path(tempfile.mkdtemp(prefix=f".{target.name[:80]}.", suffix=".staging", dir=parent))
         except OSError as exc:
             raise UserInputError(f"cannot write {target}: {_why(exc)}") from None
-        alive = os.open(stage, os.O_RDONLY | os.O_DIRECTORY)
-        fcntl.flock(alive, fcntl.LOCK_SH)  # tells a later run's clean-up that this stage is in use
-        _OUR_STAGES.add(os.path.abspath(stage))
-    try:
-        os.chmod(stage, 0o777 & ~_umask())
-        yield stage
+
+    def commit(stage: Path) -> None:
         with _parent_lock(parent), signals_deferred():
             _stale_cleanup(parent)
             _swap_in(stage, target, owns, keep_st)
-    except BaseException as exc:
-        with signals_deferred():
+
+    with _staged(target, make, commit) as stage:
+        yield stage
+
+
+def _block() -> Any:
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
+def _unblock(held: Any) -> None:
+    if held is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a signal that came meanwhile is raised here
+
+
+@contextlib.contextmanager
+def _staged(target: Path, make: Any, commit: Any) -> Iterator[Path]:
+    """The life of a stage: made and locked with signals held, written by the caller, committed,
+    and removed on every path out. A signal held while the stage is made is raised only once the
+    clean-up that follows it is armed, so no interrupt can leave a stage behind (SIGKILL aside:
+    the next run's swap removes such a stage once it is STALE_SECONDS old)."""
+    held = _block()
+    try:
+        stage = make()
+        alive = os.open(stage, os.O_RDONLY | os.O_DIRECTORY)
+        fcntl.flock(alive, fcntl.LOCK_SH)  # tells a later run's clean-up that this stage is in use
+        _OUR_STAGES.add(os.path.abspath(stage))
+    except BaseException:
+        _unblock(held)
+        raise
+
+    def clean() -> None:
+        again = _block()
+        try:
             _OUR_STAGES.discard(os.path.abspath(stage))
-            shutil.rmtree(stage, ignore_errors=True)
+            shutil.rmtree(stage, ignore_errors=True)  # after a swap: the old set, if the exchange put it here
             os.close(alive)
+        finally:
+            _unblock(again)
+
+    try:
+        _unblock(held)
+        os.chmod(stage, 0o777 & ~_umask())
+        yield stage
+        commit(stage)
+    except BaseException as exc:
+        clean()
         if isinstance(exc, OSError):
             raise UserInputError(f"cannot write {target}: {_why(exc)}") from None
         raise
-    with signals_deferred():
-        _OUR_STAGES.discard(os.path.abspath(stage))
-        shutil.rmtree(stage, ignore_errors=True)  # the old set, if the exchange put it here
-        os.close(alive)
+    clean()
 
 
 def _swap_in(stage: Path, target: Path, owns: tuple[str, ...], keep: list[os.stat_result]) -> None:
@@ -552,20 +591,17 @@ def output_files(folder: str | os.PathLike[str], keep: Iterable[str | os.PathLik
     if problem is not None:
         raise UserInputError(f"cannot write {problem}")
     keep_st = _stats(keep)
-    with signals_deferred():
+
+    def make() -> Path:
         try:
             target.mkdir(parents=True, exist_ok=True)
-            stage = Path(tempfile.mkdtemp(prefix=".boardgen.", suffix=".staging", dir=target))
+            return Path(tempfile.mkdtemp(prefix=".boardgen.", suffix=".staging", dir=target))
         except FileExistsError:
             raise UserInputError(f"cannot write {target}: it exists and is not a folder") from None
         except OSError as exc:
             raise UserInputError(f"cannot write {target}: {_why(exc)}") from None
-        alive = os.open(stage, os.O_RDONLY | os.O_DIRECTORY)
-        fcntl.flock(alive, fcntl.LOCK_SH)
-        _OUR_STAGES.add(os.path.abspath(stage))
-    try:
-        os.chmod(stage, 0o777 & ~_umask())
-        yield stage
+
+    def commit(stage: Path) -> None:
         with _parent_lock(target), signals_deferred():
             _stale_cleanup(target)
             names = sorted(os.listdir(stage))
@@ -581,15 +617,6 @@ def output_files(folder: str | os.PathLike[str], keep: Iterable[str | os.PathLik
                     raise UserInputError(f"cannot write {dest}: it is the input file")
             for name in names:
                 os.replace(stage / name, target / name)
-    except BaseException as exc:
-        with signals_deferred():
-            _OUR_STAGES.discard(os.path.abspath(stage))
-            shutil.rmtree(stage, ignore_errors=True)
-            os.close(alive)
-        if isinstance(exc, OSError):
-            raise UserInputError(f"cannot write {target}: {_why(exc)}") from None
-        raise
-    with signals_deferred():
-        _OUR_STAGES.discard(os.path.abspath(stage))
-        shutil.rmtree(stage, ignore_errors=True)
-        os.close(alive)
+
+    with _staged(target, make, commit) as stage:
+        yield stage
