@@ -351,3 +351,27 @@ def test_a_sheet_file_for_score_with_a_huge_board_size_is_bounded(tmp_path):
     p = tmp_path / "s.json"
     p.write_text(dumps_setup("plazing-rw", 1, "X", {"board": "1", "pad": "x" * (17 * 1024 * 1024)}))
     assert "MiB limit" in one_line_error(run("plazing-rw", "score", p))
+
+
+def test_a_run_that_swaps_in_while_another_is_writing_leaves_one_set(tmp_path, monkeypatch):
+    """Two writers of one folder, interleaved on purpose: while run A (A4) is between its files,
+    run B (Letter) writes its whole set. The folder must end as one run's set, not A's PNG and JSON
+    beside B's PDF."""
+    from generator.games.plazing_rw import cli as rw
+
+    real = rw.write_atomic
+    state = {"calls": 0}
+    options = {"board": "1", "hard": False, "features": "random"}
+    code = rw.CODE.encode(options, 1)
+
+    def interleaved(path, data):
+        state["calls"] += 1
+        n = real(path, data)
+        if state["calls"] == 1:  # A has written its first file: B runs from start to end now
+            rw.write_pad(tmp_path, options, 1, code, 1, 1, "letter", "en", show_progress=False)
+        return n
+
+    monkeypatch.setattr(rw, "write_atomic", interleaved)
+    rw.write_pad(tmp_path, options, 1, code, 1, 1, "a4", "pl", show_progress=False)
+    (folder,) = tmp_path.iterdir()
+    assert len(rw_papers(folder)) == 1 and not leftovers(tmp_path)

@@ -68,10 +68,9 @@ def test_an_error_or_interrupt_leaves_the_old_set_and_no_stage(tmp_path):
     with output_set(target) as stage:
         write_set(stage, "old")
     for exc in (OSError(28, "No space left on device"), KeyboardInterrupt(), RuntimeError("bug")):
-        with pytest.raises((UserInputError, KeyboardInterrupt, RuntimeError)) as info:
-            with output_set(target) as stage:
-                files.write_atomic(stage / "a.txt", "new")
-                raise exc
+        with pytest.raises((UserInputError, KeyboardInterrupt, RuntimeError)) as info, output_set(target) as stage:
+            files.write_atomic(stage / "a.txt", "new")
+            raise exc
         if isinstance(exc, OSError):
             assert info.type is UserInputError and "No space left" in str(info.value)
         assert tags(target) == {"old"} and not leftovers(tmp_path)
@@ -82,13 +81,11 @@ def test_a_symlinked_or_file_target_is_refused_and_its_target_untouched(tmp_path
     real.mkdir()
     (real / "a.txt").write_text("precious")
     (tmp_path / "link").symlink_to(real)
-    with pytest.raises(UserInputError, match="symbolic link"):
-        with output_set(tmp_path / "link") as stage:
-            write_set(stage, "x")
+    with pytest.raises(UserInputError, match="symbolic link"), output_set(tmp_path / "link") as stage:
+        write_set(stage, "x")
     (tmp_path / "file").write_text("f")
-    with pytest.raises(UserInputError, match="not a folder"):
-        with output_set(tmp_path / "file") as stage:
-            write_set(stage, "x")
+    with pytest.raises(UserInputError, match="not a folder"), output_set(tmp_path / "file") as stage:
+        write_set(stage, "x")
     assert (real / "a.txt").read_text() == "precious" and (tmp_path / "file").read_text() == "f"
     assert not leftovers(tmp_path)
 
@@ -112,9 +109,8 @@ def test_keep_protects_the_input_file(tmp_path):
         write_set(stage, "2")
     assert (target / "a.txt").read_text() == "1" and (target / "a.txt").stat().st_ino == ino
     assert (target / "b.txt").read_text() == "2"
-    with pytest.raises(UserInputError, match="input file"):
-        with output_files(target, keep=(target / "b.txt",)) as stage:
-            files.write_atomic(stage / "b.txt", "3")
+    with pytest.raises(UserInputError, match="input file"), output_files(target, keep=(target / "b.txt",)) as stage:
+        files.write_atomic(stage / "b.txt", "3")
     assert (target / "b.txt").read_text() == "2" and not leftovers(tmp_path)
 
 
@@ -259,3 +255,35 @@ def test_signals_at_random_moments_never_leave_a_mix_or_temp_files(tmp_path):
     print(counts)
     assert counts["mixed"] == 0 and counts["leftovers_after_cleanup"] == 0
     assert counts["sets_complete"] + counts["absent"] == n
+
+
+def _slow_writer(target: str, seed: int, rounds: int, go: multiprocessing.synchronize.Event) -> None:  # type: ignore[name-defined]
+    go.wait(10)
+    rnd = random.Random(seed)
+    try:
+        for i in range(rounds):
+            with output_set(target, owns=("*.txt",)) as stage:
+                for name in ("a.txt", "b.txt", "c.txt"):
+                    files.write_atomic(stage / name, f"{seed}-{i}")
+                    time.sleep(rnd.uniform(0, 0.003))
+    except BaseException as exc:  # noqa: BLE001 - the parent reads the exit code
+        print(f"writer {seed}: {exc!r}")
+        os._exit(4)
+    os._exit(0)
+
+
+def test_concurrent_writers_of_one_folder_all_succeed_and_leave_one_set(tmp_path):
+    """Four processes swap sets into one folder at the same moments (20 sets each): every swap
+    succeeds, and the folder ends as one writer's complete set with nothing left over."""
+    ctx = multiprocessing.get_context("fork")
+    go = ctx.Event()
+    target = tmp_path / "set"
+    procs = [ctx.Process(target=_slow_writer, args=(str(target), s, 20, go)) for s in range(4)]
+    for p in procs:
+        p.start()
+    go.set()
+    for p in procs:
+        p.join(120)
+    assert [p.exitcode for p in procs] == [0, 0, 0, 0]
+    assert len(tags(target)) == 1 and len(list(target.iterdir())) == 3
+    assert not leftovers(tmp_path)
