@@ -141,3 +141,7 @@ def handle_signals() -> None:
         previous(kind, value, tb)
 
     sys.excepthook = hook
+    import typer.main as typer_main  # Typer puts its own hook first on every call, then hands on to this one
+
+    if hasattr(typer_main, "_original_except_hook"):
+        typer_main._original_except_hook = hook

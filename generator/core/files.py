@@ -273,8 +273,9 @@ def check_out_path(path: str | os.PathLike[str], kind: str = "folder") -> str | 
     """Why `path` cannot be used as an output folder (or file), in one line; None if it can.
 
     Checked before any work: every name within the system's length limit, every existing parent
-    searchable and a folder, the nearest existing one writable, and the path itself a folder (or,
-    for a file, not a folder).
+    searchable and a folder, the folder that will be written into writable, and the path itself a
+    folder (kind "folder": files go inside it), not a folder (kind "file"), or either (kind "any":
+    a set's folder, replaced from beside it).
     """
     p = Path(os.path.abspath(path))
     if len(os.fsencode(str(p))) >= 4096:
@@ -302,11 +303,12 @@ def check_out_path(path: str | os.PathLike[str], kind: str = "folder") -> str | 
             return f"{path}: must be a folder, not a file"
         if kind == "file" and stat.S_ISDIR(st.st_mode):
             return f"{path}: is a folder; give a file name"
-        probe = p.parent
-        try:
-            st = os.stat(probe)
-        except OSError as exc:
-            return f"{path}: {_why(exc)}"
+        if kind != "folder":  # a file, or a set folder, is written beside itself: into its parent
+            probe = p.parent
+            try:
+                st = os.stat(probe)
+            except OSError as exc:
+                return f"{path}: {_why(exc)}"
     if not stat.S_ISDIR(st.st_mode):
         return f"{path}: {probe} is a file, not a folder"
     if not os.access(probe, os.W_OK | os.X_OK):
@@ -447,6 +449,8 @@ def _merge_old(stage: Path, target: Path, owns: tuple[str, ...], keep: list[os.s
     file of ours that is rewritten passes its permissions to the new one."""
     written = set(os.listdir(stage))
     for entry in os.scandir(target):
+        if _STAGING.match(entry.name) or entry.name.endswith(".tmp"):
+            continue  # another run's temporary files are never copied into a set
         st = entry.stat(follow_symlinks=False)
         new = stage / entry.name
         if any(_same_file(st, k) for k in keep):

@@ -222,7 +222,8 @@ def interrupt_trials(tmp_path: Path, trials: int, signals: tuple[int, ...]) -> d
     ctx = multiprocessing.get_context("fork")
     rnd = random.Random(1414)
     target = tmp_path / "set"
-    counts = {"trials": 0, "sets_complete": 0, "mixed": 0, "absent": 0, "leftovers_after_cleanup": 0}
+    counts = {"trials": 0, "sets_complete": 0, "mixed": 0, "absent": 0, "leftovers_after_cleanup": 0,
+              "sigkill": 0, "left_by_sigkill": 0}
     for t in range(trials):
         start = ctx.Event()
         proc = ctx.Process(target=_writer, args=(str(target), t, start))
@@ -240,6 +241,8 @@ def interrupt_trials(tmp_path: Path, trials: int, signals: tuple[int, ...]) -> d
         else:
             counts["mixed"] += 1
         if proc.exitcode == -signal.SIGKILL:  # a killed writer's stage goes at the next run's swap
+            counts["sigkill"] += 1
+            counts["left_by_sigkill"] += len(leftovers(tmp_path))
             for p in tmp_path.iterdir():
                 if p.name.endswith(LEFTOVER):
                     os.utime(p, (time.time() - 3600,) * 2)
