@@ -205,8 +205,8 @@ def _writer(target: str, seed: int, start: multiprocessing.synchronize.Event) ->
         raise KeyboardInterrupt
     signal.signal(signal.SIGTERM, on_term)
     rnd = random.Random(seed)
-    start.set()
     try:
+        start.set()  # inside the try: a signal right after it is still the writer's Ctrl-C
         for i in range(10_000):
             with output_set(target, owns=("*.txt",)) as stage:
                 for name in ("a.txt", "b.txt", "c.txt"):
