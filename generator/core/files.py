@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
-import fcntl
 import fnmatch
 import json
 import os
@@ -33,6 +32,12 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.checks import UserInputError
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX: no locks; stale stages are then left alone
+    fcntl = None  # type: ignore[assignment]
+_O_DIR = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
 
 FORMAT = "boardgen-setup"
 #: the largest user file boardgen reads (a 1,000-sheet pad's JSON is about 3 MB)
@@ -338,7 +343,9 @@ def _stale_cleanup(parent: Path) -> None:
             st = entry.stat(follow_symlinks=False)
             if not stat.S_ISDIR(st.st_mode) or now - st.st_mtime < STALE_SECONDS:
                 continue
-            fd = os.open(entry.path, os.O_RDONLY | os.O_DIRECTORY)
+            if fcntl is None:
+                continue
+            fd = os.open(entry.path, _O_DIR)
         except OSError:
             continue
         try:
@@ -360,7 +367,9 @@ def _parent_lock(parent: Path) -> Iterator[None]:
         yield
         return
     try:
-        fd = os.open(parent, os.O_RDONLY | os.O_DIRECTORY)
+        if fcntl is None:
+            raise OSError
+        fd = os.open(parent, _O_DIR)
     except OSError:
         yield
         return
@@ -516,6 +525,20 @@ def _unblock(held: Any) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a signal that came meanwhile is raised here
 
 
+def _hold(stage: Path) -> int | None:
+    """A shared flock on the stage for this run's life: it tells a later run's clean-up that the
+    stage is in use (the kernel drops it when the process dies, even by SIGKILL)."""
+    if fcntl is None:
+        return None
+    try:
+        fd = os.open(stage, _O_DIR)
+    except OSError:
+        return None
+    with contextlib.suppress(OSError):  # no flock on this file system: the stage still goes at the end
+        fcntl.flock(fd, fcntl.LOCK_SH)
+    return fd
+
+
 @contextlib.contextmanager
 def _staged(target: Path, make: Any, commit: Any) -> Iterator[Path]:
     """The life of a stage: made and locked with signals held, written by the caller, committed,
@@ -525,8 +548,7 @@ def _staged(target: Path, make: Any, commit: Any) -> Iterator[Path]:
     held = _block()
     try:
         stage = make()
-        alive = os.open(stage, os.O_RDONLY | os.O_DIRECTORY)
-        fcntl.flock(alive, fcntl.LOCK_SH)  # tells a later run's clean-up that this stage is in use
+        alive = _hold(stage)
         _OUR_STAGES.add(os.path.abspath(stage))
     except BaseException:
         _unblock(held)
@@ -537,7 +559,8 @@ def _staged(target: Path, make: Any, commit: Any) -> Iterator[Path]:
         try:
             _OUR_STAGES.discard(os.path.abspath(stage))
             shutil.rmtree(stage, ignore_errors=True)  # after a swap: the old set, if the exchange put it here
-            os.close(alive)
+            if alive is not None:
+                os.close(alive)
         finally:
             _unblock(again)
 
