@@ -245,6 +245,9 @@ def root(version: Annotated[bool, typer.Option("--version", help="Print the vers
 def main() -> None:
     """The console script: Typer's app, with usage errors (a wrong option value, an unknown option)
     reduced to the house rule: one line on stderr naming the problem, exit code 2."""
+    from generator.clikit import handle_signals  # SIGTERM like Ctrl-C; no traceback for an early Ctrl-C
+
+    handle_signals()
     try:
         code = app(standalone_mode=False)
     except click_errors.NoArgsIsHelpError as exc:

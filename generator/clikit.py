@@ -54,6 +54,8 @@ def guarded() -> Iterator[None]:
         yield
     except (UserInputError, SetupFileError, CodeError, GenerationError) as exc:
         fail(str(exc))
+    except OSError as exc:  # a safety net: a file-system error the writers did not word themselves
+        fail(f"{exc.filename or 'file system'}: {exc.strerror or exc.__class__.__name__}")
 
 
 def check_paper(name: str) -> Paper:
@@ -115,3 +117,39 @@ JobsOpt = Annotated[int | None, typer.Option("--jobs", min=1, max=256, help="Wor
 SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", help="Run the games on a Dask "
                                                   "cluster: its scheduler's address, e.g. tcp://10.0.0.5:8786 "
                                                   "(needs boardgen[cluster]; --jobs is then ignored).")]
+
+
+def check_out(out: Path, kind: str = "folder") -> Path:
+    """--out checked before any work: a folder (or, for kind="file", a file name) that can be
+    written — names within the system's limits, parents searchable — or the one-line error."""
+    from generator.core.files import check_out_path
+
+    problem = check_out_path(out, kind)
+    if problem is not None:
+        fail(f"cannot write --out {problem}")
+    return out
+
+
+def handle_signals() -> None:
+    """Called first in the console script's main(): SIGTERM is handled like Ctrl-C (the command's
+    clean-up runs: staged outputs are removed, the old set stays), and an interrupt that arrives
+    outside a command (during start-up) prints one line instead of a KeyboardInterrupt traceback."""
+    import signal
+
+    def on_term(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, on_term)
+    previous = sys.excepthook
+
+    def hook(kind: type[BaseException], value: BaseException, tb: Any) -> None:
+        if issubclass(kind, KeyboardInterrupt):
+            sys.stderr.write("interrupted\n")
+            return
+        previous(kind, value, tb)
+
+    sys.excepthook = hook
+    import typer.main as typer_main  # Typer puts its own hook first on every call, then hands on to this one
+
+    if hasattr(typer_main, "_original_except_hook"):
+        typer_main._original_except_hook = hook

@@ -19,7 +19,7 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
-from generator import cli
+from generator import cards, cli
 from generator.render import bounds, layout, pdf
 from generator.render.scene import Line, Page, Scene, Text, Use
 
@@ -61,8 +61,10 @@ def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Written]:
         out = tmp_path_factory.mktemp(f"all-{paper}")
 
         def run(out: Path = out, paper: str = paper, lang: str = lang) -> None:
-            for _, _, _, make in cli.GAMES:
-                make(out, 1, paper, lang)
+            for name, _, _ in cli.GAMES:
+                cli.game_module(name).make_all(out, 1, paper, lang)
+            for game in cards.CARD_GAMES:  # the rule cards too: every PDF `boardgen all` writes
+                cards.write_cards(game, "both", None, lang, paper, 0.0, 0.0, out)
 
         pages = _record(run)
         runs[paper] = Written(sorted(out.rglob("*.pdf")), pages)

@@ -21,6 +21,8 @@ from typing import Any
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base 32: no I, L, O, U
 _VALUE = {c: i for i, c in enumerate(_ALPHABET)}
 MAX_SEED = 2**40 - 1
+#: the longest text `decode` looks at: real codes are under 30 characters (a game's ~suffix aside)
+MAX_CODE_CHARS = 64
 
 
 class CodeError(ValueError):
@@ -99,7 +101,13 @@ class CodeSpec:
         return f"{body}-{_check_char(body)}"
 
     def decode(self, code: str) -> tuple[dict[str, Any], int]:
-        """Options and seed from a code; CodeError with a one-line message if it is not valid."""
+        """Options and seed from a code; CodeError with a one-line message if it is not valid.
+
+        The length is checked first, so a code of a million characters costs nothing and is not
+        quoted back whole."""
+        if len(code) > MAX_CODE_CHARS:
+            raise CodeError(f"setup code {shown_code(code)} is too long ({len(code)} characters; a setup "
+                            f"code has at most {MAX_CODE_CHARS})")
         text = code.strip().upper().replace("O", "0").replace("I", "1").replace("L", "1")
         parts = text.split("-")
         if len(parts) != 4:
@@ -127,6 +135,11 @@ class CodeSpec:
         if seed > MAX_SEED:
             raise CodeError(f"setup code {code!r}: seed out of range")
         return options, seed
+
+
+def shown_code(code: str, limit: int = 40) -> str:
+    """A user's code quoted for a message: repr'd, and cut to `limit` characters if longer."""
+    return repr(code) if len(code) <= limit else repr(code[:limit]) + "…"
 
 
 def shuffled(items: Sequence[Any], rng: random.Random) -> list[Any]:

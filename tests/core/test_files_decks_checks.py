@@ -17,7 +17,7 @@ def test_atomic_write_leaves_no_temp(tmp_path):
     assert p.stat().st_mode & 0o044  # readable by others, like any file the user writes (umask 022)
 
 
-def test_atomic_write_refuses_devices_follows_links_and_explains(tmp_path):
+def test_atomic_write_refuses_devices_replaces_links_and_explains(tmp_path):
     from generator.core.checks import UserInputError
 
     with pytest.raises(UserInputError, match="not a regular file"):
@@ -29,8 +29,10 @@ def test_atomic_write_refuses_devices_follows_links_and_explains(tmp_path):
     real.write_text("old")
     link = tmp_path / "link.txt"
     link.symlink_to(real)
-    write_atomic(link, "new")
-    assert link.is_symlink() and real.read_text() == "new"
+    real.chmod(0o600)
+    write_atomic(link, "new")  # the link itself is replaced; its target keeps its content and mode
+    assert not link.is_symlink() and link.read_text() == "new"
+    assert real.read_text() == "old" and real.stat().st_mode & 0o777 == 0o600
     (tmp_path / "file").write_text("")
     with pytest.raises(UserInputError, match="cannot write"):
         write_atomic(tmp_path / "file" / "sub" / "x.txt", "x")

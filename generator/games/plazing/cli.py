@@ -15,6 +15,7 @@ from generator.clikit import (
     PaperOpt,
     SeedOpt,
     check_lang,
+    check_out,
     check_paper,
     err_console,
     fail,
@@ -25,7 +26,7 @@ from generator.clikit import (
     resolve,
 )
 from generator.core.checks import GenerationError, UserInputError
-from generator.core.files import load_setup, save_setup
+from generator.core.files import load_setup, output_files, output_set, relocate, save_setup
 from generator.core.playout import PlayoutReport
 from generator.core.rng import CodeError
 from generator.games.plazing import draw, playability
@@ -41,7 +42,9 @@ app = typer.Typer(help="Plażing: parawany w dłoń — random legal beaches, pr
 
 CatalogOpt = Annotated[Path | None, typer.Option("--catalog", help="Your own tile catalog (TOML, same format "
                                                  "as the built-in data/tiles.toml); validated before use.")]
-PlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, help="Play this many random-bot games on the "
+MAX_PLAYOUTS = 100_000
+PlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, max=MAX_PLAYOUTS,
+                                          help="Play this many random-bot games on the "
                                            "setup and report completion, length, seat balance, areas and "
                                            "resources (stored as playouts.json); 0 skips.")]
 BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each event card in mm (0 = none; 3 is "
@@ -73,9 +76,14 @@ def provenance(setup: Setup, code: str) -> tuple[str, str]:
     return "edited", f"{base}~E{content_digest(setup.to_json())}"
 
 
+#: the names a Plażing output set may hold (an old one not rewritten by the new set is dropped)
+OUTPUT_NAMES = ("setup.json", "board.pdf", "board.png", "rules.pdf", "events.pdf", "playouts.json")
+
+
 def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4", lang: str = "pl",
                   bleed: float = 0.0) -> dict[str, Path]:
-    """Write setup.json, board.pdf, board.png and (with events) events.pdf into `folder`."""
+    """Write setup.json, board.pdf, board.png and (with events) events.pdf into `folder` — a stage
+    of core.files.output_set, so the set is swapped in whole."""
     paper = check_paper(paper_name)
     files = {"setup": folder / "setup.json", "board_pdf": folder / "board.pdf", "board_png": folder / "board.png"}
     save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
@@ -137,6 +145,7 @@ def setup_cmd(
     """
     lang = check_lang(lang)
     check_paper(paper)
+    check_out(out)
     if extra_events:
         events = True
     if events:
@@ -181,9 +190,11 @@ def setup_cmd(
                     report = playability.playout_report(setup, playouts, seed_v, progress=tick)
         if catalog is not None:
             code_s = f"{code_s}~C{cat.digest}"  # a custom catalog is part of what the code must name
-        files = write_outputs(setup, code_s, out / code_s, paper, lang, bleed)
-        if report is not None:
-            files["playouts"] = playability.write_report(out / code_s / "playouts.json", report, seed_v)
+        with output_set(out / code_s, owns=OUTPUT_NAMES) as stage:
+            files = write_outputs(setup, code_s, stage, paper, lang, bleed)
+            if report is not None:
+                files["playouts"] = playability.write_report(stage / "playouts.json", report, seed_v)
+            files = relocate(files, stage, out / code_s)
     if as_json:
         data = {"code": code_s, "seed": seed_v, "setup": setup.to_json(),
                 "files": {k: str(v) for k, v in files.items()}}
@@ -223,7 +234,8 @@ def read_setup(path: Path) -> tuple[Setup, str]:
 def check_cmd(
     file: Annotated[Path, typer.Argument(help="A setup.json written by `boardgen plazing setup` (hand edits "
                                          "welcome).")],
-    playouts: Annotated[int, typer.Option("--playouts", min=0, help="Also play this many random-bot games on a "
+    playouts: Annotated[int, typer.Option("--playouts", min=0, max=MAX_PLAYOUTS,
+                                          help="Also play this many random-bot games on a "
                                           "legal setup and report them (playouts.json beside the file); "
                                           "an unplayable setup exits 1.")] = 0,
     as_json: JsonOpt = False,
@@ -244,7 +256,8 @@ def check_cmd(
     if report.ok and playouts:
         with guarded(), progress_bar(playouts, "playouts") as tick:
             played = playability.playout_report(setup, playouts, setup.seed, progress=tick)
-            playability.write_report(file.parent / "playouts.json", played, setup.seed)
+            with output_files(file.parent, keep=(file,)) as stage:  # never over the input file
+                playability.write_report(stage / "playouts.json", played, setup.seed)
     if as_json:
         data: dict[str, Any] = {"code": code, "ok": report.ok, "provenance": status, "printed_code": shown,
                                 "violations": report.to_json()}
@@ -271,20 +284,24 @@ def board_cmd(
     paper: PaperOpt = "a4",
     lang: LangOpt = "pl",
     bleed: BleedOpt = 0.0,
-    out: Annotated[Path | None, typer.Option("--out", help="Output folder (default: beside the file).")] = None,
+    out: Annotated[Path, typer.Option("--out", help="Output folder: the files go into OUT/CODE/, CODE being "
+                                      "the code the pages print (CODE~E… for an edited setup); the input "
+                                      "file is never overwritten.")] = Path("output"),
 ) -> None:
     """Print board.pdf/board.png (and events.pdf) for an existing setup file, after checking it."""
     lang = check_lang(lang)
+    check_out(out)
     setup, code = read_setup(file)
     report = check(setup)
     if not report.ok:
         fail(f"{file} breaks {len(report)} rule(s), first: {report.violations[0]} (see `boardgen plazing check`)")
-    folder = out or file.parent
     with guarded():
         status, shown = provenance(setup, code)
         if status in ("invalid", "mismatch"):  # the file's code is wrong: name the setup by its own options
             shown = f"{CODE.encode(setup.options.to_json(), setup.seed)}~E{content_digest(setup.to_json())}"
-        files = write_outputs(setup, shown, folder, paper, lang, bleed)
+        folder = out / shown  # named by what the pages print, never the input file's own folder as such
+        with output_set(folder, owns=OUTPUT_NAMES, keep=(file,)) as stage:
+            files = relocate(write_outputs(setup, shown, stage, paper, lang, bleed), stage, folder)
     for path in files.values():
         out_console.print(f"wrote {path}", highlight=False, markup=False)
 
@@ -318,15 +335,16 @@ def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[
     """The Plażing part of `boardgen all`: a full 4-player setup with every expansion and a 2-player one,
     each with its files and a playout report."""
     written = []
-    for options in (Options(players=4, surprises=True, events=True, extra_events=True, clean_beach=True),
-                    Options(players=2, clean_beach=True)):
-        code = CODE.encode(options.to_json(), seed)
-        try:
-            setup = generate(options, seed)
-        except UserInputError as exc:  # pragma: no cover - built-in data always works
-            fail(str(exc))
-        folder = out / "plazing" / code
-        written.extend(write_outputs(setup, code, folder, paper, lang).values())
-        report = playability.playout_report(setup, int(playability.limits()["games"]), seed)
-        written.append(playability.write_report(folder / "playouts.json", report, seed))
-    return written
+    with output_set(out / "plazing") as stage:  # the game's folder is one unit
+        for options in (Options(players=4, surprises=True, events=True, extra_events=True, clean_beach=True),
+                        Options(players=2, clean_beach=True)):
+            code = CODE.encode(options.to_json(), seed)
+            try:
+                setup = generate(options, seed)
+            except UserInputError as exc:  # pragma: no cover - built-in data always works
+                fail(str(exc))
+            folder = stage / code
+            written.extend(write_outputs(setup, code, folder, paper, lang).values())
+            report = playability.playout_report(setup, int(playability.limits()["games"]), seed)
+            written.append(playability.write_report(folder / "playouts.json", report, seed))
+        return relocate(written, stage, out / "plazing")

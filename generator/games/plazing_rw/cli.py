@@ -22,6 +22,7 @@ from generator.clikit import (
     PaperOpt,
     SeedOpt,
     check_lang,
+    check_out,
     fail,
     guarded,
     out_console,
@@ -30,7 +31,7 @@ from generator.clikit import (
     resolve,
 )
 from generator.core.checks import Report, UserInputError
-from generator.core.files import dumps_setup, load_setup, save_setup, write_atomic
+from generator.core.files import dumps_setup, load_setup, output_files, output_set, relocate, save_setup, write_atomic
 from generator.core.playout import run_playouts
 from generator.core.rng import make_rng
 
@@ -75,7 +76,7 @@ def _describe(options: dict[str, Any]) -> str:
 
 def write_pad(out: Path, options: dict[str, Any], seed: int, code: str, count: int, per_page: int,
               paper: str, lang: str, show_progress: bool = True) -> dict[str, Any]:
-    """Generate, validate and draw a pad; write PDF, PNG and JSON under out/<code>/."""
+    """Generate, validate and draw a pad; write PDF, PNG and JSON under out/<code>/ as one unit."""
     from generator.render.layout import get_paper
     from generator.render.pdf import pdf_bytes
     from generator.render.png import png_bytes
@@ -97,29 +98,21 @@ def write_pad(out: Path, options: dict[str, Any], seed: int, code: str, count: i
     scene = pad_scene(sheets, paper, lang, options["hard"], per_page)
     body = {"options": {**options, "count": count, "per_page": per_page, "paper": paper, "lang": lang},
             "sheets": [s.to_json() for s in _unique(sheets)]}
-    files = {"pdf": (folder / f"{stem}.pdf", pdf_bytes(scene)),
-             "png": (folder / f"{stem}.png", png_bytes(scene, 0, dpi=100)),
-             "json": (folder / f"{stem}.json", dumps_setup(GAME, FILE_VERSION, code, body).encode("utf-8"))}
-    _write_all(files)
+    with output_set(folder, owns=(f"{stem}.*",)) as stage:
+        files = {"pdf": (stage / f"{stem}.pdf", pdf_bytes(scene)),
+                 "png": (stage / f"{stem}.png", png_bytes(scene, 0, dpi=100)),
+                 "json": (stage / f"{stem}.json", dumps_setup(GAME, FILE_VERSION, code, body).encode("utf-8"))}
+        _write_all(files)
     return {"code": code, "seed": seed, "sheets": count, "pages": len(scene.pages),
-            "files": {k: str(path) for k, (path, _data) in files.items()},
+            "files": {k: str(relocate(path, stage, folder)) for k, (path, _data) in files.items()},
             "bytes": {k: len(data) for k, (_path, data) in files.items()}}
 
 
 def _write_all(files: dict[str, tuple[Path, bytes]]) -> None:
-    """Write every file (each atomically) or none: on an OS error the ones already written are removed."""
-    done: list[Path] = []
-    try:
-        for path, data in files.values():
-            existed = path.exists()
-            write_atomic(path, data)
-            if not existed:
-                done.append(path)
-    except OSError as exc:
-        for p in done:
-            p.unlink(missing_ok=True)
-        target = next(iter(files.values()))[0].parent
-        raise UserInputError(f"cannot write to {target}: {exc.strerror or exc.__class__.__name__}") from None
+    """Write every file into the stage of core.files.output_set: all of them or none reach the
+    folder (an error, Ctrl-C or SIGTERM removes the stage; the old set stays)."""
+    for path, data in files.values():
+        write_atomic(path, data)
 
 
 def _unique(sheets: list[SheetSetup]) -> list[SheetSetup]:
@@ -146,6 +139,7 @@ def sheet_cmd(
 ) -> None:
     """Write a PDF pad of COUNT sheets, a PNG of the first page and the boards' JSON."""
     lang = check_lang(lang)
+    check_out(out)
     if per_page not in (1, 2):
         fail(f"--per-page must be 1 or 2, not {per_page}")
     if not 1 <= count <= MAX_COUNT:
@@ -263,6 +257,8 @@ def play_cmd(
     from .engine import new_game
     if bot not in ("random", "greedy"):
         fail(f"unknown bot {bot!r} (choose random or greedy)")
+    if out is not None:
+        check_out(out, "file")
     options, seed_, code_ = _resolve(_options(board, hard, features), seed, code)
     with guarded():
         b = sheet_setups(options, seed_, 1)[0].board
@@ -272,11 +268,9 @@ def play_cmd(
         while not state.is_over():
             state.apply(pick(state, rng))
         body = state.to_sheet()
-        if out is not None:
-            try:
-                save_setup(out, GAME, FILE_VERSION, code_, body)
-            except OSError as exc:
-                raise UserInputError(f"cannot write {out}: {exc.strerror or exc.__class__.__name__}") from None
+        if out is not None:  # a file in a folder that is not ours alone: staged, then renamed in
+            with output_files(out.parent) as stage:
+                save_setup(stage / out.name, GAME, FILE_VERSION, code_, body)
     if as_json:
         print_json({"code": code_, "score": state.breakdown().to_json(), "sheet": body})
     else:
@@ -368,10 +362,11 @@ def _playout_json(r: Any) -> dict[str, Any]:
 def make_all(out: Path, seed: int, paper: str, lang: str) -> list[Path]:
     """`boardgen all`: one sheet of each printed board and a pad of 4 random boards."""
     files: list[Path] = []
-    for b in (*boards(), "random"):
-        options = {"board": b, "hard": False, "features": "random"}
-        code = CODE.encode(options, seed)
-        count = 4 if b == "random" else 1
-        res = write_pad(out / "plazing-rw", options, seed, code, count, 1, paper, lang, show_progress=False)
-        files += [Path(p) for p in res["files"].values()]
-    return files
+    with output_set(out / "plazing-rw") as stage:  # the game's folder is one unit
+        for b in (*boards(), "random"):
+            options = {"board": b, "hard": False, "features": "random"}
+            code = CODE.encode(options, seed)
+            count = 4 if b == "random" else 1
+            res = write_pad(stage, options, seed, code, count, 1, paper, lang, show_progress=False)
+            files += [Path(p) for p in res["files"].values()]
+        return relocate(files, stage, out / "plazing-rw")

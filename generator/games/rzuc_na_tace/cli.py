@@ -24,6 +24,7 @@ from generator.clikit import (
     PaperOpt,
     SeedOpt,
     check_lang,
+    check_out,
     check_paper,
     fail,
     guarded,
@@ -33,13 +34,14 @@ from generator.clikit import (
     resolve,
 )
 from generator.core.checks import UserInputError
-from generator.core.files import dumps_setup, load_setup, save_setup, write_atomic
+from generator.core.data import load_toml
+from generator.core.files import dumps_setup, load_setup, output_files, output_set, relocate, save_setup, write_atomic
 from generator.core.parallel import map_jobs
 from generator.core.playout import get_bot, play_one, run_playouts
 from generator.core.rng import make_rng
 from generator.games.rzuc_na_tace import draw
 from generator.games.rzuc_na_tace.engine import State, make_invariant_checker
-from generator.games.rzuc_na_tace.model import GAME, Layout, load_layout, standard_layout
+from generator.games.rzuc_na_tace.model import GAME, Layout, standard_layout
 from generator.games.rzuc_na_tace.rules import check_filled, check_layout, parse_filled, score, sheet_to_filled_json
 from generator.games.rzuc_na_tace.setup import (
     CODE,
@@ -55,6 +57,8 @@ from generator.render.png import write_png
 
 SETUP_VERSION = 1
 MAX_COUNT = 1000
+#: the names a sheet set may hold (an old one that the new set does not write is dropped)
+OUTPUT_NAMES = ("setup.json", "sheets.pdf", "sheets.png")
 
 app = typer.Typer(help="Rzuć na tacę — score-sheet pads (standard or balanced random variants), scoring of "
                   "a filled sheet, and a dice engine that plays it.", no_args_is_help=True)
@@ -114,7 +118,8 @@ def _options(players: int, variant: str) -> dict[str, Any]:
 
 def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4", lang: str = "pl",
                   count: int = 1, per_page: int = 2, png: bool = False) -> dict[str, Path]:
-    """setup.json and sheets.pdf (and sheets.png, the first page) in `folder`, each written atomically."""
+    """setup.json and sheets.pdf (and sheets.png, the first page) in `folder` — a stage of
+    core.files.output_set, so the set is swapped in whole."""
     paper = check_paper(paper_name)
     files = {"setup": folder / "setup.json", "pdf": folder / "sheets.pdf"}
     scene = draw.sheet_scene(setup, code, paper, per_page, count, lang)
@@ -147,6 +152,7 @@ def sheet_cmd(
     """Print a pad of score sheets (PDF + setup JSON) into OUT/<code>/."""
     lang = check_lang(lang)
     check_paper(paper)
+    check_out(out)
     if per_page not in (1, 2):
         fail(f"--per-page must be 1 or 2, not {per_page}")
     if not 1 <= count <= MAX_COUNT:
@@ -159,7 +165,9 @@ def sheet_cmd(
     with guarded():
         with progress_bar(tries, "balancing variant", threshold=2) as tick:
             setup = generate(options["players"], options["variant"], seed_, balance_games, tries, tick, jobs=jobs)
-        files = write_outputs(setup, code_, out / code_, paper, lang, count, per_page, png)
+        with output_set(out / code_, owns=OUTPUT_NAMES) as stage:
+            files = relocate(write_outputs(setup, code_, stage, paper, lang, count, per_page, png), stage,
+                             out / code_)
     if as_json:
         print_json({"code": code_, "seed": seed_, "setup": setup.to_json(),
                     "files": {k: str(v) for k, v in files.items()}})
@@ -199,11 +207,8 @@ def score_cmd(file: Annotated[Path, typer.Argument(help="A filled sheet (boardge
 
 
 def _layout_from(path: Path) -> Layout:
-    if path.suffix.lower() == ".toml":
-        try:
-            return load_layout(path)
-        except RecursionError:  # tomllib on absurdly deep nesting
-            raise UserInputError(f"{path}: not a layout (nested too deeply)") from None
+    if path.suffix.lower() == ".toml":  # read as every user TOML is: bounded, one-line errors
+        return Layout.from_dict(load_toml(path), source=path.name)
     doc = _load_setup(path)
     lay = doc["setup"].get("layout")
     if lay in (None, "standard"):
@@ -305,16 +310,17 @@ def play_cmd(
         fail(f"--out must be a folder: {out} is a file")
     if bot not in ("random", "greedy"):
         fail(f"unknown bot {bot!r} (choose random or greedy)")
+    if out is not None:
+        check_out(out)  # a folder, checked before the game is played
     state = State(players, make_rng(seed_, "dice"))
     moves = play_one(state, [get_bot(bot)] * players, random.Random(seed_))
     sheets = [sheet_to_filled_json(s) for s in state.sheets]
     written = []
     if out is not None:
-        with guarded():
+        with guarded(), output_files(out) as stage:  # every player's sheet, or none
             for i, body in enumerate(sheets, start=1):
-                path = out / f"{code_}-player{i}.json"
-                write_atomic(path, dumps_setup(GAME, SETUP_VERSION, code_, body))
-                written.append(str(path))
+                write_atomic(stage / f"{code_}-player{i}.json", dumps_setup(GAME, SETUP_VERSION, code_, body))
+                written.append(str(out / f"{code_}-player{i}.json"))
     if as_json:
         print_json({"code": code_, "moves": moves, "scores": state.breakdowns(), "sheets": sheets,
                     "files": written})
@@ -330,11 +336,12 @@ def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl", jobs: in
     """The Rzuć na tacę part of `boardgen all`: a standard 2-player pad and a balanced variant,
     each with a PNG preview of its first page."""
     written: list[Path] = []
-    for options in ({"players": 2, "variant": "standard"}, {"players": 2, "variant": "random"}):
-        code = CODE.encode(options, seed)
-        try:
-            setup = generate(options["players"], options["variant"], seed, jobs=jobs)
-        except UserInputError as exc:  # pragma: no cover - built-in data always works
-            fail(str(exc))
-        written.extend(write_outputs(setup, code, out / "rzuc-na-tace" / code, paper, lang, 10, 2, png=True).values())
-    return written
+    with output_set(out / "rzuc-na-tace") as stage:  # the game's folder is one unit
+        for options in ({"players": 2, "variant": "standard"}, {"players": 2, "variant": "random"}):
+            code = CODE.encode(options, seed)
+            try:
+                setup = generate(options["players"], options["variant"], seed, jobs=jobs)
+            except UserInputError as exc:  # pragma: no cover - built-in data always works
+                fail(str(exc))
+            written.extend(write_outputs(setup, code, stage / code, paper, lang, 10, 2, png=True).values())
+        return relocate(written, stage, out / "rzuc-na-tace")

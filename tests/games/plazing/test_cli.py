@@ -165,9 +165,10 @@ def test_check_ok_and_broken(full, tmp_path):
 
 def test_board_command_reprints_checked_file(full, tmp_path):
     shutil.copy(full / "setup.json", tmp_path / "setup.json")
-    res = run("plazing", "board", str(tmp_path / "setup.json"), "--lang", "en")
+    res = run("plazing", "board", str(tmp_path / "setup.json"), "--lang", "en", "--out", str(tmp_path / "out"))
     assert res.exit_code == 0, res.output
-    assert (tmp_path / "board.pdf").exists() and (tmp_path / "events.pdf").exists()
+    folder = tmp_path / "out" / full.name  # an unedited setup: named by its own code
+    assert (folder / "board.pdf").exists() and (folder / "events.pdf").exists()
 
 
 @pytest.mark.parametrize("args, message", [
@@ -252,8 +253,8 @@ def test_edited_setup_is_checked_and_printed_with_a_fingerprint(full, tmp_path):
     edited.write_text(json.dumps(doc), encoding="utf-8")
     data = json.loads(run("plazing", "check", str(edited), "--json").stdout)
     assert data["ok"] and data["provenance"] == "edited" and data["printed_code"].startswith(full.name + "~E")
-    assert run("plazing", "board", str(edited)).exit_code == 0
-    text = "".join(p.extract_text() for p in PdfReader(tmp_path / "board.pdf").pages)
+    assert run("plazing", "board", str(edited), "--out", str(tmp_path)).exit_code == 0
+    text = "".join(p.extract_text() for p in PdfReader(tmp_path / data["printed_code"] / "board.pdf").pages)
     assert data["printed_code"] in text  # the pages name the edited setup, not the code's original
     res = run("plazing", "setup", "--code", data["printed_code"], "--out", str(tmp_path / "x"))
     assert res.exit_code == 2 and "hand-edited" in res.output
