@@ -267,4 +267,27 @@ def main() -> None:
     except click_errors.ClickException as exc:
         err_console.print(f"error: {exc.format_message()}", markup=False, highlight=False)
         code = exc.exit_code
+    if code in (0, None):
+        _refresh_gallery()
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _refresh_gallery() -> None:
+    """After a command that published output sets under its --out folder, rewrite that folder's
+    index.html (the gallery for people who don't use a terminal). A failure here is a note, not an
+    error: the command's own outputs are already complete."""
+    from generator.clikit import GIVEN
+    from generator.core.files import PUBLISHED
+
+    lang = GIVEN["lang"] if GIVEN["lang"] in ("pl", "en") else "pl"
+    for out in dict.fromkeys(GIVEN["out"]):
+        root = Path(out).absolute()
+        if not any(root == p.absolute() or root in p.absolute().parents for p in PUBLISHED):
+            continue
+        from generator.core.checks import UserInputError
+        from generator.web.gallery import write_index
+
+        try:
+            write_index(root, lang)
+        except (UserInputError, OSError) as exc:
+            err_console.print(f"note: index.html not updated: {exc}", markup=False, highlight=False)

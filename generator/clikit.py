@@ -31,10 +31,25 @@ SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed for the random
                                               "printed so you can reproduce it).", min=0, max=2**40 - 1)]
 CodeOpt = Annotated[str | None, typer.Option("--code", help="Setup code printed on an earlier page: "
                                               "reproduces that setup exactly (overrides --seed and options).")]
+#: what this command line was given, for work done after the command (the gallery of its --out)
+GIVEN: dict[str, Any] = {"out": [], "lang": None}
+
+
+def _given_out(value: Path) -> Path:
+    GIVEN["out"].append(value)
+    return value
+
+
+def _given_lang(value: str) -> str:
+    GIVEN["lang"] = value
+    return value
+
+
 PaperOpt = Annotated[str, typer.Option("--paper", help="Paper size: a4 or letter.")]
-LangOpt = Annotated[str, typer.Option("--lang", help="Language of printed text: pl or en.")]
+LangOpt = Annotated[str, typer.Option("--lang", help="Language of printed text: pl or en.", callback=_given_lang)]
 OutOpt = Annotated[Path, typer.Option("--out", help="Output folder (a sub-folder named by the setup code "
-                                      "is created inside).")]
+                                      "is created inside; index.html there lists everything in it).",
+                                      callback=_given_out)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of text.")]
 
 LANGS = ("pl", "en")

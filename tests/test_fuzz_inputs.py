@@ -48,6 +48,7 @@ def _commands() -> list[tuple[str, str, Any]]:
     out = []
     for name, *_ in GAMES:
         group = root.commands[name]  # type: ignore[attr-defined]
+        group = group.load() if hasattr(group, "load") else group  # the lazy registry's stub -> the sub-app
         for cname, cmd in sorted(group.commands.items()):
             out.append((name, cname, cmd))
     return out

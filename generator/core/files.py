@@ -56,6 +56,11 @@ _OUR_STAGES: set[str] = set()
 _STAGING = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.(staging|old)$")
 
 
+#: the folders this process has swapped a finished output set into (or added files to), in order:
+#: what a command published, so the command line can refresh the gallery of its --out folder
+PUBLISHED: list[Path] = []
+
+
 class SetupFileError(ValueError):
     """A setup file that cannot be read: the message is one line naming the problem."""
 
@@ -509,6 +514,7 @@ def output_set(folder: str | os.PathLike[str], owns: Iterable[str] = (),
         with _parent_lock(parent), signals_deferred():
             _stale_cleanup(parent)
             _swap_in(stage, target, owns, keep_st)
+        PUBLISHED.append(target)
 
     with _staged(target, make, commit) as stage:
         yield stage

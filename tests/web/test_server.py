@@ -119,3 +119,19 @@ def test_the_gallery_lists_every_set_with_links_and_commands(tmp_path: Path) -> 
         for rel, _, _ in s.files:
             assert urllib.parse.quote(rel) in html and (tmp_path / rel).is_file()
     assert "<script" not in html  # works without JavaScript, from file://
+
+
+def test_any_command_with_out_keeps_the_gallery(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "generator", *args, "--out", str(tmp_path)],
+                              capture_output=True, text=True, timeout=300)
+
+    assert run("rzuc-na-tace", "sheet", "--seed", "3", "--count", "2").returncode == 0
+    assert run("planety", "setup", "--seed", "4", "--playouts", "0", "--lang", "en").returncode == 0
+    html = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert html.count("<section") == 2 and "boardgen planety setup --code PN-" in html and 'lang="en"' in html
+    assert run("plazing", "setup", "--players", "9").returncode == 2  # a failed command leaves the page be
+    assert (tmp_path / "index.html").read_text(encoding="utf-8") == html
