@@ -95,7 +95,10 @@ def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4",
     write_pdf(draw.rules_card_scene(setup, code, paper, lang), files["rules_pdf"])
     if setup.event_deck:
         files["events_pdf"] = folder / "events.pdf"
-        write_pdf(draw.events_scene(setup, code, paper, lang, bleed), files["events_pdf"])
+        events = draw.events_scene(setup, code, paper, lang, bleed)
+        for note in events.warnings:  # e.g. bleed costing cards per sheet: said, never silent
+            err_console.print(f"note: {note}", markup=False, highlight=False)
+        write_pdf(events, files["events_pdf"])
     return files
 
 
