@@ -258,6 +258,9 @@ class State:
             reach = grown
         inside = free & ~reach
         bar, bar_value = scorer.bar, scorer.bar_value
+        rings = _RINGS.setdefault((g.width, g.height), {})
+        if len(rings) > 200_000:
+            rings.clear()
         best: list[Move] = []
         best_value = float("-inf")
         for move in moves:
@@ -268,10 +271,19 @@ class State:
                 after_cov = covered | bits
                 got = points.get(after_cov)
                 if got is None:
-                    if not bits & inside and _keeps_reach(bits, reach, open_edge, w, not_west, not_east):
-                        got = base + (bar & bits).bit_count() * bar_value if bar else base
+                    if bits & inside:
+                        keeps = False
                     else:
+                        around = rings.get(bits)
+                        if around is None:
+                            around = rings[bits] = _around(g, bits)
+                        keeps = _keeps_reach(bits, around, reach, open_edge, w, not_west, not_east)
+                    if not keeps:
                         got = fast(after_cov)
+                    elif bar:
+                        got = base + (bar & bits).bit_count() * bar_value
+                    else:
+                        got = base
                     points[after_cov] = got
                 if source == "special" or source == "setup":
                     value = float(got + unused_special - now)
@@ -322,7 +334,16 @@ class State:
         assert b.total >= 0
 
 
-def _keeps_reach(bits: int, reach: int, open_edge: int, w: int, not_west: int, not_east: int) -> bool:
+# per grid size: piece -> (its 4-neighbours, its 8-neighbourhood ring), computed once per piece
+_RINGS: dict[tuple[int, int], dict[int, tuple[int, int]]] = {}
+
+
+def _around(g: Grid, bits: int) -> tuple[int, int]:
+    return g.grow4(bits) & ~bits, g.grow8(bits) & ~bits
+
+
+def _keeps_reach(bits: int, around: tuple[int, int], reach: int, open_edge: int, w: int, not_west: int,
+                 not_east: int) -> bool:
     """Whether covering `bits` leaves every other square of the open region `reach` joined to an
     open edge. Think of the outside as one more square next to every open-edge square: true when
     the region's squares next to the piece (and the outside, if the piece touches an open edge) are
@@ -331,12 +352,10 @@ def _keeps_reach(bits: int, reach: int, open_edge: int, w: int, not_west: int, n
     enters and leaves it through those, so it can go round instead. False means "not sure": the
     caller then floods the whole board.
     """
-    rest = reach & ~bits
-    horiz = bits | ((bits << 1) & not_west) | ((bits >> 1) & not_east)
-    near = (horiz | (bits << w) | (bits >> w)) & rest  # 4-neighbours of the piece in the region
+    near = around[0] & reach  # 4-neighbours of the piece in the region
     if not near:
         return True
-    ring = (horiz | (horiz << w) | (horiz >> w)) & rest  # 8-neighbourhood of the piece in the region
+    ring = around[1] & reach  # 8-neighbourhood of the piece in the region
     ring_edge = ring & open_edge
     if bits & open_edge:  # the outside is a neighbour of the piece: start from it
         if not ring_edge:

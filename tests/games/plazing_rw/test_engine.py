@@ -127,7 +127,7 @@ def test_one_pass_scoring_equals_the_two_step_scoring(seed: int, board_id: str, 
 @given(seed=st.integers(0, 2**32), board_id=st.sampled_from(["1", "2", "3", "4"]))
 def test_the_greedy_shortcut_only_skips_moves_that_change_no_area(seed: int, board_id: str) -> None:
     """`_keeps_reach` says "no area changes" only when a full rescoring agrees, for every legal move."""
-    from generator.games.plazing_rw.engine import _keeps_reach
+    from generator.games.plazing_rw.engine import _around, _keeps_reach
 
     board = boards()[board_id]
     rng = make_rng(seed)
@@ -140,8 +140,8 @@ def test_the_greedy_shortcut_only_skips_moves_that_change_no_area(seed: int, boa
         inside = free & ~reach
         base = sc.fast_points(s.covered)
         for _src, _sid, bits in s.legal_moves():
-            if bits and not bits & inside and _keeps_reach(bits, reach, sc.open_edge, g.width, g.not_west,
-                                                         g.not_east):
+            if bits and not bits & inside and _keeps_reach(bits, _around(g, bits), reach, sc.open_edge, g.width,
+                                                         g.not_west, g.not_east):
                 checked += 1
                 assert g.flood(free & ~bits, sc.open_edge) == reach & ~bits
                 assert sc.fast_points(s.covered | bits) == base + (board.bar & bits).bit_count() * board.bar_points
