@@ -216,8 +216,10 @@ def main() -> None:
 
     print(f"greedy solo games (board 1): {greedy_rate():.0f} per CPU second")
     t0 = time.perf_counter()
+    cpu0 = time.process_time() + resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
     sheets = sheet_setups(opts, args.seed, args.count, jobs=args.jobs)  # generation + legality + fairness
     t_gen = time.perf_counter() - t0
+    cpu = time.process_time() + resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - cpu0
     bal = [s.balance for s in sheets if s.balance]
     played = [b["games_played"] for b in bal]
     print(f"plazing-rw: {args.count} random sheets, difficulty {args.difficulty}, jobs {args.jobs or 'all'}: "
@@ -227,6 +229,8 @@ def main() -> None:
           f"{statistics.fmean(b['games'] for b in bal):.0f} games; estimates "
           f"{min(b['estimate'] for b in bal)}..{max(b['estimate'] for b in bal)} "
           f"(target {bal[0]['target']}, band {bal[0]['band']})")
+    print(f"  CPU: {cpu:.1f} s in all, {cpu / args.count:.2f} s per sheet (on a quiet 2-core machine the wall "
+          f"time is about half the CPU time)")
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"  peak memory: this process {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB, "
           f"largest worker {children:.0f} MB")

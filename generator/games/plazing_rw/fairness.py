@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from generator.core.checks import GenerationError
 from generator.core.data import load_toml
 from generator.core.rng import make_rng
 
@@ -77,8 +78,13 @@ class Decision:
                 "band": [round(self.band[0], 2), round(self.band[1], 2)], "decision": self.reason}
 
 
-def params() -> dict[str, Any]:
-    return dict(random_params()["fairness"])
+def params(difficulty: int | None = None) -> dict[str, Any]:
+    """The [fairness] table, with the overrides of [fairness.difficulty.N] for difficulty N."""
+    base = dict(random_params()["fairness"])
+    over = base.pop("difficulty", {})
+    if difficulty is not None:
+        base.update(over.get(str(difficulty), {}))
+    return base
 
 
 def crn_seed(i: int) -> int:
@@ -107,7 +113,7 @@ def score_stream(board: Board, hard: bool = False, mirror: bool = False) -> Iter
 def references() -> dict[tuple[str, bool, bool], Reference]:
     doc = load_toml(REFERENCE_FILE)
     if doc.get("engine_version") != ENGINE_VERSION:
-        raise RuntimeError(f"{REFERENCE_FILE.name} was measured with engine {doc.get('engine_version')!r}, "
+        raise GenerationError(f"{REFERENCE_FILE.name} was measured with engine {doc.get('engine_version')!r}, "
                            f"this is {ENGINE_VERSION!r}: run bench/bench_plazing_rw_reference.py")
     out = {}
     for r in doc["reference"]:
@@ -165,7 +171,8 @@ def _estimate(c: list[float], r: tuple[int, ...], ref_mean: float, ref_var_of_me
 def decide(board: Board, difficulty: int, hard: bool = False, mirror: bool = False,
            p: dict[str, Any] | None = None) -> Decision:
     """The sequential test of a real board against printed board `difficulty`."""
-    return sequential_test(score_stream(board, hard, mirror), reference(difficulty, hard, mirror), p)
+    return sequential_test(score_stream(board, hard, mirror), reference(difficulty, hard, mirror),
+                           p or params(difficulty))
 
 
 def synthetic_stream(mean: float, sd: float, rng: random.Random,

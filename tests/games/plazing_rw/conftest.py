@@ -74,5 +74,5 @@ def quick_fairness(monkeypatch: pytest.MonkeyPatch) -> dict[str, float]:
 
     real = fairness.params()
     quick = {**real, **QUICK_FAIRNESS}
-    monkeypatch.setattr(fairness, "params", lambda: quick)
+    monkeypatch.setattr(fairness, "params", lambda *_a: quick)
     return quick

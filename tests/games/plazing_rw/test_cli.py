@@ -397,3 +397,10 @@ def test_score_follows_the_mirror_rule_of_the_sheet(tmp_path: Path, kasia: State
     assert code == 0 and json.loads(out)["legal"]
     code, out = _run("score", str(p), "--no-mirror", "--json")
     assert code == 1 and {v["rule"] for v in json.loads(out)["violations"]} == {"prw.mirror"}
+
+
+def test_sheet_is_byte_identical_for_any_jobs(tmp_path: Path) -> None:
+    one = _pad(tmp_path / "1", "--board", "random", "--count", "3", "--seed", "21", "--jobs", "1")
+    two = _pad(tmp_path / "2", "--board", "random", "--count", "3", "--seed", "21", "--jobs", "2")
+    for kind in ("pdf", "json"):
+        assert Path(one["files"][kind]).read_bytes() == Path(two["files"][kind]).read_bytes()

@@ -22,21 +22,26 @@ def _reference(seed: int = 1, games: int = 800, mean: float = T, sd: float = SD)
     return Reference("1", False, False, games, statistics.fmean(scores), statistics.stdev(scores), scores[:480])
 
 
-def _accept_rate(ref: Reference, mean: float, n: int, seed: int, rho: float = 0.0) -> tuple[float, float]:
+def _accept_rate(ref: Reference, mean: float, n: int, seed: int, rho: float = 0.0, sd: float = SD,
+                 difficulty: int | None = None) -> tuple[float, float]:
     acc = games = 0
     for k in range(n):
-        stream = synthetic_stream(mean, SD, random.Random(seed * 100_003 + k), ref.scores, rho, ref.mean, ref.sd)
-        d = sequential_test(stream, ref)
+        stream = synthetic_stream(mean, sd, random.Random(seed * 100_003 + k), ref.scores, rho, ref.mean, ref.sd)
+        d = sequential_test(stream, ref, fairness.params(difficulty))
         acc += d.accepted
         games += d.games
     return acc / n, games / n
 
 
 @pytest.mark.parametrize("side", [-1, 1])
-def test_a_board_on_the_band_edge_is_accepted_at_most_1_in_20(side: int) -> None:
-    ref = _reference()
-    tol = fairness.params()["tolerance"]
-    rate, _games = _accept_rate(ref, ref.mean * (1 + side * tol), 400, seed=3 + side)
+@pytest.mark.parametrize(("difficulty", "mean", "sd"), [(1, T, SD), (4, 18.45, 6.3)])
+def test_a_board_on_the_band_edge_is_accepted_at_most_1_in_20(side: int, difficulty: int, mean: float,
+                                                              sd: float) -> None:
+    """The stated error rate, with each difficulty's test settings and a reference like its board."""
+    ref = _reference(mean=mean, sd=sd)
+    tol = fairness.params(difficulty)["tolerance"]
+    rate, _games = _accept_rate(ref, ref.mean * (1 + side * tol), 300, seed=3 + side, sd=sd,
+                                difficulty=difficulty)
     # the calibrated boundary gives about 3 % (stated error rate: at most alpha = 5 %)
     assert rate <= fairness.params()["alpha"] + 0.015
 
@@ -123,5 +128,19 @@ def test_printed_board_judged_against_itself_is_exactly_on_target() -> None:
     so the paired difference is 0 game by game and the first look accepts it."""
     d = fairness.decide(boards()["4"], 4)
     ref = fairness.reference(4)
-    assert d.accepted and d.games == fairness.params()["first_look"]
+    assert d.accepted and d.games == fairness.params(4)["first_look"]
     assert d.estimate == pytest.approx(ref.mean)
+
+
+def test_reference_data_of_another_engine_version_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.core.checks import GenerationError
+
+    monkeypatch.setattr(fairness, "ENGINE_VERSION", "0-stale")
+    fairness.references.cache_clear()
+    try:
+        with pytest.raises(GenerationError, match="bench_plazing_rw_reference"):
+            fairness.references()
+    finally:
+        monkeypatch.undo()
+        fairness.references.cache_clear()
+    assert fairness.references()

@@ -30,7 +30,7 @@ def test_random_boards_are_legal_and_fair(seed: int, hard: bool, difficulty: int
 
     quick = {**fairness.params(), "tolerance": 0.25, "z": 1.0, "first_look": 8, "look": 8, "max_games": 32}
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(fairness, "params", lambda: quick)
+        mp.setattr(fairness, "params", lambda *_a: quick)
         board, fig = random_board(seed, hard, difficulty=difficulty)
     assert check_board(board, hard).ok
     assert fig is not None and fig["accepted"] and fig["difficulty"] == difficulty
@@ -106,7 +106,7 @@ def test_impossible_difficulty_fails_clearly_and_bounded(monkeypatch: pytest.Mon
     params = {**random_params(), "generate": {**random_params()["generate"], "max_tries": 3}}
     monkeypatch.setattr(prw_setup, "random_params", lambda: params)
     tight = {**fairness.params(), "tolerance": 0.0001, "first_look": 4, "look": 4, "max_games": 8}
-    monkeypatch.setattr(fairness, "params", lambda: tight)
+    monkeypatch.setattr(fairness, "params", lambda *_a: tight)
     with pytest.raises(GenerationError, match="as hard as board 1 .*after 3 tries.*difficulty 1"):
         random_board(1)
     with pytest.raises(UserInputError, match="difficulty"):
