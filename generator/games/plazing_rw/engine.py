@@ -261,6 +261,10 @@ class State:
         rings = _RINGS.setdefault((g.width, g.height), {})
         if len(rings) > 200_000:
             rings.clear()
+        known = _KEEPS.setdefault((g.width, g.height, open_edge), {})
+        if len(known) > 300_000:
+            known.clear()
+        shift = g.width * g.height
         best: list[Move] = []
         best_value = float("-inf")
         for move in moves:
@@ -277,7 +281,13 @@ class State:
                         around = rings.get(bits)
                         if around is None:
                             around = rings[bits] = _around(g, bits)
-                        keeps = _keeps_reach(bits, around, reach, open_edge, w, not_west, not_east)
+                        # the answer depends only on the piece and the open region round it, which
+                        # stays the same from one decision to the next for most pieces
+                        key = bits | (around[1] & reach) << shift
+                        keeps = known.get(key)
+                        if keeps is None:
+                            keeps = known[key] = _keeps_reach(bits, around, reach, open_edge, w, not_west,
+                                                              not_east)
                     if not keeps:
                         got = fast(after_cov)
                     elif bar:
@@ -336,6 +346,8 @@ class State:
 
 # per grid size: piece -> (its 4-neighbours, its 8-neighbourhood ring), computed once per piece
 _RINGS: dict[tuple[int, int], dict[int, tuple[int, int]]] = {}
+# per grid size and open edges: piece | (open region round it) << squares -> `_keeps_reach`
+_KEEPS: dict[tuple[int, int, int], dict[int, bool]] = {}
 
 
 def _around(g: Grid, bits: int) -> tuple[int, int]:
