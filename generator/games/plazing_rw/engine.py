@@ -262,7 +262,7 @@ class State:
         if len(rings) > 200_000:
             rings.clear()
         known = _KEEPS.setdefault((g.width, g.height, open_edge), {})
-        if len(known) > 300_000:
+        if len(known) > 100_000:  # bounded memory (about 15 MB per worker)
             known.clear()
         shift = g.width * g.height
         best: list[Move] = []
