@@ -26,6 +26,10 @@ from generator.core.grid import Grid
 from .model import Board, Catalog, ShapeDef, catalog, shape_placements
 from .rules import Breakdown, Drawn, Scorer, check_drawing
 
+# Bump when a change alters what the bots play or score (the stored reference means of boards 1-4,
+# data/reference.toml, are measured with one engine version; bench/bench_plazing_rw_reference.py).
+ENGINE_VERSION = "2"
+
 Move = tuple[str, str, int]
 END: Move = ("end", "", 0)
 
@@ -56,9 +60,9 @@ class _Cache:
     def board_points(self, scorer: Scorer, covered: int) -> int:
         got = self.points.get(covered)
         if got is None:
-            if len(self.points) > 20_000:
+            if len(self.points) > 50_000:
                 self.points.clear()
-            got = self.points[covered] = scorer.board_points(covered, self.closed(scorer, covered))
+            got = self.points[covered] = scorer.fast_points(covered)
         return got
 
 
@@ -67,7 +71,8 @@ class State:
 
     num_players = 1
 
-    def __init__(self, board: Board, dice: list[int], hard: bool = False, cat: Catalog | None = None) -> None:
+    def __init__(self, board: Board, dice: list[int], hard: bool = False, cat: Catalog | None = None,
+                 mirror: bool = False) -> None:
         self.cat = cat or catalog()
         if len(dice) != self.cat.rounds + 1:
             raise ValueError(f"need {self.cat.rounds + 1} dice (setup + rounds), got {len(dice)}")
@@ -75,6 +80,7 @@ class State:
         self.grid: Grid = board.grid
         self.dice = list(dice)
         self.hard = hard
+        self.mirror = mirror
         self.round = 0  # 0 = setup, 1..rounds, rounds + 1 = over
         self.covered = 0
         self.drawn: list[Drawn] = []
@@ -86,7 +92,7 @@ class State:
         self.dead_rolls = 0
         self._cache = _Cache()
         self.scorer = Scorer(board, hard)
-        self._placements = {s.id: shape_placements(self.grid, s) for s in self.cat.shapes.values()}
+        self._placements = _placements_of(board, self.cat, mirror)
 
     # --- protocol ------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -212,6 +218,95 @@ class State:
         after = cache.board_points(scorer, self.covered | bits) + scorer.unused(crossed, odds // 2)[2]
         return float(after - now)
 
+    def greedy_move(self, rng: random.Random) -> Move:
+        """core.playout's greedy bot for this engine, with the same choice for the same rng.
+
+        It takes the legal moves in the same order, values them as `move_value` does and breaks
+        ties with one `rng.randrange` like the core bot; only the work is leaner (one scoring pass
+        per candidate sheet, no per-move method calls). A test plays both side by side.
+        """
+        moves = self.legal_moves()
+        scorer = self.scorer
+        points = self._cache.points
+        fast = scorer.fast_points
+        covered = self.covered
+        crossed = len(self.crossed)
+        unused = scorer.unused
+        base = points.get(covered)
+        if base is None:
+            base = points[covered] = fast(covered)
+        now = base + unused(crossed, self.odds // 2)[2]
+        unused_special = unused(crossed + 1, self.odds // 2)[2]
+        unused_odd = unused(crossed, (self.odds + 1) // 2)[2]
+        unused_same = unused(crossed, self.odds // 2)[2]
+        if len(points) > 50_000:
+            points.clear()
+        # The open region R (free squares joined to an open edge) and the enclosed squares I now:
+        # a candidate that covers no enclosed square and leaves R connected round itself changes
+        # no area, so its board points are the current ones plus the bar squares it covers
+        # (`unchanged_by`); only the others are scored in full. The same values either way.
+        g = self.grid
+        w, not_west, not_east = g.width, g.not_west, g.not_east
+        free = scorer.free & ~covered
+        open_edge = scorer.open_edge
+        reach = free & open_edge
+        while True:
+            grown = (reach | ((reach << 1) & not_west) | ((reach >> 1) & not_east)
+                     | (reach << w) | (reach >> w)) & free
+            if grown == reach:
+                break
+            reach = grown
+        inside = free & ~reach
+        bar, bar_value = scorer.bar, scorer.bar_value
+        rings = _RINGS.setdefault((g.width, g.height), {})
+        if len(rings) > 200_000:
+            rings.clear()
+        known = _KEEPS.setdefault((g.width, g.height, open_edge), {})
+        if len(known) > 100_000:  # bounded memory (about 15 MB per worker)
+            known.clear()
+        shift = g.width * g.height
+        best: list[Move] = []
+        best_value = float("-inf")
+        for move in moves:
+            source, _sid, bits = move
+            if source == "end":
+                value = 0.0
+            else:
+                after_cov = covered | bits
+                got = points.get(after_cov)
+                if got is None:
+                    if bits & inside:
+                        keeps = False
+                    else:
+                        around = rings.get(bits)
+                        if around is None:
+                            around = rings[bits] = _around(g, bits)
+                        # the answer depends only on the piece and the open region round it, which
+                        # stays the same from one decision to the next for most pieces
+                        key = bits | (around[1] & reach) << shift
+                        keeps = known.get(key)
+                        if keeps is None:
+                            keeps = known[key] = _keeps_reach(bits, around, reach, open_edge, w, not_west,
+                                                              not_east)
+                    if not keeps:
+                        got = fast(after_cov)
+                    elif bar:
+                        got = base + (bar & bits).bit_count() * bar_value
+                    else:
+                        got = base
+                    points[after_cov] = got
+                if source == "special" or source == "setup":
+                    value = float(got + unused_special - now)
+                elif source == "odd":
+                    value = float(got + unused_odd - now)
+                else:
+                    value = float(got + unused_same - now)
+            if value > best_value:
+                best_value, best = value, [move]
+            elif value == best_value:
+                best.append(move)
+        return best[rng.randrange(len(best))]
+
     def has_legal_moves(self) -> bool:
         """Whether `legal_moves()` is non-empty, without building it (core.playout asks before each move)."""
         if self.is_over():
@@ -230,7 +325,7 @@ class State:
 
     def to_sheet(self) -> dict[str, Any]:
         """The filled sheet as the `score` command reads it."""
-        return {"board": self.board.to_json(), "hard": self.hard, "dice": self.dice,
+        return {"board": self.board.to_json(), "hard": self.hard, "mirror": self.mirror, "dice": self.dice,
                 "shapes": [d.to_json(self.grid) for d in self.drawn]}
 
     def check_invariants(self) -> None:
@@ -240,13 +335,56 @@ class State:
             cov |= d.bits
         assert cov == self.covered, "covered squares disagree with the drawn shapes"
         assert sum(d.bits.bit_count() for d in self.drawn) == self.covered.bit_count(), "shapes overlap"
-        rep = check_drawing(self.board, self.drawn, self.cat, partial=self.pending_odd)
+        rep = check_drawing(self.board, self.drawn, self.cat, partial=self.pending_odd, mirror=self.mirror)
         assert rep.ok, "; ".join(map(str, rep))
         assert len(self.crossed) <= self.cat.max_screens
         assert self.odds <= 2 * self.cat.odd_pairs
         assert 0 <= self.round <= self.cat.rounds + 1
         b = self.breakdown()
         assert b.total >= 0
+
+
+# per grid size: piece -> (its 4-neighbours, its 8-neighbourhood ring), computed once per piece
+_RINGS: dict[tuple[int, int], dict[int, tuple[int, int]]] = {}
+# per grid size and open edges: piece | (open region round it) << squares -> `_keeps_reach`
+_KEEPS: dict[tuple[int, int, int], dict[int, bool]] = {}
+
+
+def _around(g: Grid, bits: int) -> tuple[int, int]:
+    return g.grow4(bits) & ~bits, g.grow8(bits) & ~bits
+
+
+def _keeps_reach(bits: int, around: tuple[int, int], reach: int, open_edge: int, w: int, not_west: int,
+                 not_east: int) -> bool:
+    """Whether covering `bits` leaves every other square of the open region `reach` joined to an
+    open edge. Think of the outside as one more square next to every open-edge square: true when
+    the region's squares next to the piece (and the outside, if the piece touches an open edge) are
+    joined to one another within the piece's 8-neighbourhood, going round it (through the outside
+    between two open-edge squares). A path from any square to the outside that crosses the piece
+    enters and leaves it through those, so it can go round instead. False means "not sure": the
+    caller then floods the whole board.
+    """
+    near = around[0] & reach  # 4-neighbours of the piece in the region
+    if not near:
+        return True
+    ring = around[1] & reach  # 8-neighbourhood of the piece in the region
+    ring_edge = ring & open_edge
+    if bits & open_edge:  # the outside is a neighbour of the piece: start from it
+        if not ring_edge:
+            return False
+        region = ring_edge
+    else:
+        region = near & -near
+    while True:
+        grown = (region | ((region << 1) & not_west) | ((region >> 1) & not_east)
+                 | (region << w) | (region >> w)) & ring
+        if grown & open_edge:
+            grown |= ring_edge  # round through the outside
+        if near & ~grown == 0:
+            return True
+        if grown == region:
+            return False
+        region = grown
 
 
 def _bits(bits: int) -> list[int]:
@@ -258,5 +396,22 @@ def _bits(bits: int) -> list[int]:
     return out
 
 
-def new_game(board: Board, rng: random.Random, hard: bool = False) -> State:
-    return State(board, roll_dice(rng), hard)
+def new_game(board: Board, rng: random.Random, hard: bool = False, mirror: bool = False) -> State:
+    return State(board, roll_dice(rng), hard, mirror=mirror)
+
+
+_PLACEMENTS: dict[tuple[tuple[str, ...], bool, int], dict[str, tuple[int, ...]]] = {}
+
+
+def _placements_of(board: Board, cat: Catalog, mirror: bool) -> dict[str, tuple[int, ...]]:
+    """Each shape's placements on the board's drawable squares only (a placement over an object,
+    a printed blanket or waste is never legal), shared by every game on the same board."""
+    key = (board.rows, mirror, id(cat))
+    got = _PLACEMENTS.get(key)
+    if got is None or len(_PLACEMENTS) > 64:
+        if len(_PLACEMENTS) > 64:
+            _PLACEMENTS.clear()
+        drawable = board.drawable
+        got = _PLACEMENTS[key] = {s.id: tuple(p for p in shape_placements(board.grid, s, mirror)
+                                              if not p & ~drawable) for s in cat.shapes.values()}
+    return got

@@ -28,6 +28,10 @@ SQUARE_CHARS = {".": "sand", "a": "resource", "s": "resource", "p": "resource", 
                 "B": "blanket", "$": "bar", "x": "waste"}
 EDGES = ("north", "west", "east", "south")
 NORTH_THEMES = ("none", "sea", "bar")
+# The largest board a file may describe, checked before any work: the sheet prints 25 column
+# letters (A-Z without I), and only the data's grid size (10x10) is legal; anything larger is
+# refused as malformed rather than checked or played square by square.
+MAX_SIDE = 25
 
 
 @dataclass(frozen=True)
@@ -73,11 +77,18 @@ class Catalog:
     def die_faces(self) -> list[int]:
         return sorted(s.die for s in self.shapes.values() if s.die is not None)
 
-    def identify(self, cells: Shape) -> ShapeDef | None:
-        """Which catalog shape these (normalised) cells are, in any orientation."""
+    def identify(self, cells: Shape) -> tuple[ShapeDef, bool] | None:
+        """Which catalog shape these (normalised) cells are, and whether only its mirror image matches.
+
+        A rotation is always allowed (rulebook: "a screen may be rotated freely"); a mirror image
+        (a J for the L, a Z for the S) only with the `mirror` house rule, so the caller decides.
+        """
         for s in self.shapes.values():
-            if cells in orientations(s.cells):
-                return s
+            if cells in orientations(s.cells, False):
+                return s, False
+        for s in self.shapes.values():
+            if cells in orientations(s.cells, True):
+                return s, True
         return None
 
 
@@ -173,6 +184,9 @@ class Board:
         rows = doc.get("rows")
         if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
             raise UserInputError(f"{where}: \"rows\" must be a non-empty list of strings")
+        if len(rows) > MAX_SIDE or any(len(r) > MAX_SIDE for r in rows):
+            raise UserInputError(f"{where}: a board has at most {MAX_SIDE}x{MAX_SIDE} squares "
+                                 f"(got {max(len(r) for r in rows)} columns x {len(rows)} rows)")
         if len({len(r) for r in rows}) != 1 or not rows[0]:
             raise UserInputError(f"{where}: all rows must have the same non-zero length")
         bad = sorted({c for r in rows for c in r if c not in SQUARE_CHARS})
@@ -255,6 +269,7 @@ def random_params() -> dict[str, Any]:
     return load_toml(DATA / "random.toml")
 
 
-def shape_placements(grid: Grid, shape: ShapeDef) -> tuple[int, ...]:
-    """Every placement of a catalog shape on the grid (rotations and mirrors), as bitboards."""
-    return tuple(placements(grid, shape.cells, True))
+def shape_placements(grid: Grid, shape: ShapeDef, mirror: bool = False) -> tuple[int, ...]:
+    """Every placement of a catalog shape on the grid, as bitboards: its rotations, and its mirror
+    images only with the `mirror` house rule (DIGEST 2: rotated, not mirrored, by default)."""
+    return tuple(placements(grid, shape.cells, mirror))

@@ -24,6 +24,9 @@ Decisions where the rulebook is silent or ambiguous (also in the report to the l
 * **Unused special actions**: the panel allows `max_screens` screens in all (4, the setup one
   included) and 3 pairs of odds; each screen still allowed scores 2 and each odd still allowed
   scores 1, so a player who used everything scores 0 (as Kasia), at most 3*2 + 6*1 = 12.
+* **Rotated, not mirrored.** A shape may be turned any way (rulebook: "a screen may be rotated
+  freely"), never flipped; a mirrored J/Z is the `mirror` house rule, off by default, and the
+  engine's placements, the bots and the checker all follow the option (`prw.mirror`).
 * **Drawing.** Shapes never overlap earlier shapes and never cover waste, objects or printed
   blankets. Every shape after the setup screen touches an own shape at an edge or a corner
   (8-neighbourhood); printed blankets never count as a link. A shape may be drawn inside an
@@ -136,7 +139,9 @@ class Scorer:
         self.kinds = [(k, board.resources(k)) for k in KINDS]
         self.kind_bits = [bits for _k, bits in self.kinds]
         self.all_resources = board.all_resources
-        self.table = [sc.resource_points(n) for n in range(0, 64)]
+        self.table = [sc.resource_points(n) for n in range(0, 64 + len(board.rows) * len(board.rows[0]))]
+        self.area_max = sc.area_max
+        self.set_bonus = sc.set_bonus
         g = self.grid = board.grid
         self.free = g.full & ~board.walls  # squares that are not walls (drawn squares are taken off)
         self.open_edge = board.open_edge
@@ -184,6 +189,54 @@ class Scorer:
             pts += min(counts) * self.sc.set_bonus
         if self.bar:
             pts += (self.bar & (covered | enclosed)).bit_count() * self.bar_value
+        return pts
+
+    def fast_points(self, covered: int) -> int:
+        """`board_points(covered, closed(covered))` in one pass: the greedy bot's inner loop.
+
+        The flood fill from the open edges and the split of the enclosed squares into areas are
+        written out here (no calls per step); a test compares it with the two-step version.
+        """
+        g = self.grid
+        w, not_west, not_east = g.width, g.not_west, g.not_east
+        free = self.free & ~covered
+        region = free & self.open_edge
+        while True:
+            grown = (region | ((region << 1) & not_west) | ((region >> 1) & not_east)
+                     | (region << w) | (region >> w)) & free
+            if grown == region:
+                break
+            region = grown
+        inside = free & ~region
+        bar = self.bar
+        if not inside:
+            return (bar & covered).bit_count() * self.bar_value if bar else 0
+        limit, area_max, waste = self.limit, self.area_max, self.waste
+        pts = enclosed = collect = 0
+        rest = inside
+        while rest:
+            area = rest & -rest
+            while True:
+                grown = (area | ((area << 1) & not_west) | ((area >> 1) & not_east)
+                         | (area << w) | (area >> w)) & inside
+                if grown == area:
+                    break
+                area = grown
+            rest &= ~area
+            if area & waste:
+                continue
+            enclosed |= area
+            n = area.bit_count()
+            if n <= limit:
+                collect |= area
+            if n <= area_max:
+                pts += n
+        if collect & self.all_resources:
+            table = self.table
+            c0, c1, c2 = ((collect & bits).bit_count() for bits in self.kind_bits)
+            pts += table[c0] + table[c1] + table[c2] + min(c0, c1, c2) * self.set_bonus
+        if bar:
+            pts += (bar & (covered | enclosed)).bit_count() * self.bar_value
         return pts
 
     def breakdown(self, covered: int, screens_used: int, pairs_used: int, areas: list[int]) -> Breakdown:
@@ -257,8 +310,11 @@ def closable_area(board: Board, square: int, limit: int) -> int:
     return 0
 
 
-def check_board(board: Board, hard: bool = False, cat: Catalog | None = None) -> Report:
-    """Every broken board rule (DIGEST 2 and the issue's legality list), each with a rule id."""
+def check_board(board: Board, hard: bool = False, cat: Catalog | None = None, mirror: bool = False) -> Report:
+    """Every broken board rule (DIGEST 2 and the issue's legality list), each with a rule id.
+
+    `mirror` is the house rule that allows mirrored J/Z shapes (it decides where a screen fits).
+    """
     cat = cat or catalog()
     rep = Report()
     w, h = grid_size()
@@ -273,6 +329,10 @@ def check_board(board: Board, hard: bool = False, cat: Catalog | None = None) ->
         rep.add("prw.north", f"the north edge is printed as {board.north!r} but does not close areas")
     if board.bar and board.bar_points <= 0:
         rep.add("prw.bar-points", "bar squares need bar_points > 0")
+    if board.bar and "north" not in board.closed_edges:
+        # rulebook, board 3: "the bar and the boardwalk at the top of the board close an area"
+        rep.add("prw.bar-north", "the board has a bar, but its north edge is open (the bar and the boardwalk "
+                "close areas)", cell_name(next(g.cells(board.bar))))
     free = g.full & ~board.walls
     for area in g.enclosed_regions(free, board.open_edge):
         rep.add("prw.closed-before-play", f"an area of {area.bit_count()} squares is closed before play",
@@ -290,7 +350,7 @@ def check_board(board: Board, hard: bool = False, cat: Catalog | None = None) ->
         rep.add("prw.reachable", f"waste, objects or blankets cut off {small.bit_count()} drawable squares "
                 "from the rest of the beach", cell_name(next(g.cells(small))))
     for s in cat.screens:
-        if not any(p & ~drawable == 0 for p in shape_placements(g, s)):
+        if not any(p & ~drawable == 0 for p in shape_placements(g, s, mirror)):
             rep.add("prw.screen-fits", f"screen {s.id} fits nowhere on the board")
     return rep
 
@@ -346,6 +406,7 @@ class Drawn:
     shape: str
     source: str  # setup | die | special
     bits: int
+    mirrored: bool = False  # only a mirror image of the shape matches (legal only with the mirror rule)
 
     def to_json(self, grid: Grid) -> dict[str, Any]:
         return {"shape": self.shape, "source": self.source,
@@ -375,22 +436,24 @@ def parse_drawn(items: Any, board: Board, cat: Catalog | None = None) -> list[Dr
         cells = [parse_cell(c, g, where) for c in cells_raw]
         if len(set(cells)) != len(cells):
             raise UserInputError(f"{where}: a cell is listed twice")
-        sdef = cat.identify(normalise(cells))
-        if sdef is None:
+        found = cat.identify(normalise(cells))
+        if found is None:
             raise UserInputError(f"{where}: cells {[cell_name(c) for c in cells]} are not one of the shapes "
                                  f"({', '.join(cat.shapes)})")
+        sdef, mirrored = found
         named = item.get("shape")
         if named is not None and named != sdef.id:
             raise UserInputError(f"{where}: cells draw a {sdef.id}, not a {named!r}")
-        out.append(Drawn(sdef.id, source, g.bits(cells)))
+        out.append(Drawn(sdef.id, source, g.bits(cells), mirrored))
     return out
 
 
 def check_drawing(board: Board, drawn: Iterable[Drawn], cat: Catalog | None = None,
-                  partial: bool = False) -> Report:
+                  partial: bool = False, mirror: bool = False) -> Report:
     """Every broken drawing rule of a filled sheet (the same rules the engine enforces).
 
-    `partial` accepts a sheet in the middle of a pair of odds (the engine's invariant check).
+    `partial` accepts a sheet in the middle of a pair of odds (the engine's invariant check);
+    `mirror` is the house rule that allows mirrored shapes (J for L, Z for S).
     """
     cat = cat or catalog()
     g = board.grid
@@ -422,6 +485,9 @@ def check_drawing(board: Board, drawn: Iterable[Drawn], cat: Catalog | None = No
                 screens_special.append(d.shape)
             else:
                 rep.add("prw.special", "the blanket is not on the special-action panel", where)
+        if d.mirrored and not mirror:
+            rep.add("prw.mirror", f"a mirrored {d.shape} is drawn; shapes may be rotated, not mirrored "
+                    "(mirrored J/Z only with the mirror house rule)", where)
         if d.bits & ~board.drawable:
             bad = d.bits & ~board.drawable
             what = "waste" if bad & board.waste else "an object or a printed blanket"

@@ -2,16 +2,18 @@
 
 A random beach is built from data/random.toml in a few placement steps, then must pass
 `rules.check_board` (legal: nothing closed before play, every resource closable in at most 6
-squares, waste never cuts the beach) and a balance test: the greedy bot plays it solo a few
-times and its mean score must lie inside the band measured on boards 1-4. Candidates are drawn
+squares, waste never cuts the beach, a bar only on a closed north edge) and the fairness test
+(fairness.py): its expected greedy solo score must be within ±5 % of printed board N's for
+`--difficulty N`, decided by a sequential test on the shared dice streams. Candidates are drawn
 from sub-streams of the seed, a bounded number of times; when all fail the GenerationError
 names the constraint that failed most often, so a user with an impossible option set sees why.
+The sheets of a pad are independent jobs (each one's seed fixed before dispatch), spread over
+the cores with core.parallel.map_jobs: the pad is the same for any number of jobs.
 """
 
 from __future__ import annotations
 
 import random
-import statistics
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,10 +21,9 @@ from typing import Any
 
 from generator.core.checks import GenerationError, UserInputError
 from generator.core.grid import get_grid
-from generator.core.playout import run_playouts
+from generator.core.parallel import map_jobs
 from generator.core.rng import MAX_SEED, CodeField, CodeSpec, make_rng
 
-from .engine import new_game
 from .model import Board, boards, grid_size, random_params
 from .rules import check_board
 
@@ -31,8 +32,17 @@ FEATURES = ("edge", "blankets", "bar", "waste")
 FEATURE_RANDOM = "random"
 # features are coded as a bit mask (edge=1, blankets=2, bar=4, waste=8) or "random"
 FEATURE_CHOICES: tuple[Any, ...] = (*range(16), FEATURE_RANDOM)
+DIFFICULTY_CHOICES = (1, 2, 3, 4)
 CODE = CodeSpec("PR", (CodeField("board", BOARD_CHOICES), CodeField("hard", (False, True)),
-                       CodeField("features", FEATURE_CHOICES)))
+                       CodeField("features", FEATURE_CHOICES), CodeField("mirror", (False, True)),
+                       CodeField("difficulty", DIFFICULTY_CHOICES)))
+DEFAULTS: dict[str, Any] = {"board": "1", "hard": False, "features": FEATURE_RANDOM, "mirror": False,
+                            "difficulty": 1}
+
+
+def with_defaults(options: dict[str, Any]) -> dict[str, Any]:
+    """Options with the house-rule and difficulty defaults filled in (mirror off, difficulty 1)."""
+    return {**DEFAULTS, **options}
 
 
 def parse_features(text: str) -> int | str:
@@ -63,7 +73,7 @@ class SheetSetup:
     code: str
     seed: int
     board: Board
-    balance: dict[str, float] | None = None  # playout figures of a random board
+    balance: dict[str, Any] | None = None  # a random board's fairness decision (fairness.Decision.to_json)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "seed": self.seed, "board": self.board.to_json()}
@@ -73,12 +83,14 @@ class SheetSetup:
 
 
 def sheet_setups(options: dict[str, Any], seed: int, count: int,
-                 progress: Callable[[int], None] | None = None) -> list[SheetSetup]:
+                 progress: Callable[[int], None] | None = None, jobs: int | None = 1) -> list[SheetSetup]:
     """The boards of a pad of `count` sheets.
 
     A printed board gives the same board (and code) on every sheet. `random` gives sheet i the
-    board of seed `seed + i`, so the code printed on each sheet reproduces exactly that sheet.
+    board of seed `seed + i`, so the code printed on each sheet reproduces exactly that sheet;
+    the sheets are generated as `jobs` parallel jobs (None: every core) with the same result.
     """
+    options = with_defaults(options)
     if count < 1:
         raise UserInputError("--count must be at least 1")
     if options["board"] != "random":
@@ -89,38 +101,38 @@ def sheet_setups(options: dict[str, Any], seed: int, count: int,
         return [SheetSetup(code, seed, b)] * count
     if seed + count - 1 > MAX_SEED:
         raise UserInputError(f"seed {seed} + {count} sheets runs past the largest seed {MAX_SEED}")
-    out = []
-    for i in range(count):
-        s = seed + i
-        board, balance = random_board(s, options["hard"], options["features"])
-        out.append(SheetSetup(CODE.encode(options, s), s, board, balance))
-        if progress:
-            progress(i + 1)
-    return out
+    return map_jobs(_sheet_job, [(options, seed + i) for i in range(count)], jobs, progress=progress)
+
+
+def _sheet_job(job: tuple[dict[str, Any], int]) -> SheetSetup:
+    """One random sheet (a module-level function: it runs in a worker process)."""
+    options, s = job
+    board, balance = random_board(s, options["hard"], options["features"], difficulty=options["difficulty"],
+                                  mirror=options["mirror"])
+    return SheetSetup(CODE.encode(options, s), s, board, balance)
 
 
 # --- random boards ------------------------------------------------------------------------------
 
 
-def balance_figures(board: Board, hard: bool, seed: int, games: int | None = None,
-                    bot: str | None = None) -> dict[str, float]:
-    """Solo playouts of a board: mean/min/max score of the balance bot."""
-    bal = random_params()["balance"]
-    rep = run_playouts(lambda rng: new_game(board, rng, hard), games or bal["games"], seed,
-                       bot or bal["bot"])
-    if not rep.playable:
-        raise GenerationError(f"board {board.id}: a playout failed ({rep.failures[0][1]})")
-    scores = [s[0] for s in rep.scores]
-    return {"mean": round(statistics.fmean(scores), 2), "min": min(scores), "max": max(scores)}
+def generation_params(difficulty: int) -> dict[str, Any]:
+    """The [generate] table with the overrides of [difficulty.N] (candidates near the target)."""
+    params = random_params()
+    return {**params["generate"], **params.get("difficulty", {}).get(str(difficulty), {})}
 
 
 def random_board(seed: int, hard: bool = False, features: int | str = FEATURE_RANDOM,
-                 balance: bool = True) -> tuple[Board, dict[str, float] | None]:
-    """A legal, balanced random beach for `seed`; GenerationError after the bounded tries."""
-    params = random_params()
-    gen = params["generate"]
-    lo, hi = params["balance"]["band"]
+                 balance: bool = True, difficulty: int = 1,
+                 mirror: bool = False) -> tuple[Board, dict[str, Any] | None]:
+    """A legal random beach for `seed` as hard as printed board `difficulty` (fairness.py);
+    GenerationError after the bounded tries."""
+    from .fairness import decide
+
+    if difficulty not in DIFFICULTY_CHOICES:
+        raise UserInputError(f"--difficulty must be 1, 2, 3 or 4, not {difficulty}")
+    gen = generation_params(difficulty)
     failures: Counter[str] = Counter()
+    played = 0
     for attempt in range(gen["max_tries"]):
         rng = make_rng(seed, "plazing-rw", "board", str(attempt))
         mask = _choose_features(rng, features, gen)
@@ -128,21 +140,22 @@ def random_board(seed: int, hard: bool = False, features: int | str = FEATURE_RA
         if board is None:
             failures["placement"] += 1
             continue
-        rep = check_board(board, hard)
+        rep = check_board(board, hard, mirror=mirror)
         if not rep.ok:
             for v in rep:
                 failures[v.rule] += 1
             continue
         if not balance:
             return board, None
-        fig = balance_figures(board, hard, make_rng(seed, "plazing-rw", "balance", str(attempt)).randrange(2**40))
-        if lo <= fig["mean"] <= hi:
-            return board, fig
-        failures["balance (mean score {:.0f} outside {:g}..{:g})".format(fig["mean"], lo, hi)
-                 if len(failures) < 50 else "balance"] += 1
+        d = decide(board, difficulty, hard, mirror)
+        played += d.games
+        if d.accepted:
+            return board, {**d.to_json(), "difficulty": difficulty, "candidates": attempt + 1,
+                           "games_played": played}
+        failures[f"difficulty {difficulty} ({d.reason})"] += 1
     worst = ", ".join(f"{k} x{n}" for k, n in failures.most_common(3))
-    raise GenerationError(f"no legal balanced random board for seed {seed} after {gen['max_tries']} tries "
-                          f"(most frequent failures: {worst})")
+    raise GenerationError(f"no legal random board as hard as board {difficulty} for seed {seed} after "
+                          f"{gen['max_tries']} tries (most frequent failures: {worst})")
 
 
 def _choose_features(rng: random.Random, features: int | str, gen: dict[str, Any]) -> int:
@@ -169,7 +182,8 @@ def candidate(rng: random.Random, mask: int, gen: dict[str, Any], board_id: str 
         return [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
                 if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h]
 
-    if bar:
+    if bar:  # the bar stands on the north edge, which it closes with the boardwalk (rulebook, board 3)
+        edge = True
         bw = rng.randint(*gen["bar_width"])
         x0 = rng.randint(2, w - bw - 2)
         for x in range(x0, x0 + bw):

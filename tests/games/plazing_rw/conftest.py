@@ -10,6 +10,10 @@ from generator.games.plazing_rw.rules import parse_cell
 
 # Kasia's sheet on board 1 (rulebook "Example of Scoring"): 8 areas (3 of 1 square, 2 of 2, 3 of 4)
 # holding 5 amber, 4 shells and 3 pebbles, every special action used. Cells as printed ("B2").
+# The rulebook does not show her drawing; ours draws L4 both ways round (E5 E6 E7 F5 is its
+# mirror image), so it is played with the mirror house rule (KASIA_MIRROR), and a test checks that
+# the same sheet without the rule is rejected for exactly that shape.
+KASIA_MIRROR = True
 KASIA_SETUP = ("I4", "B2 C2 D2 E2")
 KASIA_ROUNDS: list[list[tuple[str, str, str]]] = [
     [("die", "I4", "F2 G2 H2 J2"), ("odd", "odd", "A3"), ("odd", "odd", "A4")],
@@ -37,7 +41,7 @@ def kasia_dice() -> list[int]:
 
 def play_kasia(check: bool = True) -> State:
     """Play Kasia's sheet through the engine; every move must be legal when it is made."""
-    state = State(boards()["1"], kasia_dice())
+    state = State(boards()["1"], kasia_dice(), mirror=KASIA_MIRROR)
     moves = [("setup", KASIA_SETUP[0], KASIA_SETUP[1])]
     for rnd in KASIA_ROUNDS:
         moves.extend(rnd)
@@ -56,3 +60,19 @@ def play_kasia(check: bool = True) -> State:
 @pytest.fixture
 def kasia() -> State:
     return play_kasia()
+
+
+# A quick fairness test for tests that only need *some* random boards (pads, codes, the CLI): a
+# wide band and few games, so a board is decided in a few dozen games. The real parameters are
+# tested in test_fairness.py (stubbed score streams and real boards).
+QUICK_FAIRNESS = {"tolerance": 0.25, "z": 1.0, "z_futility": 0.5, "first_look": 8, "look": 8, "max_games": 32}
+
+
+@pytest.fixture
+def quick_fairness(monkeypatch: pytest.MonkeyPatch) -> dict[str, float]:
+    from generator.games.plazing_rw import fairness
+
+    real = fairness.params()
+    quick = {**real, **QUICK_FAIRNESS}
+    monkeypatch.setattr(fairness, "params", lambda *_a: quick)
+    return quick

@@ -15,6 +15,8 @@ from generator.games.plazing_rw.draw import cell_size_mm
 from generator.games.plazing_rw.engine import State
 
 runner = CliRunner()
+# random pads here only need some legal random boards: a quick fairness test (conftest)
+pytestmark = pytest.mark.usefixtures("quick_fairness")
 
 
 def _run(*args: str) -> tuple[int, str]:
@@ -306,32 +308,6 @@ def test_check_file_pad_broken_board_exits_1_and_bad_pad_exits_2(tmp_path: Path)
     assert code == 2 and "check --file" in out, out
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_two_up_text_is_at_least_5pt(paper: str) -> None:
-    from generator.games.plazing_rw.draw import pad_scene
-    from generator.games.plazing_rw.model import boards
-    from generator.games.plazing_rw.setup import SheetSetup, random_board
-    from generator.render.scene import Text, Use
-
-    sheets = [SheetSetup("PR-000-0-0", 0, boards()["3"]),
-              SheetSetup("PR-000-1-0", 1, random_board(1, True, "random")[0])]
-    scene = pad_scene(sheets, paper, "pl", True, per_page=2)
-    uses = [it for it in scene.pages[0].items if isinstance(it, Use)]
-    scale = uses[0].scale
-
-    def sizes(name: str) -> list[float]:
-        out = []
-        for it in scene.symbols[name].items:
-            if isinstance(it, Text):
-                out.append(it.size)
-            elif isinstance(it, Use):
-                out += sizes(it.name)
-        return out
-
-    smallest = min(s for u in uses for s in sizes(u.name))
-    assert smallest * scale >= 5.0, smallest * scale
-
-
 def test_random_board_title_follows_the_game_title() -> None:
     from generator.games.plazing_rw.draw import pad_scene, texts
     from generator.games.plazing_rw.setup import SheetSetup, random_board
@@ -343,3 +319,88 @@ def test_random_board_title_follows_the_game_title() -> None:
     sub = next(it for it in body.items if isinstance(it, Text) and it.text.startswith("· "))
     end_of_title = fonts.text_width(texts("pl")["title"], "bold", 15)
     assert 0 < sub.x - end_of_title < 5  # a space, not a wide gap
+
+
+def _sheet_file(tmp_path: Path, rows: list[str], name: str = "big.json") -> Path:
+    body = {"board": {"id": "big", "rows": rows}, "shapes": [{"source": "setup", "cells": ["A1", "B1", "C1"]}]}
+    p = tmp_path / name
+    p.write_text(dumps_setup("plazing-rw", 1, "PR-00000-0-0", body))
+    return p
+
+
+def test_a_huge_custom_board_is_refused_before_any_work(tmp_path: Path) -> None:
+    """A 200x200 board was reported illegal and then played (one greedy game 250 s)."""
+    p = _sheet_file(tmp_path, ["." * 200] * 200)
+    for args in (["check", "--file", str(p), "--games", "1000"], ["score", str(p)]):
+        code, out = _run(*args)
+        assert code == 2 and out.strip().count("\n") == 0 and "25x25" in out, out
+
+
+def test_a_board_wider_than_25_columns_is_one_line_not_an_index_error(tmp_path: Path) -> None:
+    p = _sheet_file(tmp_path, ["." * 26] * 10)
+    code, out = _run("score", str(p))
+    assert code == 2 and out.strip().count("\n") == 0 and "Traceback" not in out, out
+
+
+def test_an_illegal_board_is_not_played(tmp_path: Path) -> None:
+    p = _sheet_file(tmp_path, ["." * 20] * 20)  # within the size cap, but not the 10x10 grid
+    code, out = _run("check", "--file", str(p), "--games", "100000", "--json")
+    assert code == 1, out
+    res = json.loads(out)
+    assert not res["legal"] and "prw.grid-size" in {v["rule"] for v in res["violations"]}
+    assert res["playouts"] == {}
+    code, out = _run("check", "--file", str(p), "--games", "100000")
+    assert code == 1 and "not played" in out
+
+
+def test_check_file_without_seed_is_reproducible_and_prints_its_seed(tmp_path: Path) -> None:
+    p = tmp_path / "played.json"
+    assert _run("play", "--board", "1", "--seed", "5", "--out", str(p))[0] == 0
+    runs = [_run("check", "--file", str(p), "--games", "3", "--json") for _ in range(2)]
+    assert runs[0] == runs[1]
+    res = json.loads(runs[0][1])
+    assert isinstance(res["playout_seed"], int)
+    code, text = _run("check", "--file", str(p), "--games", "3")
+    assert code == 0 and f"playout seed {res['playout_seed']}" in text
+    code, other = _run("check", "--file", str(p), "--games", "3", "--seed", "9", "--json")
+    assert json.loads(other)["playout_seed"] == 9
+
+
+def test_check_random_board_reports_its_difficulty_estimate_and_interval() -> None:
+    code, out = _run("check", "--board", "random", "--seed", "11", "--difficulty", "2", "--games", "2", "--json")
+    assert code == 0, out
+    fig = json.loads(out)["difficulty"]
+    assert fig["accepted"] and fig["difficulty"] == 2
+    assert fig["band"][0] <= fig["interval"][0] <= fig["estimate"] <= fig["interval"][1] <= fig["band"][1]
+    code, text = _run("check", "--board", "random", "--seed", "11", "--difficulty", "2", "--games", "2")
+    assert code == 0 and "difficulty 2: greedy estimate" in text and "interval" in text and "target" in text
+
+
+def test_pad_json_and_summary_carry_every_sheets_estimate(tmp_path: Path) -> None:
+    r = _pad(tmp_path, "--board", "random", "--count", "2", "--seed", "3", "--difficulty", "3", "--jobs", "2")
+    doc = json.loads(Path(r["files"]["json"]).read_text())
+    for sheet in doc["setup"]["sheets"]:
+        assert sheet["balance"]["accepted"] and sheet["balance"]["difficulty"] == 3
+        assert len(sheet["balance"]["interval"]) == 2
+    code, text = _run("check", "--file", r["files"]["json"], "--games", "1")
+    assert code == 0 and text.count("difficulty 3: greedy estimate") == 2, text
+
+
+def test_bad_difficulty_is_one_line_exit_2(tmp_path: Path) -> None:
+    code, out = _run("sheet", "--board", "random", "--difficulty", "5", "--out", str(tmp_path))
+    assert code == 2 and "difficulty" in out and not any(tmp_path.iterdir())
+
+
+def test_score_follows_the_mirror_rule_of_the_sheet(tmp_path: Path, kasia: State) -> None:
+    p = _kasia_file(tmp_path, kasia)
+    code, out = _run("score", str(p), "--json")
+    assert code == 0 and json.loads(out)["legal"]
+    code, out = _run("score", str(p), "--no-mirror", "--json")
+    assert code == 1 and {v["rule"] for v in json.loads(out)["violations"]} == {"prw.mirror"}
+
+
+def test_sheet_is_byte_identical_for_any_jobs(tmp_path: Path) -> None:
+    one = _pad(tmp_path / "1", "--board", "random", "--count", "3", "--seed", "21", "--jobs", "1")
+    two = _pad(tmp_path / "2", "--board", "random", "--count", "3", "--seed", "21", "--jobs", "2")
+    for kind in ("pdf", "json"):
+        assert Path(one["files"][kind]).read_bytes() == Path(two["files"][kind]).read_bytes()

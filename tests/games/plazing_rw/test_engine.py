@@ -83,3 +83,68 @@ def test_has_legal_moves_agrees_with_legal_moves() -> None:
         moves = s.legal_moves()
         s.apply(moves[rng.randrange(len(moves))])
     assert not s.has_legal_moves()
+
+
+@pytest.mark.parametrize("board_id", ["1", "3", "4"])
+@pytest.mark.parametrize("mirror", [False, True])
+def test_fast_greedy_plays_exactly_the_core_greedy_bot(board_id: str, mirror: bool) -> None:
+    """`State.greedy_move` (the lean loop the fairness test uses) chooses what core's greedy bot
+    chooses, move by move, with the same rng."""
+    from generator.core.playout import greedy_bot
+
+    b = boards()[board_id]
+    for seed in range(2):
+        fast, core = new_game(b, make_rng(seed), mirror=mirror), new_game(b, make_rng(seed), mirror=mirror)
+        r_fast, r_core = make_rng(seed, "bot"), make_rng(seed, "bot")
+        while not core.is_over():
+            a, c = fast.greedy_move(r_fast), greedy_bot(core, r_core)
+            assert a == c
+            fast.apply(a)
+            core.apply(c)
+        assert fast.points() == core.points()
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), board_id=st.sampled_from(["1", "2", "3", "4"]), hard=st.booleans())
+def test_one_pass_scoring_equals_the_two_step_scoring(seed: int, board_id: str, hard: bool) -> None:
+    from generator.games.plazing_rw.rules import Scorer, closed_areas
+
+    board = boards()[board_id]
+    sc = Scorer(board, hard)
+    rng = make_rng(seed)
+    covered = 0
+    s = new_game(board, rng, hard)
+    while not s.is_over():
+        moves = s.legal_moves()
+        s.apply(moves[rng.randrange(len(moves))])
+        covered = s.covered
+        assert sc.fast_points(covered) == sc.board_points(covered, closed_areas(board, covered))
+    assert sc.fast_points(covered | board.bar) == sc.board_points(covered | board.bar,
+                                                                  closed_areas(board, covered | board.bar))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), board_id=st.sampled_from(["1", "2", "3", "4"]))
+def test_the_greedy_shortcut_only_skips_moves_that_change_no_area(seed: int, board_id: str) -> None:
+    """`_keeps_reach` says "no area changes" only when a full rescoring agrees, for every legal move."""
+    from generator.games.plazing_rw.engine import _around, _keeps_reach
+
+    board = boards()[board_id]
+    rng = make_rng(seed)
+    s = new_game(board, rng)
+    sc, g = s.scorer, s.grid
+    checked = 0
+    while not s.is_over():
+        free = sc.free & ~s.covered
+        reach = g.flood(free, sc.open_edge)
+        inside = free & ~reach
+        base = sc.fast_points(s.covered)
+        for _src, _sid, bits in s.legal_moves():
+            if bits and not bits & inside and _keeps_reach(bits, _around(g, bits), reach, sc.open_edge, g.width,
+                                                         g.not_west, g.not_east):
+                checked += 1
+                assert g.flood(free & ~bits, sc.open_edge) == reach & ~bits
+                assert sc.fast_points(s.covered | bits) == base + (board.bar & bits).bit_count() * board.bar_points
+        moves = s.legal_moves()
+        s.apply(moves[rng.randrange(len(moves))])
+    assert checked

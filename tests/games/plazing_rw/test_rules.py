@@ -48,9 +48,36 @@ def test_kasia_scores_65_on_a_real_sheet(kasia: State) -> None:
 
 def test_kasia_sheet_json_scores_the_same(kasia: State) -> None:
     sheet = kasia.to_sheet()
+    assert sheet["mirror"] is True  # her drawing uses both L4s (conftest)
     drawn = parse_drawn(sheet["shapes"], boards()["1"])
-    assert check_drawing(boards()["1"], drawn).ok
+    assert check_drawing(boards()["1"], drawn, mirror=True).ok
     assert score_drawing(boards()["1"], drawn).total == 65
+
+
+def test_shapes_rotate_but_do_not_mirror_by_default(kasia: State) -> None:
+    """Rulebook: "a screen may be rotated freely"; a J for the L is the mirror house rule."""
+    drawn = parse_drawn(kasia.to_sheet()["shapes"], boards()["1"])
+    mirrored = [d for d in drawn if d.mirrored]
+    assert mirrored and {d.shape for d in mirrored} == {"L4"}
+    rep = check_drawing(boards()["1"], drawn)
+    assert rep.rules() == {"prw.mirror"} and len(rep) == len(mirrored)
+    # the engine follows the option: without it no placement of L4 or S4 is a mirror image
+    from generator.core.shapes import mirror as flip
+    from generator.core.shapes import normalise, orientations
+    from generator.games.plazing_rw.model import catalog, shape_placements
+    from generator.games.plazing_rw.rules import cell_name
+    g, cat = boards()["1"].grid, catalog()
+    for sid in ("L4", "S4"):
+        rot = set(orientations(cat.shapes[sid].cells, False))
+        assert flip(cat.shapes[sid].cells) not in rot  # chiral: mirroring gives a new shape
+        plain, both = shape_placements(g, cat.shapes[sid]), shape_placements(g, cat.shapes[sid], True)
+        assert len(both) == 2 * len(plain)
+        for p in plain:
+            assert normalise(g.cells(p)) in rot, [cell_name(c) for c in g.cells(p)]
+    state = State(boards()["1"], kasia.dice)
+    moves = state.legal_moves()
+    assert moves and all(normalise(g.cells(m[2])) in set(orientations(cat.shapes[m[1]].cells, False))
+                         for m in moves)
 
 
 def test_resource_table_is_triangular_also_past_its_end() -> None:
