@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from generator.core.checks import UserInputError
 from generator.render import fonts, layout
 from generator.render.scene import Circle, Item, Line, Page, Rect, Scene, Symbol, Text, Use
 from generator.render.text import line_height, wrap
@@ -36,8 +37,9 @@ ICON_MM = 8.0
 INK = "#1e1e1e"
 
 
-class CardOverflowError(ValueError):
-    """A card's text does not fit at the MIN_PT floor (the message names the card)."""
+class CardOverflowError(UserInputError):
+    """A card's text does not fit at the MIN_PT floor (the message names the card): one line, exit 2,
+    wherever it is raised (a user's catalog can make a card's text longer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,3 +373,27 @@ def from_templates(game: str, names: Sequence[str], lang: str, **ctx: object) ->
 
     return [RuleCard(f"{game}/{name}.{lang}", render_template(f"{game}/cards/{name}.{lang}.txt", **ctx))
             for name in names]
+
+
+SETUP_WORDS = {
+    "pl": {"title": "Ustawienie", "checked": "Sprawdzone", "passed": "wszystkie reguły ustawienia spełnione "
+           "(boardgen {game} check)", "played": "Rozgrywki botów", "none": "nie grano (--playouts 0)"},
+    "en": {"title": "Setup", "checked": "Checked", "passed": "every setup rule holds (boardgen {game} check)",
+           "played": "Bot games", "none": "none played (--playouts 0)"},
+}
+
+
+def setup_card_scene(style: DeckStyle, game: str, code: str, lang: str, paper: layout.Paper, facts: Sequence[str],
+                     playouts: Sequence[str]) -> Scene:
+    """The setup summary card every `setup` command writes: what goes where for this seed, the checks
+    it passed and the playout figures, on one 63×88 mm card with crop marks (the text shrinks to the
+    MIN_PT floor; a setup whose facts do not fit is an error, never a clipped card)."""
+    w = SETUP_WORDS.get(lang, SETUP_WORDS["en"])
+    lines = [f"# {w['title']} {code}"] + [f"- {f}" for f in facts]
+    lines += [f"## {w['checked']}", f"- {w['passed'].format(game=game)}", f"## {w['played']}"]
+    lines += [f"- {p.strip()}" for p in playouts] or [f"- {w['none']}"]
+    card = RuleCard(f"{game}/setup-card.{lang}", "\n".join(lines))
+    scene = Scene(title=f"{style.game} — {w['title']} {code}", subject=f"boardgen: {style.game} setup card")
+    front = scene.add_symbol(card_front(scene, card, style, "setup-card", f"{style.game} · {code}"))
+    scene.pages += layout.impose_cards(scene, [front], None, CARD_W, CARD_H, paper, code, lang=lang)
+    return scene

@@ -77,7 +77,7 @@ def provenance(setup: Setup, code: str) -> tuple[str, str]:
 
 
 #: the names a Plażing output set may hold (an old one not rewritten by the new set is dropped)
-OUTPUT_NAMES = ("setup.json", "board.pdf", "board.png", "rules.pdf", "events.pdf", "playouts.json")
+OUTPUT_NAMES = ("setup.json", "board.pdf", "board.png", "rules.pdf", "events.pdf", "playouts.json", "setup-card.pdf")
 
 
 def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4", lang: str = "pl",
@@ -100,6 +100,23 @@ def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4",
             err_console.print(f"note: {note}", markup=False, highlight=False)
         write_pdf(events, files["events_pdf"])
     return files
+
+
+def write_setup_card(setup: Setup, code: str, folder: Path, paper_name: str, lang: str,
+                     report: PlayoutReport | None) -> Path:
+    """setup-card.pdf: this seed's facts, the checks it passed and the playout figures on one card."""
+    from generator.games.plazing.cards import STYLE
+    from generator.render.rulecards import setup_card_scene
+
+    lines: list[str] = []
+    if report is not None:  # the headline figures (the whole report is playouts.json)
+        keep = ("playouts", "game length", "seat balance")
+        lines = [ln for ln in playability.summary_lines(report) if ln.startswith(keep)]
+        lines.insert(2, "wins per seat: " + " / ".join(f"{s['win_rate']:.0%}" for s in report.seat_stats()))
+    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), draw.summary_lines(setup, lang), lines)
+    path = folder / "setup-card.pdf"
+    write_pdf(scene, path)
+    return path
 
 
 def _catalog(path: Path | None) -> Catalog:
@@ -197,6 +214,7 @@ def setup_cmd(
             files = write_outputs(setup, code_s, stage, paper, lang, bleed)
             if report is not None:
                 files["playouts"] = playability.write_report(stage / "playouts.json", report, seed_v)
+            files["setup_card"] = write_setup_card(setup, code_s, stage, paper, lang, report)
             files = relocate(files, stage, out / code_s)
     if as_json:
         data = {"code": code_s, "seed": seed_v, "setup": setup.to_json(),
