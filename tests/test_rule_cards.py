@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import math
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -202,3 +203,20 @@ def test_winnice_cards_follow_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(wn_cards, "default_catalog", lambda: changed)
     text = " ".join(c.text for c in wn_cards.rule_cards(2, "en"))
     assert "11P" in text and "5 × 5 or more | 4P" in text and "| yellow | 4 | 7 | 13 |" in text
+
+
+@pytest.mark.parametrize("game", ["plazing", "winnice", "planety"])
+def test_every_setup_command_writes_a_setup_card(game: str, tmp_path) -> None:
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "generator", game, "setup", "--seed", "6", "--playouts", "2",
+                        "--lang", "pl", "--json", "--out", str(tmp_path)], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    import json
+
+    doc = json.loads(r.stdout)
+    card = Path(doc["files"]["setup_card"])
+    assert card.is_file() and card.parent.name == doc["code"]
+    text = "".join(p.extract_text() for p in PdfReader(str(card)).pages)
+    assert doc["code"] in text and "Sprawdzone" in text and "Rozgrywki botów" in text

@@ -102,6 +102,32 @@ def write_outputs(stage: Path, setup: Setup, code: str, paper_name: str = "a4", 
     return files
 
 
+def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_name: str, lang: str,
+                     report: dict[str, Any] | None) -> Path:
+    """setup-card.pdf: the stars drawn and the big bangs it took, the checks passed and the headline
+    playout figures, on one card in the chosen language."""
+    from generator.games.planety.cards import STYLE
+    from generator.render.rulecards import setup_card_scene
+
+    pl = lang == "pl"
+    facts = [f"{setup.players} {'graczy' if pl else 'players'}; "
+             f"{'wielkich wybuchów' if pl else 'big bangs thrown'}: {setup.throws}"]
+    for seat, sid in enumerate(setup.stars, start=1):
+        star = cat.star(sid)
+        facts.append(f"{'gracz' if pl else 'player'} {seat}: {star.name[lang]} ({star.orbits} "
+                     f"{'orbit' if pl else 'orbits'}, {star.light} {'światła' if pl else 'light'})")
+    lines = []
+    for bot, d in (report or {}).items():
+        if isinstance(d, dict) and "games" in d:
+            wins = " / ".join(f"{w:.0%}" for w in d["wins_per_seat"])
+            lines.append(f"{bot}: {d['completed']}/{d['games']} completed; wins {wins}; "
+                         f"stranded {d['stranding_rate']:.0%}")
+    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, lines)
+    path = stage / "setup-card.pdf"
+    write_pdf(scene, path)
+    return path
+
+
 def _summary_lines(setup: Setup, cat: Catalog) -> list[str]:
     lines = [f"{setup.players} players · big bangs thrown: {setup.throws}"]
     for seat, sid in enumerate(setup.stars, start=1):
@@ -157,6 +183,7 @@ def setup_cmd(
             files = write_outputs(stage, setup, code_s, paper, lang, bleed, cat)
             if report is not None:
                 files["playouts"] = _write_report(stage, report)
+            files["setup_card"] = write_setup_card(setup, cat, code_s, stage, paper, lang, report)
         files = {k: out / code_s / v.name for k, v in files.items()}
     if as_json:
         data: dict[str, Any] = {"code": code_s, "seed": seed_v, "setup": setup.to_json(),

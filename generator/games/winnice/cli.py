@@ -70,6 +70,28 @@ def split_code(code: str) -> tuple[str, str]:
     return base, mark.upper()
 
 
+def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_name: str, lang: str,
+                     rep: dict[str, Any] | None) -> Path:
+    """setup-card.pdf: the markets, first player and drought decks of this seed, the checks it passed
+    and the headline playout figures, on one card in the chosen language."""
+    from generator.games.winnice.cards import STYLE
+    from generator.render.rulecards import setup_card_scene
+
+    ctx = draw.summary_context(setup, cat, lang)
+    pl = lang == "pl"
+    facts = [f"{setup.players} {'graczy' if pl else 'players'}, {'zaczyna' if pl else 'first'}: {ctx['first_player']}",
+             f"{'monety' if pl else 'coins'}: {ctx['coins']}",
+             f"{'rynek' if pl else 'market'} 2/3: " + ", ".join(ctx["decks"]["deck23"]["market"]),
+             f"{'rynek' if pl else 'market'} 4/5: " + ", ".join(ctx["decks"]["deck45"]["market"]),
+             f"{'klęska urodzajów' if pl else 'disaster'}: {ctx['disaster']}",
+             f"{'cyfry' if pl else 'digits'}: {ctx['digits']}", f"{'litery' if pl else 'letters'}: {ctx['letters']}"]
+    lines = playability.summary_lines(rep)[:3] if rep is not None else []
+    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, lines)
+    path = stage / "setup-card.pdf"
+    write_pdf(scene, path)
+    return path
+
+
 def write_outputs(setup: Setup, cat: Catalog, code: str, stage: Path, paper_name: str = "a4", lang: str = "pl",
                   bleed: float = 0.0) -> dict[str, Path]:
     """Every file of one setup into the staging folder `stage` (see core.files.output_set)."""
@@ -143,6 +165,7 @@ def setup_cmd(
             files = write_outputs(setup, cat, code_s, stage, paper, lang, bleed)
             if rep is not None:
                 files["playouts"] = playability.write_report(stage / "playouts.json", rep)
+            files["setup_card"] = write_setup_card(setup, cat, code_s, stage, paper, lang, rep)
             files = _final(files, stage, folder)
     if as_json:
         data: dict[str, Any] = {"code": code_s, "seed": seed_v, "setup": setup.to_json(),
