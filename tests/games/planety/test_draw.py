@@ -49,7 +49,7 @@ def sizes(pdf: Path) -> set[tuple[float, float]]:
 
 
 def test_files_pages_sizes_and_codes(pl):
-    assert sorted(p.name for p in pl.iterdir()) == sorted(["setup.json", "summary.png", *KIT])
+    assert sorted(p.name for p in pl.iterdir()) == sorted(["setup.json", "summary.png", "setup-card.pdf", *KIT])
     counts = {name: len(PdfReader(pl / name).pages) for name in KIT}
     assert counts == {"summary.pdf": 1, "tiles-duplex.pdf": 4, "tiles-fold.pdf": 3, "kit.pdf": 3}
     for name in KIT:

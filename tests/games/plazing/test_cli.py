@@ -40,7 +40,7 @@ def full(tmp_path_factory) -> Path:
 
 def test_setup_writes_all_files(full):
     assert sorted(p.name for p in full.iterdir()) == ["board.pdf", "board.png", "events.pdf", "playouts.json",
-                                                      "rules.pdf", "setup.json"]
+                                                      "rules.pdf", "setup-card.pdf", "setup.json"]
     report = json.loads((full / "playouts.json").read_text(encoding="utf-8"))
     assert report["games"] == 8
     doc = json.loads((full / "setup.json").read_text(encoding="utf-8"))
