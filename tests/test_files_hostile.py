@@ -262,7 +262,7 @@ def test_a_full_disk_leaves_the_complete_old_set(tmp_path):
     """`ulimit -f`: the PDF fits, the PNG does not. The old set stays whole; nothing is left over."""
     args = ("plazing-rw", "sheet", "--board", "1", "--seed", "1", "--out", tmp_path)
     assert cli(*args, "--paper", "a4").returncode == 0
-    (folder,) = tmp_path.iterdir()
+    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]  # index.html (the gallery) beside it
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
 
     def small_files() -> None:
@@ -283,7 +283,7 @@ def test_four_writers_at_once_leave_one_complete_set(tmp_path):
     for p in procs:
         out, err = p.communicate(timeout=300)
         assert p.returncode == 0, err
-    (folder,) = tmp_path.iterdir()
+    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]  # index.html (the gallery) beside it
     assert len(rw_papers(folder)) == 1 and len(list(folder.iterdir())) == 3
     opts = json.loads(next(folder.glob("*.json")).read_text())["setup"]["options"]
     text = PdfReader(next(folder.glob("*.pdf"))).pages[0].extract_text()
@@ -312,7 +312,7 @@ def test_sigterm_and_ctrl_c_at_random_moments_leave_old_or_new_set(tmp_path):
         assert "Traceback" not in err, err
         outcomes["finished" if p.returncode == 0 else "interrupted"] += 1
         assert not leftovers(tmp_path), i
-        sets = list(tmp_path.iterdir())
+        sets = [p for p in tmp_path.iterdir() if p.name != "index.html"]
         if sets:
             assert len(rw_papers(sets[0])) == 1, i
     print(outcomes)
@@ -371,7 +371,7 @@ def test_a_run_that_swaps_in_while_another_is_writing_leaves_one_set(tmp_path, m
 
     real = rw.write_atomic
     state = {"calls": 0}
-    options = {"board": "1", "hard": False, "features": "random"}
+    options = rw.with_defaults({"board": "1", "hard": False, "features": "random"})
     code = rw.CODE.encode(options, 1)
 
     def interleaved(path, data):
@@ -383,5 +383,5 @@ def test_a_run_that_swaps_in_while_another_is_writing_leaves_one_set(tmp_path, m
 
     monkeypatch.setattr(rw, "write_atomic", interleaved)
     rw.write_pad(tmp_path, options, 1, code, 1, 1, "a4", "pl", show_progress=False)
-    (folder,) = tmp_path.iterdir()
+    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]  # index.html (the gallery) beside it
     assert len(rw_papers(folder)) == 1 and not leftovers(tmp_path)

@@ -384,7 +384,7 @@ SETUP_WORDS = {
 
 
 def setup_card_scene(style: DeckStyle, game: str, code: str, lang: str, paper: layout.Paper, facts: Sequence[str],
-                     playouts: Sequence[str]) -> Scene:
+                     playouts: Sequence[str], bleed: float = 0.0) -> Scene:
     """The setup summary card every `setup` command writes: what goes where for this seed, the checks
     it passed and the playout figures, on one 63×88 mm card with crop marks (the text shrinks to the
     MIN_PT floor; a setup whose facts do not fit is an error, never a clipped card)."""
@@ -394,6 +394,6 @@ def setup_card_scene(style: DeckStyle, game: str, code: str, lang: str, paper: l
     lines += [f"- {p.strip()}" for p in playouts] or [f"- {w['none']}"]
     card = RuleCard(f"{game}/setup-card.{lang}", "\n".join(lines))
     scene = Scene(title=f"{style.game} — {w['title']} {code}", subject=f"boardgen: {style.game} setup card")
-    front = scene.add_symbol(card_front(scene, card, style, "setup-card", f"{style.game} · {code}"))
-    scene.pages += layout.impose_cards(scene, [front], None, CARD_W, CARD_H, paper, code, lang=lang)
+    front = scene.add_symbol(card_front(scene, card, style, "setup-card", f"{style.game} · {code}", bleed))
+    scene.pages += layout.impose_cards(scene, [front], None, CARD_W, CARD_H, paper, code, bleed=bleed, lang=lang)
     return scene

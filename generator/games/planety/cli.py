@@ -103,7 +103,7 @@ def write_outputs(stage: Path, setup: Setup, code: str, paper_name: str = "a4", 
 
 
 def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_name: str, lang: str,
-                     report: dict[str, Any] | None) -> Path:
+                     report: dict[str, Any] | None, bleed: float = 0.0) -> Path:
     """setup-card.pdf: the stars drawn and the big bangs it took, the checks passed and the headline
     playout figures, on one card in the chosen language."""
     from generator.games.planety.cards import STYLE
@@ -122,7 +122,7 @@ def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_n
             wins = " / ".join(f"{w:.0%}" for w in d["wins_per_seat"])
             lines.append(f"{bot}: {d['completed']}/{d['games']} completed; wins {wins}; "
                          f"stranded {d['stranding_rate']:.0%}")
-    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, lines)
+    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, lines, bleed)
     path = stage / "setup-card.pdf"
     write_pdf(scene, path)
     return path
@@ -183,7 +183,7 @@ def setup_cmd(
             files = write_outputs(stage, setup, code_s, paper, lang, bleed, cat)
             if report is not None:
                 files["playouts"] = _write_report(stage, report)
-            files["setup_card"] = write_setup_card(setup, cat, code_s, stage, paper, lang, report)
+            files["setup_card"] = write_setup_card(setup, cat, code_s, stage, paper, lang, report, bleed)
         files = {k: out / code_s / v.name for k, v in files.items()}
     if as_json:
         data: dict[str, Any] = {"code": code_s, "seed": seed_v, "setup": setup.to_json(),

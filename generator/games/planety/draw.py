@@ -156,7 +156,7 @@ def face_symbol(face: Face, tile_id: str, side: str, lang: str, bleed: float = 0
         if face.moons:
             items += crescent_icon(b + 6.2, b + 11.0)
         items += orbit_icon(b + 4.0, b + TILE - 6.5, face.orbits_text())
-        items += token_icon(b + TILE - 7.0, b + TILE - 7.0, face.tokens)
+        items += token_icon(b + TILE - 7.6, b + TILE - 7.0, face.tokens)  # its "+" badge clears the 3 mm margin
     items.append(Text(cx, b + TILE - 2.6, f"{tile_id} · {side}", size=4.8, font="condensed", fill=GREY,
                       anchor="middle"))
     return Symbol(name or f"pt-face-{tile_id}-{side}", w, w, items)

@@ -103,7 +103,7 @@ def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4",
 
 
 def write_setup_card(setup: Setup, code: str, folder: Path, paper_name: str, lang: str,
-                     report: PlayoutReport | None) -> Path:
+                     report: PlayoutReport | None, bleed: float = 0.0) -> Path:
     """setup-card.pdf: this seed's facts, the checks it passed and the playout figures on one card."""
     from generator.games.plazing.cards import STYLE
     from generator.render.rulecards import setup_card_scene
@@ -113,7 +113,8 @@ def write_setup_card(setup: Setup, code: str, folder: Path, paper_name: str, lan
         keep = ("playouts", "game length", "seat balance")
         lines = [ln for ln in playability.summary_lines(report) if ln.startswith(keep)]
         lines.insert(2, "wins per seat: " + " / ".join(f"{s['win_rate']:.0%}" for s in report.seat_stats()))
-    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), draw.summary_lines(setup, lang), lines)
+    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), draw.summary_lines(setup, lang), lines,
+                             bleed)
     path = folder / "setup-card.pdf"
     write_pdf(scene, path)
     return path
@@ -214,7 +215,7 @@ def setup_cmd(
             files = write_outputs(setup, code_s, stage, paper, lang, bleed)
             if report is not None:
                 files["playouts"] = playability.write_report(stage / "playouts.json", report, seed_v)
-            files["setup_card"] = write_setup_card(setup, code_s, stage, paper, lang, report)
+            files["setup_card"] = write_setup_card(setup, code_s, stage, paper, lang, report, bleed)
             files = relocate(files, stage, out / code_s)
     if as_json:
         data = {"code": code_s, "seed": seed_v, "setup": setup.to_json(),

@@ -71,7 +71,7 @@ def split_code(code: str) -> tuple[str, str]:
 
 
 def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_name: str, lang: str,
-                     rep: dict[str, Any] | None) -> Path:
+                     rep: dict[str, Any] | None, bleed: float = 0.0) -> Path:
     """setup-card.pdf: the markets, first player and drought decks of this seed, the checks it passed
     and the headline playout figures, on one card in the chosen language."""
     from generator.games.winnice.cards import STYLE
@@ -86,7 +86,7 @@ def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_n
              f"{'klęska urodzajów' if pl else 'disaster'}: {ctx['disaster']}",
              f"{'cyfry' if pl else 'digits'}: {ctx['digits']}", f"{'litery' if pl else 'letters'}: {ctx['letters']}"]
     lines = playability.summary_lines(rep)[:3] if rep is not None else []
-    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, lines)
+    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, lines, bleed)
     path = stage / "setup-card.pdf"
     write_pdf(scene, path)
     return path
@@ -165,7 +165,7 @@ def setup_cmd(
             files = write_outputs(setup, cat, code_s, stage, paper, lang, bleed)
             if rep is not None:
                 files["playouts"] = playability.write_report(stage / "playouts.json", rep)
-            files["setup_card"] = write_setup_card(setup, cat, code_s, stage, paper, lang, rep)
+            files["setup_card"] = write_setup_card(setup, cat, code_s, stage, paper, lang, rep, bleed)
             files = _final(files, stage, folder)
     if as_json:
         data: dict[str, Any] = {"code": code_s, "seed": seed_v, "setup": setup.to_json(),

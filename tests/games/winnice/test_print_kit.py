@@ -42,7 +42,7 @@ def pages_of(path: str) -> PdfReader:
 
 def test_every_file_is_written_into_the_code_folder(kit):
     files = {k: Path(v) for k, v in kit["files"].items()}
-    assert set(files) == {"setup", "summary", "boards", "cards", "pieces", "preview"}
+    assert set(files) == {"setup", "summary", "boards", "cards", "pieces", "preview", "setup_card"}
     assert all(p.parent.name == kit["code"] and p.is_file() and p.stat().st_size > 1000 for p in files.values())
     assert not list(files["setup"].parent.parent.glob(".*staging"))
     assert files["preview"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
