@@ -467,6 +467,9 @@ def check_filled(f: Filled) -> tuple[Report, Sheet]:
             rep.add("rzuc.yellow-cell", f"no yellow cell at row {r}, column {c}", (r, c))
         elif (r, c) in seen:
             rep.add("rzuc.yellow-cell", "yellow cell crossed twice", (r, c))
+        elif f.layout.yellow_grid[r - 1][c - 1] == 0:
+            rep.add("rzuc.yellow-cell", f"yellow cell at row {r}, column {c} is pre-crossed on the sheet: "
+                                        "nobody crosses it", (r, c))
         else:
             seen.add((r, c))
             sh.ymask |= 1 << ((r - 1) * 4 + c - 1)

@@ -310,3 +310,15 @@ def test_a_filled_sheet_on_an_illegal_layout_is_a_one_line_input_error(layout: L
 ])
 def test_layout_bounds_and_round_bonuses(layout: Layout, changes: dict[str, object], rule: str) -> None:
     assert rule in check_layout(_with(layout, **changes)).rules()
+
+
+def test_a_cross_on_a_pre_crossed_yellow_cell_is_a_violation() -> None:
+    """Audit (issue 8 item 9): `score` accepted a cross on a ■ cell of the standard sheet."""
+    pre = [(r + 1, c + 1) for r, row in enumerate(standard_layout().yellow_grid) for c, v in enumerate(row) if v == 0]
+    assert len(pre) == 4
+    for r, c in pre:
+        rep, _ = check_filled(parse_filled({"layout": "standard", "yellow": [[r, c]]}))
+        assert [v.rule for v in rep.violations] == ["rzuc.yellow-cell"] and "pre-crossed" in rep.violations[0].message
+    free = next((r + 1, c + 1) for r, row in enumerate(standard_layout().yellow_grid) for c, v in enumerate(row) if v)
+    rep, _ = check_filled(parse_filled({"layout": "standard", "yellow": [list(free)]}))
+    assert rep.ok
