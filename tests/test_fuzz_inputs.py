@@ -251,8 +251,9 @@ def _alarm(signum, frame):
     raise TimeoutError("a fuzz case ran for over 30 s (a hang)")
 
 
-def run_case(game: str, command: str, option: str, writes: bool, path: Path, out: Path, extra: list[str]) -> str:
-    args = [game, command, *extra, *([option] if option else []), str(path)]
+def run_case(game: str, command: str, option: str, writes: bool, path: Path, out: Path, extra: list[str],
+             lead: tuple[str, ...] = ()) -> str:
+    args = [game, command, *extra, *lead, *([option] if option else []), str(path)]
     if writes:
         args += ["--out", str(out)]
     old = signal.signal(signal.SIGALRM, _alarm)
@@ -292,18 +293,22 @@ def test_fuzz_reader(samples, tmp_path, game, command, option, writes):
     group = typer.main.get_command(app).commands[game]  # type: ignore[attr-defined]
     cmd = (group.load() if hasattr(group, "load") else group).commands[command]  # the lazy stub -> sub-app
     extra = _cheap_args(cmd)
+    # an option reader of a command that also needs a file argument (check FILE --catalog C) gets a
+    # good file there, so the fuzzed option is what is tried
+    needs_file = option and any(getattr(p, "param_type_name", "") == "argument" and p.required for p in cmd.params)
+    lead = (str(next(p for p in samples[game] if p.name == "setup.json")),) if needs_file else ()
     rnd = random.Random(f"{SEED}-{game}-{command}-{option}")
     counts: Counter[str] = Counter()
     failures: list[str] = []
     out = tmp_path / "out" / "o"
     for label, path in hostile_files(tmp_path / "hostile" if (tmp_path / "hostile").mkdir() is None else tmp_path):
-        result = run_case(game, command, option, writes, path, out, extra)
+        result = run_case(game, command, option, writes, path, out, extra, lead)
         assert result == "exit 2", f"{label}: {result}"
         counts[f"hostile {result}"] += 1
     # the samples this reader accepts as they are (exit 0 or 1) are the ones worth mutating: a
     # mutation of those reaches past the parser into validation, checks and play
     accepted = [p for p in samples[game]
-                if run_case(game, command, option, writes, p, out, extra) in ("exit 0", "exit 1")]
+                if run_case(game, command, option, writes, p, out, extra, lead) in ("exit 0", "exit 1")]
     cases = CASES // 4 if writes else CASES  # a case that parses writes PDFs: fewer of them
     for i in range(cases):
         sample = rnd.choice(accepted if accepted and rnd.random() < 0.85 else samples[game])
@@ -311,7 +316,7 @@ def test_fuzz_reader(samples, tmp_path, game, command, option, writes):
         path = tmp_path / f"case{i}{sample.suffix}"
         path.write_bytes(data)
         try:
-            counts[run_case(game, command, option, writes, path, out, extra)] += 1
+            counts[run_case(game, command, option, writes, path, out, extra, lead)] += 1
         except AssertionError as exc:
             counts["FAILED"] += 1
             failures.append(f"case {i} ({how} mutation of {sample.name}, seed {SEED}): {str(exc)[:300]}")

@@ -209,6 +209,20 @@ def calibration_square(x: float, y: float, size: float = CAL_SIZE, lang: str = "
     return items
 
 
+def diagonal_stripes(w: float, h: float, step: float, stroke: str, width: float) -> list[Item]:
+    """Diagonal stripes (rising to the right) filling the box 0..w x 0..h and clipped to it, so a
+    patterned card back never paints past its own edge onto the margin or a neighbour."""
+    out: list[Item] = []
+    k = -h
+    while k < w:
+        # the line (k, h) -> (k + h, 0) is x = k + t*h, y = h - t*h for t in 0..1; keep 0 <= x <= w
+        t0, t1 = max(0.0, -k / h), min(1.0, (w - k) / h)
+        if t1 > t0:
+            out.append(Line(k + t0 * h, h - t0 * h, k + t1 * h, h - t1 * h, stroke=stroke, width=width))
+        k += step
+    return out
+
+
 def crosshair(x: float, y: float, arm: float = 3.0) -> list[Item]:
     """A registration mark: a thin black cross with a white halo so it shows on dark artwork."""
     out: list[Item] = []

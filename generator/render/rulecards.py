@@ -235,16 +235,12 @@ def _pattern(style: DeckStyle, w: float, h: float) -> list[Item]:
     ink = "#ffffff"
     out: list[Item] = []
     if style.pattern == "stripes":
-        step = 7.0
-        k = -h
-        while k < w:
-            out.append(Line(k, h, k + h, 0, stroke=ink, width=1.2))
-            k += step
+        out += layout.diagonal_stripes(w, h, 7.0, ink, 1.2)
     elif style.pattern == "dots":
         yy = 4.0
-        while yy < h:
+        while yy <= h - 1.1:
             xx = 4.0 + (3.5 if int(yy // 7) % 2 else 0.0)
-            while xx < w:
+            while xx <= w - 1.1:  # every dot whole inside the back
                 out.append(Circle(xx, yy, 1.1, fill=ink, stroke=None))
                 xx += 7.0
             yy += 7.0
@@ -259,13 +255,13 @@ def _pattern(style: DeckStyle, w: float, h: float) -> list[Item]:
             yy += 6.0
     elif style.pattern == "rings":
         r = 4.0
-        while r < max(w, h):
+        while r + 0.4 <= min(w, h) / 2:  # rings inside the back (a ring past its edge would paint outside)
             out.append(Circle(w / 2, h / 2, r, fill=None, stroke=ink, width=0.8))
             r += 5.0
     else:  # waves
         yy = 3.0
         while yy < h:
-            pts = [(xx * 1.0, yy + (1.5 if (xx // 4) % 2 else -1.5)) for xx in range(0, int(w) + 5, 4)]
+            pts = [(min(xx * 1.0, w), yy + (1.5 if (xx // 4) % 2 else -1.5)) for xx in range(0, int(w) + 4, 4)]
             for (ax, ay), (bx, by) in zip(pts, pts[1:], strict=False):
                 out.append(Line(ax, ay, bx, by, stroke=ink, width=0.7))
             yy += 6.0

@@ -130,19 +130,19 @@ def face_symbol(face: Face, tile_id: str, side: str, lang: str, bleed: float = 0
     w = TILE + 2 * b
     cx, cy = b + TILE / 2, b + TILE / 2 + 0.5
     bg = "#e9eaee" if face.is_moon else SPACE
-    items: list[Item] = [Rect(0, 0, w, w, fill=bg, stroke=None),
-                         Rect(b + 1.2, b + 1.2, TILE - 2.4, TILE - 2.4, stroke="#c3c8d4", width=0.25, radius=2.0)]
+    # no frame line near the cut (a cut a millimetre off would show it crooked): the background is the edge
+    items: list[Item] = [Rect(0, 0, w, w, fill=bg, stroke=None)]
     title = face.name[lang] if not face.is_moon else labels(lang)["moon"]
     items.append(Text(cx, b + 5.6, title, size=6.8, font="condensed-bold", fill=INK, anchor="middle"))
     if face.is_moon:
         items.append(Circle(cx, cy, 11.0, fill=face.colour, stroke="#8d9096", width=0.5))
         for dx, dy, r in ((-4, -3, 2.2), (3.5, 2.5, 2.8), (-2, 5, 1.5), (5, -5, 1.2)):
             items.append(Circle(cx + dx, cy + dy, r, fill=_darker(face.colour, 0.88), stroke=None))
-        items += token_icon(b + 7.0, b + TILE - 8.0, face.cost)
-        items.append(Text(b + 7.0, b + TILE - 2.6, labels(lang)["cost"], size=4.8, font="condensed", fill=GREY,
+        items += token_icon(b + 7.0, b + TILE - 8.6, face.cost)
+        items.append(Text(b + 7.0, b + TILE - 3.7, labels(lang)["cost"], size=4.8, font="condensed", fill=GREY,
                           anchor="middle"))
-        items += shield_icon(b + TILE - 7.0, b + TILE - 8.2, face.shield)
-        items.append(Text(b + TILE - 7.0, b + TILE - 2.6, labels(lang)["shield"], size=4.8, font="condensed",
+        items += shield_icon(b + TILE - 7.0, b + TILE - 8.8, face.shield)
+        items.append(Text(b + TILE - 7.0, b + TILE - 3.7, labels(lang)["shield"], size=4.8, font="condensed",
                           fill=GREY, anchor="middle"))
     else:
         if face.atmosphere:
@@ -155,9 +155,9 @@ def face_symbol(face: Face, tile_id: str, side: str, lang: str, bleed: float = 0
             items += air_icon(b + TILE - 6.0, b + 17.5, 0.9)
         if face.moons:
             items += crescent_icon(b + 6.2, b + 11.0)
-        items += orbit_icon(b + 4.0, b + TILE - 6.5, face.orbits_text())
+        items += orbit_icon(b + 4.3, b + TILE - 8.6, face.orbits_text())  # arcs clear the 3 mm margin
         items += token_icon(b + TILE - 7.6, b + TILE - 7.0, face.tokens)  # its "+" badge clears the 3 mm margin
-    items.append(Text(cx, b + TILE - 2.6, f"{tile_id} · {side}", size=4.8, font="condensed", fill=GREY,
+    items.append(Text(cx, b + TILE - 3.7, f"{tile_id} · {side}", size=4.8, font="condensed", fill=GREY,
                       anchor="middle"))
     return Symbol(name or f"pt-face-{tile_id}-{side}", w, w, items)
 

@@ -243,7 +243,7 @@ def parse_catalog(d: Any, source: str) -> Catalog:
         pair = []
         for side in SIDES:
             fid = t.get(side)
-            if fid not in faces:
+            if not isinstance(fid, str) or fid not in faces:
                 p.fail(f"tiles[{i}].{side}", f"unknown face {fid!r}"[:120])
             pair.append(faces[fid])
         tiles.append(Tile(tid, pair[0], pair[1]))

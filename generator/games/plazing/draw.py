@@ -402,10 +402,7 @@ def _card_back(kind: str, lang: str, bleed: float) -> Symbol:
     colour = CARD_COLOUR[kind]
     items: list[Item] = [Rect(0, 0, cw, ch, fill=colour, stroke=None)]
     if kind == "special":
-        k = -ch
-        while k < cw:  # diagonal stripes over the whole back, bleed included
-            items.append(Line(k, ch, k + ch, 0, stroke="#26a69a", width=1.2))
-            k += 6.0
+        items += layout.diagonal_stripes(cw, ch, 6.0, "#26a69a", 1.2)  # the whole back, bleed included
         star = tuple((cw / 2 + r * math.sin(math.radians(36 * i)), ch / 2 + 1 - r * math.cos(math.radians(36 * i)))
                      for i, r in enumerate([27.0, 13.5] * 5))
         items.append(Polygon(star, fill=colour, stroke="#ffffff", width=1.0))

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from generator.render.bounds import text_box
 from generator.render.scene import Circle, Item, Line, Polygon, Rect, Text, Use
 
 INK = "#2b2b2b"
@@ -143,7 +144,7 @@ def _box(it: Item) -> tuple[float, float, float, float]:
         return min(xs), min(ys), max(xs), max(ys)
     if isinstance(it, Use):
         return it.x, it.y, it.x + 15.0 * it.scale, it.y + 15.0 * it.scale  # the board's 15 mm squares
-    return it.x, it.y - it.size * 0.3528, it.x, it.y  # Text: its baseline point and cap height
+    return text_box(it)  # Text: its real extent (font metrics, anchor), so a label never leaves the box
 
 
 def fit(items: list[Item], x: float, y: float, w: float, h: float, most: float) -> list[Item]:

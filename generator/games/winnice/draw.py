@@ -364,7 +364,7 @@ def _seedling_face(scene: Scene, cat: Catalog, deck: str, cid: str, lang: str, b
     items.append(Text(b + CARD_W / 2, b + CARD_H - 12, f"{shape_id} · {len(shape)} "
                       + ("pola" if lang == "pl" and len(shape) < 5 else "pól" if lang == "pl" else "squares"),
                       size=8, font="condensed", fill=INK, anchor="middle"))
-    items.append(Rect(b + 1.5, b + 1.5, CARD_W - 3, CARD_H - 3, stroke=DARK[colour], width=0.5, radius=2.5))
+    # no frame line 1.5 mm inside the cut (the 3 mm safe margin): the coloured band marks the card
     scene.add_symbol(Symbol(name, *layout.card_size_with_bleed(CARD_W, CARD_H, bleed), items))
     return name
 
@@ -438,7 +438,7 @@ def _action_face(scene: Scene, cat: Catalog, action: str, lang: str, bleed: floa
         items.append(Polygon(((cx, icon_y - 15), (cx + 9, icon_y + 2), (cx, icon_y + 10), (cx - 9, icon_y + 2)),
                              fill="#9fd0ea", stroke=INK, width=0.5))
     items += text_block(b + 5, b + 60, CARD_W - 10, effect_text(action, cat, lang), 7.6, "condensed")
-    items.append(Rect(b + 1.5, b + 1.5, CARD_W - 3, CARD_H - 3, stroke=ACTION_BACK, width=0.5, radius=2.5))
+    # no frame line 1.5 mm inside the cut (the 3 mm safe margin): the coloured band marks the card
     scene.add_symbol(Symbol(name, *layout.card_size_with_bleed(CARD_W, CARD_H, bleed), items))
     return name
 
@@ -477,7 +477,7 @@ def _disaster_face(scene: Scene, kind: str, lang: str, bleed: float) -> str:
                           anchor="middle"))
         text = texts()["disaster"]["drought_text"][lang].format(colour=texts()["colours_accusative"][lang][colour])
         items += text_block(b + 5, b + 73, CARD_W - 10, text, 6.8, "condensed")
-    items.append(Rect(b + 1.5, b + 1.5, CARD_W - 3, CARD_H - 3, stroke=DISASTER_BACK, width=0.5, radius=2.5))
+    # no frame line 1.5 mm inside the cut (the 3 mm safe margin): the coloured band marks the card
     scene.add_symbol(Symbol(name, *layout.card_size_with_bleed(CARD_W, CARD_H, bleed), items))
     return name
 
@@ -494,14 +494,14 @@ def _coordinate_face(scene: Scene, cat: Catalog, deck: str, value: str, lang: st
     items.append(Text(cx, b + 44, value, size=54, font="bold", fill=INK, anchor="middle"))
     cell = 4.2
     n = cat.size
-    gx, gy = cx - n * cell / 2, b + 52
+    gx, gy = cx - n * cell / 2, b + 50  # the map ends above the 3 mm safe margin
     k = int(value) - 1 if deck == "digits" else cat.columns.index(value)
     for y in range(n):
         for x in range(n):
             hit = (y == k) if deck == "digits" else (x == k)
             items.append(Rect(gx + x * cell, gy + y * cell, cell, cell, fill="#c0641d" if hit else "#f4ecd9",
                               stroke="#a3916c", width=0.15))
-    items.append(Rect(b + 1.5, b + 1.5, CARD_W - 3, CARD_H - 3, stroke=DECK_BACK[deck], width=0.5, radius=2.5))
+    # no frame line 1.5 mm inside the cut (the 3 mm safe margin): the coloured band marks the card
     scene.add_symbol(Symbol(name, *layout.card_size_with_bleed(CARD_W, CARD_H, bleed), items))
     return name
 

@@ -356,6 +356,8 @@ def load_catalog(path: str | Path | None) -> Catalog:
     if p.stat().st_size > MAX_CATALOG_BYTES:
         raise UserInputError(f"{p}: catalog larger than {MAX_CATALOG_BYTES // 1000} kB")
     user = load_toml(p)
+    if not user:  # merged over the built-in tables, an empty file would silently mean "no change"
+        raise UserInputError(f"{p}: an empty catalog (write the tables of data/catalog.toml you change)")
     return parse_catalog(_merge(_default_raw(), user), p.name)
 
 
