@@ -29,13 +29,11 @@ from generator.core.checks import GenerationError, UserInputError
 from generator.core.files import load_setup, output_files, output_set, relocate, save_setup
 from generator.core.playout import PlayoutReport
 from generator.core.rng import CodeError
-from generator.games.plazing import draw, playability
+from generator.games.plazing import playability
 from generator.games.plazing.codes import parse_code, split_code
 from generator.games.plazing.model import GAME, SETUP_VERSION, Catalog, Options, Setup, content_digest, load_catalog
 from generator.games.plazing.rules import check
 from generator.games.plazing.setup import CODE, catalog_report, generate
-from generator.render.pdf import write_pdf
-from generator.render.png import write_png
 
 app = typer.Typer(help="Plażing: parawany w dłoń — random legal beaches, printable boards and event cards.",
                   no_args_is_help=True)
@@ -87,6 +85,10 @@ def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4",
     paper = check_paper(paper_name)
     files = {"setup": folder / "setup.json", "board_pdf": folder / "board.pdf", "board_png": folder / "board.png"}
     save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
+    from generator.games.plazing import draw  # drawing loads only for commands that draw (check stays quick)
+    from generator.render.pdf import write_pdf
+    from generator.render.png import write_png
+
     scene = draw.board_scene(setup, code, paper, lang)
     write_pdf(scene, files["board_pdf"])
     overview_index = next(i for i, p in enumerate(scene.pages) if p.label.startswith("overview"))
@@ -105,7 +107,9 @@ def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4",
 def write_setup_card(setup: Setup, code: str, folder: Path, paper_name: str, lang: str,
                      report: PlayoutReport | None, bleed: float = 0.0) -> Path:
     """setup-card.pdf: this seed's facts, the checks it passed and the playout figures on one card."""
+    from generator.games.plazing import draw
     from generator.games.plazing.cards import STYLE
+    from generator.render.pdf import write_pdf
     from generator.render.rulecards import setup_card_scene
 
     lines: list[str] = []
@@ -227,7 +231,9 @@ def setup_cmd(
             raise typer.Exit(1)
         return
     out_console.print(f"[bold]Plażing[/] setup [bold cyan]{code_s}[/] (seed {seed_v})", highlight=False)
-    for line in draw.summary_lines(setup, "en"):
+    from generator.games.plazing.draw import summary_lines
+
+    for line in summary_lines(setup, "en"):
         out_console.print(f"  {line}", highlight=False)
     for row in setup.squares():
         out_console.print(f"  [dim]{row}[/]", highlight=False)
