@@ -2,7 +2,7 @@
 
 Each game with rule cards has a `cards` module (generator/games/<game>/cards.py) that turns its data
 into marked-up card texts (templates/<game>/cards/); this module only knows which games those are and
-how a set of cards is written: into <out>/cards/<game>-<players>p-<lang>/ as one unit (staged and
+how its deck and summary are assembled and written: into <out>/cards/<game>-<players>p-<lang>/ as one unit (staged and
 swapped in), with a PNG preview of the first card sheet.
 """
 
@@ -11,9 +11,13 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from generator.core.checks import UserInputError
 from generator.core.files import output_set
+
+if TYPE_CHECKING:
+    from generator.render.rulecards import RuleCard
 
 #: command name -> the module with the game's cards (loaded only when that game's cards are made)
 CARD_GAMES = {
@@ -31,6 +35,25 @@ def card_module(game: str) -> ModuleType:
     if game not in CARD_GAMES:
         raise UserInputError(f"no rule cards for {game!r} (choose from {', '.join(CARD_GAMES)})")
     return importlib.import_module(CARD_GAMES[game])
+
+
+def summary_cards(mod: ModuleType, players: int, lang: str) -> list[RuleCard]:
+    """The game's rule cards (templates/<game>/cards/<name>.<lang>.txt for every name of mod.CARDS),
+    rendered with the numbers of mod.context(players, lang)."""
+    from generator.render.rulecards import from_templates
+
+    return from_templates(mod.GAME, mod.CARDS, lang, **mod.context(players, lang))
+
+
+def rule_cards(mod: ModuleType, players: int, lang: str) -> list[RuleCard]:
+    """The reference deck: the rule cards, then one player aid (the `aid` template) per seat."""
+    from generator.render.rulecards import from_templates
+
+    ctx = mod.context(players, lang)
+    cards = from_templates(mod.GAME, mod.CARDS, lang, **ctx)
+    for seat in range(1, players + 1):
+        cards += from_templates(mod.GAME, ("aid",), lang, seat=seat, **ctx)
+    return cards
 
 
 def players_for(game: str, players: int | None) -> int:
@@ -65,7 +88,7 @@ def write_cards(game: str, fmt: str, players: int | None, lang: str, paper_name:
         with output_set(folder) as stage:
             if fmt in ("deck", "both"):
                 title = f"{mod.STYLE.game} — {'karty zasad' if lang == 'pl' else 'rule cards'}"
-                deck = rulecards.deck_scene(mod.rule_cards(n, lang), mod.STYLE, paper, code, lang, bleed=bleed,
+                deck = rulecards.deck_scene(rule_cards(mod, n, lang), mod.STYLE, paper, code, lang, bleed=bleed,
                                             gap=gap, title=title)
                 warnings += deck.warnings
                 write_pdf(deck, stage / "deck.pdf")
@@ -73,7 +96,7 @@ def write_cards(game: str, fmt: str, players: int | None, lang: str, paper_name:
                 names += ["deck.pdf", "deck.png"]
             if fmt in ("page", "both"):
                 heading = f"{mod.STYLE.game} — {SUMMARY[lang]}"
-                summary = rulecards.summary_scene(mod.summary_cards(n, lang), mod.STYLE, paper, code, lang, heading)
+                summary = rulecards.summary_scene(summary_cards(mod, n, lang), mod.STYLE, paper, code, lang, heading)
                 write_pdf(summary, stage / "summary.pdf")
                 names.append("summary.pdf")
     except rulecards.CardOverflowError as exc:

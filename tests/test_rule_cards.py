@@ -25,7 +25,7 @@ MM = 72 / 25.4
 def _deck(game: str, lang: str, paper: str, players: int | None = None, bleed: float = 0.0):
     mod = cardjob.card_module(game)
     n = cardjob.players_for(game, players)
-    cards = mod.rule_cards(n, lang)
+    cards = cardjob.rule_cards(mod, n, lang)
     return cards, rulecards.deck_scene(cards, mod.STYLE, layout.get_paper(paper), "T-CODE", lang, bleed=bleed)
 
 
@@ -51,7 +51,7 @@ def test_every_card_renders_and_reads_back(game: str, lang: str, paper: str) -> 
     if lang == "pl":
         assert any(ch in text for ch in "ąćęłńóśźż")
     mod = cardjob.card_module(game)
-    summary = rulecards.summary_scene(mod.summary_cards(cardjob.players_for(game, None), lang), mod.STYLE, p,
+    summary = rulecards.summary_scene(cardjob.summary_cards(mod, cardjob.players_for(game, None), lang), mod.STYLE, p,
                                       "T-CODE", lang, "S")
     assert len(summary.pages) == 1 and edge_violations(summary) == []
 
@@ -59,9 +59,9 @@ def test_every_card_renders_and_reads_back(game: str, lang: str, paper: str) -> 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_player_count_gets_one_aid_per_player(game: str) -> None:
     mod = cardjob.card_module(game)
-    base = len(mod.summary_cards(mod.PLAYERS[0], "en"))
+    base = len(cardjob.summary_cards(mod, mod.PLAYERS[0], "en"))
     for n in mod.PLAYERS:
-        assert len(mod.rule_cards(n, "en")) == base + n
+        assert len(cardjob.rule_cards(mod, n, "en")) == base + n
 
 
 def test_overflow_is_an_error_naming_the_card() -> None:
@@ -94,7 +94,7 @@ def test_plazing_cards_follow_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
     from generator.games.plazing import cards as pz_cards
     from generator.games.plazing import model, scoring
 
-    before = " ".join(c.text for c in cardjob.card_module("plazing").rule_cards(4, "en"))
+    before = " ".join(c.text for c in cardjob.rule_cards(cardjob.card_module("plazing"), 4, "en"))
     raw = {**model.rules().raw}
     raw["scoring"] = {**raw["scoring"], "set_bonus": 17, "resource_points": [2, 4, 7, 11, 16, 22, 29, 37, 46, 56,
                                                                              67, 79, 92, 106]}
@@ -102,7 +102,7 @@ def test_plazing_cards_follow_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
     changed = model.Rules(raw)
     monkeypatch.setattr(pz_cards, "rules", lambda: changed)
     monkeypatch.setattr(scoring, "rules", lambda: changed)  # the tables come through the engine's scoring
-    after = " ".join(c.text for c in cardjob.card_module("plazing").rule_cards(4, "en"))
+    after = " ".join(c.text for c in cardjob.rule_cards(cardjob.card_module("plazing"), 4, "en"))
     assert "+17" in after and "+17" not in before
     assert "11 screens" in after and "106" in after and "106" not in before
 
@@ -110,10 +110,10 @@ def test_plazing_cards_follow_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_roll_and_write_cards_follow_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
     from generator.games.plazing_rw import cards as prw_cards
 
-    before = " ".join(c.text for c in prw_cards.rule_cards(2, "en"))
+    before = " ".join(c.text for c in cardjob.rule_cards(prw_cards, 2, "en"))
     changed = dataclasses.replace(prw_cards.scoring(), set_bonus=23, area_max=5)
     monkeypatch.setattr(prw_cards, "scoring", lambda: changed)
-    after = " ".join(c.text for c in prw_cards.rule_cards(2, "en"))
+    after = " ".join(c.text for c in cardjob.rule_cards(prw_cards, 2, "en"))
     assert "+23" in after and "+23" not in before
     assert "at most 5 squares" in after
 
@@ -125,7 +125,7 @@ def test_rzuc_cards_follow_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
     changed = dataclasses.replace(lay, yellow_column_points=(11, 13, 17, 19),
                                   rounds=tuple((p, r + 1) for p, r in lay.rounds))
     monkeypatch.setattr(rz_cards, "standard_layout", lambda: changed)
-    text = " ".join(c.text for c in rz_cards.rule_cards(4, "en"))
+    text = " ".join(c.text for c in cardjob.rule_cards(rz_cards, 4, "en"))
     assert "11 / 13 / 17 / 19" in text
     assert f"{dict(lay.rounds)[4] + 1} rounds" in text
 
@@ -172,7 +172,7 @@ def test_planety_cards_follow_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
     cat = pl_cards.builtin_catalog()
     changed = dataclasses.replace(cat, win_life=5, full_bonus=4, tokens={**cat.tokens, "asteroid": 41})
     monkeypatch.setattr(pl_cards, "builtin_catalog", lambda: changed)
-    text = " ".join(c.text for c in pl_cards.rule_cards(3, "en"))
+    text = " ".join(c.text for c in cardjob.rule_cards(pl_cards, 3, "en"))
     assert "5 life" in text and "+4 tokens" in text and "41 asteroids" in text
 
 
@@ -201,7 +201,7 @@ def test_winnice_cards_follow_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
     changed = dataclasses.replace(cat, win_red=11, harvest=((2, 1), (3, 2), (5, 4)),
                                   sale=((4, 7, 13), *cat.sale[1:]))
     monkeypatch.setattr(wn_cards, "default_catalog", lambda: changed)
-    text = " ".join(c.text for c in wn_cards.rule_cards(2, "en"))
+    text = " ".join(c.text for c in cardjob.rule_cards(wn_cards, 2, "en"))
     assert "11P" in text and "5 × 5 or more | 4P" in text and "| yellow | 4 | 7 | 13 |" in text
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from generator.games.planety.model import builtin_catalog
-from generator.render.rulecards import DeckStyle, RuleCard, from_templates
+from generator.render.rulecards import DeckStyle
 from generator.render.scene import Scene
 
 GAME = "planety"
@@ -46,15 +46,3 @@ def context(players: int, lang: str) -> dict[str, Any]:
         "moons": [(f.cost, f.shield, sides[f.id]) for f in moons],
     }
 
-
-def rule_cards(players: int, lang: str) -> list[RuleCard]:
-    """The reference deck: the rule cards, then one player aid per player."""
-    ctx = context(players, lang)
-    cards = from_templates(GAME, CARDS, lang, **ctx)
-    for seat in range(players):
-        cards += from_templates(GAME, ("aid",), lang, seat=seat + 1, **ctx)
-    return cards
-
-
-def summary_cards(players: int, lang: str) -> list[RuleCard]:
-    return from_templates(GAME, CARDS, lang, **context(players, lang))

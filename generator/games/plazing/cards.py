@@ -11,7 +11,7 @@ from typing import Any
 
 from generator.games.plazing import scoring
 from generator.games.plazing.model import load_catalog, rules
-from generator.render.rulecards import DeckStyle, RuleCard, from_templates
+from generator.render.rulecards import DeckStyle
 from generator.render.scene import Scene
 
 GAME = "plazing"
@@ -64,15 +64,3 @@ def context(players: int, lang: str) -> dict[str, Any]:
             "-", "−"),
     }
 
-
-def rule_cards(players: int, lang: str) -> list[RuleCard]:
-    """The reference deck for `players`: the rule cards, then one player aid per seat."""
-    ctx = context(players, lang)
-    cards = from_templates(GAME, CARDS, lang, **ctx)
-    for seat in range(players):
-        cards += from_templates(GAME, ("aid",), lang, seat=seat + 1, colour=ctx["colours"][seat], **ctx)
-    return cards
-
-
-def summary_cards(players: int, lang: str) -> list[RuleCard]:
-    return from_templates(GAME, CARDS, lang, **context(players, lang))

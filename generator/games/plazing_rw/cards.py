@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.games.plazing_rw.model import boards, catalog, grid_size, scoring
-from generator.render.rulecards import DeckStyle, RuleCard, from_templates
+from generator.render.rulecards import DeckStyle
 from generator.render.scene import Scene
 
 GAME = "plazing_rw"
@@ -45,15 +45,3 @@ def context(players: int, lang: str) -> dict[str, Any]:
         "area_rows": [(n, n) for n in range(1, sc.area_max + 1)],
     }
 
-
-def rule_cards(players: int, lang: str) -> list[RuleCard]:
-    """The reference deck: the rule cards, then one player aid per player."""
-    ctx = context(players, lang)
-    cards = from_templates(GAME, CARDS, lang, **ctx)
-    for seat in range(players):
-        cards += from_templates(GAME, ("aid",), lang, seat=seat + 1, **ctx)
-    return cards
-
-
-def summary_cards(players: int, lang: str) -> list[RuleCard]:
-    return from_templates(GAME, CARDS, lang, **context(players, lang))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.games.rzuc_na_tace.model import standard_layout
-from generator.render.rulecards import DeckStyle, RuleCard, from_templates
+from generator.render.rulecards import DeckStyle
 
 GAME = "rzuc_na_tace"
 CARDS = ("box", "turn", "passive", "solo", "yellow", "blue", "green", "orange", "purple", "bonuses")
@@ -58,15 +58,3 @@ def context(players: int, lang: str) -> dict[str, Any]:
         "green_cells": lay.green_cells, "orange_cells": lay.orange_cells,
     }
 
-
-def rule_cards(players: int, lang: str) -> list[RuleCard]:
-    """The reference deck: the rule cards, then one player aid per player."""
-    ctx = context(players, lang)
-    cards = from_templates(GAME, CARDS, lang, **ctx)
-    for seat in range(players):
-        cards += from_templates(GAME, ("aid",), lang, seat=seat + 1, **ctx)
-    return cards
-
-
-def summary_cards(players: int, lang: str) -> list[RuleCard]:
-    return from_templates(GAME, CARDS, lang, **context(players, lang))

@@ -12,7 +12,7 @@ from typing import Any
 
 from generator.core.data import load_toml
 from generator.games.winnice.model import COLOURS, DATA, default_catalog, parse_card
-from generator.render.rulecards import DeckStyle, RuleCard, from_templates
+from generator.render.rulecards import DeckStyle
 
 GAME = "winnice"
 CARDS = ("box", "setup", "round", "actions", "actions2", "cards", "planting", "harvest", "sale", "drought", "end")
@@ -55,15 +55,3 @@ def context(players: int, lang: str) -> dict[str, Any]:
         "colour_count": len(COLOURS),
     }
 
-
-def rule_cards(players: int, lang: str) -> list[RuleCard]:
-    """The reference deck: the rule cards, then one player aid per player."""
-    ctx = context(players, lang)
-    cards = from_templates(GAME, CARDS, lang, **ctx)
-    for seat in range(players):
-        cards += from_templates(GAME, ("aid",), lang, seat=seat + 1, **ctx)
-    return cards
-
-
-def summary_cards(players: int, lang: str) -> list[RuleCard]:
-    return from_templates(GAME, CARDS, lang, **context(players, lang))
