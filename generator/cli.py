@@ -247,7 +247,11 @@ def main() -> None:
     reduced to the house rule: one line on stderr naming the problem, exit code 2."""
     from generator.clikit import handle_signals  # SIGTERM like Ctrl-C; no traceback for an early Ctrl-C
 
-    handle_signals()
+    try:
+        handle_signals()
+    except KeyboardInterrupt:  # Ctrl-C before our hook is in place: still one line, no traceback
+        sys.stderr.write("interrupted\n")
+        sys.exit(130)
     try:
         code = app(standalone_mode=False)
     except click_errors.NoArgsIsHelpError as exc:
