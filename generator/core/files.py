@@ -216,20 +216,6 @@ def load_setup(path: str | os.PathLike[str], game: str, versions: tuple[int, ...
 
 # --- writing ---------------------------------------------------------------------------------------
 
-@contextlib.contextmanager
-def signals_deferred() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM for the length of the block (they are delivered when it ends), so a
-    swap or a clean-up is never cut in half. A no-op outside the main thread."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
 def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> int:
     """Write `data` to `path` through a temporary file in the same folder; return bytes written.
 
@@ -511,12 +497,11 @@ def output_set(folder: str | os.PathLike[str], owns: Iterable[str] = (),
             raise UserInputError(f"cannot write {target}: {_why(exc)}") from None
 
     def commit(stage: Path) -> None:
-        with _parent_lock(parent), signals_deferred():
-            _stale_cleanup(parent)
-            _swap_in(stage, target, owns, keep_st)
+        _stale_cleanup(parent)
+        _swap_in(stage, target, owns, keep_st)
         PUBLISHED.append(target)
 
-    with _staged(target, make, commit) as stage:
+    with _staged(target, make, commit, lambda: _parent_lock(parent)) as stage:
         yield stage
 
 
@@ -546,11 +531,12 @@ def _hold(stage: Path) -> int | None:
 
 
 @contextlib.contextmanager
-def _staged(target: Path, make: Any, commit: Any) -> Iterator[Path]:
-    """The life of a stage: made and locked with signals held, written by the caller, committed,
-    and removed on every path out. A signal held while the stage is made is raised only once the
-    clean-up that follows it is armed, so no interrupt can leave a stage behind (SIGKILL aside:
-    the next run's swap removes such a stage once it is STALE_SECONDS old)."""
+def _staged(target: Path, make: Any, commit: Any, lock: Any) -> Iterator[Path]:
+    """The life of a stage: made and locked with signals held, written by the caller, committed
+    under `lock()` (the wait for it stays interruptible), and removed on every path out. SIGINT and
+    SIGTERM are held while the stage is made and from the taking of the lock until the stage is
+    gone, so no interrupt can leave a stage behind or cut a swap in half (SIGKILL aside: the next
+    run's swap removes such a stage once it is STALE_SECONDS old)."""
     held = _block()
     try:
         stage = make()
@@ -560,27 +546,34 @@ def _staged(target: Path, make: Any, commit: Any) -> Iterator[Path]:
         _unblock(held)
         raise
 
-    def clean() -> None:
-        again = _block()
-        try:
-            _OUR_STAGES.discard(os.path.abspath(stage))
-            shutil.rmtree(stage, ignore_errors=True)  # after a swap: the old set, if the exchange put it here
-            if alive is not None:
-                os.close(alive)
-        finally:
-            _unblock(again)
+    def remove() -> None:
+        _OUR_STAGES.discard(os.path.abspath(stage))
+        shutil.rmtree(stage, ignore_errors=True)  # after a swap: the old set, if the exchange put it here
+        if alive is not None:
+            os.close(alive)
 
+    # Signals stay held from commit() to the end of remove(): a Python signal handler runs at the
+    # first bytecode check after the signal, which can fall after commit() has returned, and a
+    # Ctrl-C there used to skip the removal and leave the old set behind (1 trial in ~200 on CI).
+    mask = held
     try:
-        _unblock(held)
-        os.chmod(stage, 0o777 & ~_umask())
-        yield stage
-        commit(stage)
-    except BaseException as exc:
-        clean()
-        if isinstance(exc, OSError):
-            raise UserInputError(f"cannot write {target}: {_why(exc)}") from None
-        raise
-    clean()
+        try:
+            _unblock(held)
+            mask = None
+            os.chmod(stage, 0o777 & ~_umask())
+            yield stage
+            with lock():
+                mask = _block()
+                commit(stage)
+        finally:
+            try:
+                if mask is None:
+                    mask = _block()
+            finally:
+                remove()
+                _unblock(mask)  # a signal that came meanwhile is raised here, with nothing left half-done
+    except OSError as exc:
+        raise UserInputError(f"cannot write {target}: {_why(exc)}") from None
 
 
 def _swap_in(stage: Path, target: Path, owns: tuple[str, ...], keep: list[os.stat_result]) -> None:
@@ -635,21 +628,20 @@ def output_files(folder: str | os.PathLike[str], keep: Iterable[str | os.PathLik
             raise UserInputError(f"cannot write {target}: {_why(exc)}") from None
 
     def commit(stage: Path) -> None:
-        with _parent_lock(target), signals_deferred():
-            _stale_cleanup(target)
-            names = sorted(os.listdir(stage))
-            for name in names:  # check every name before the first rename
-                dest = target / name
-                try:
-                    st = os.lstat(dest)
-                except FileNotFoundError:
-                    continue
-                if stat.S_ISDIR(st.st_mode):
-                    raise UserInputError(f"cannot write {dest}: it is a folder")
-                if not stat.S_ISLNK(st.st_mode) and any(_same_file(st, k) for k in keep_st):
-                    raise UserInputError(f"cannot write {dest}: it is the input file")
-            for name in names:
-                os.replace(stage / name, target / name)
+        _stale_cleanup(target)
+        names = sorted(os.listdir(stage))
+        for name in names:  # check every name before the first rename
+            dest = target / name
+            try:
+                st = os.lstat(dest)
+            except FileNotFoundError:
+                continue
+            if stat.S_ISDIR(st.st_mode):
+                raise UserInputError(f"cannot write {dest}: it is a folder")
+            if not stat.S_ISLNK(st.st_mode) and any(_same_file(st, k) for k in keep_st):
+                raise UserInputError(f"cannot write {dest}: it is the input file")
+        for name in names:
+            os.replace(stage / name, target / name)
 
-    with _staged(target, make, commit) as stage:
+    with _staged(target, make, commit, lambda: _parent_lock(target)) as stage:
         yield stage
