@@ -24,8 +24,8 @@ except ImportError:  # pragma: no cover
     import click  # type: ignore[no-redef]
     from click import exceptions as click_errors  # type: ignore[no-redef]
 
-from generator import __version__
-from generator.clikit import JobsOpt, LangOpt, PaperOpt, check_lang, err_console, guarded, out_console
+from generator import __version__, clikit
+from generator.clikit import JobsOpt, LangOpt, PaperOpt, check_lang, guarded
 
 #: (command name, module with the game's Typer `app` and its `make_all` job for `boardgen all`,
 #: one-line description) for every game. Adding a game is one line here; its module is imported
@@ -117,7 +117,7 @@ app = typer.Typer(
 def games_cmd() -> None:
     """List the games boardgen knows."""
     for name, _, desc in GAMES:
-        out_console.print(f"[bold]{name}[/]  {desc}", highlight=False)
+        clikit.out_console.print(f"[bold]{name}[/]  {desc}", highlight=False)
 
 
 def _make_game(task: tuple[str, Path, int, str, str]) -> list[Path] | int:
@@ -153,16 +153,16 @@ def all_cmd(
         if isinstance(files, int):
             raise typer.Exit(files)
         total += len(files)
-        out_console.print(f"{name}: {len(files)} files", highlight=False)
+        clikit.out_console.print(f"{name}: {len(files)} files", highlight=False)
     from generator import cards
 
     with guarded():
         card_files = [f for game in cards.CARD_GAMES
                       for f in cards.write_cards(game, "both", None, lang, paper, 0.0, 0.0, out)[0]]
     total += len(card_files)
-    out_console.print(f"cards: {len(card_files)} files", highlight=False)
+    clikit.out_console.print(f"cards: {len(card_files)} files", highlight=False)
     _write_gallery(out, lang)
-    out_console.print(f"wrote {total} files under {out} (index.html lists them)", highlight=False)
+    clikit.out_console.print(f"wrote {total} files under {out} (index.html lists them)", highlight=False)
 
 
 def _write_gallery(out: Path, lang: str) -> None:
@@ -202,9 +202,9 @@ def cards_cmd(
         for game in names:
             files, warnings = cards.write_cards(game, fmt, players, lang, paper, bleed, gap, out)
             for w in warnings:
-                err_console.print(f"note: {w}", markup=False, highlight=False)
+                clikit.err_console.print(f"note: {w}", markup=False, highlight=False)
             for f in files:
-                out_console.print(str(f), markup=False, highlight=False)
+                clikit.out_console.print(str(f), markup=False, highlight=False)
     _write_gallery(out, lang)
 
 
@@ -224,7 +224,7 @@ def serve_cmd(
         from generator.clikit import fail
 
         fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
-    out_console.print(f"boardgen serving on http://{host}:{server.server_address[1]}/ (Ctrl-C stops)",
+    clikit.out_console.print(f"boardgen serving on http://{host}:{server.server_address[1]}/ (Ctrl-C stops)",
                       highlight=False)
     try:
         server.serve_forever()
@@ -238,7 +238,7 @@ def serve_cmd(
 @app.callback(invoke_without_command=True)
 def root(version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False) -> None:
     if version:
-        out_console.print(f"boardgen {__version__}")
+        sys.stdout.write(f"boardgen {__version__}\n")  # plain: rich's console is not worth loading for it
         raise typer.Exit()
 
 
@@ -257,19 +257,19 @@ def main() -> None:
     except click_errors.NoArgsIsHelpError as exc:
         message = exc.format_message()  # Typer's rich help has already printed itself
         if message.strip():
-            out_console.print(message, markup=False, highlight=False)
+            clikit.out_console.print(message, markup=False, highlight=False)
         code = 2  # as click: no arguments is a usage error, answered with the help
     except click_errors.UsageError as exc:
         where = f"{exc.ctx.command_path}: " if exc.ctx else ""
-        err_console.print("[bold red]error:[/] ", end="", highlight=False)
-        err_console.print(f"{where}{exc.format_message()} (see --help)", markup=False, highlight=False,
-                          soft_wrap=True)
+        clikit.err_console.print("[bold red]error:[/] ", end="", highlight=False)
+        clikit.err_console.print(f"{where}{exc.format_message()} (see --help)", markup=False, highlight=False,
+                                 soft_wrap=True)
         code = 2
     except typer.Abort:
-        err_console.print("aborted", highlight=False)
+        clikit.err_console.print("aborted", highlight=False)
         code = 1
     except click_errors.ClickException as exc:
-        err_console.print(f"error: {exc.format_message()}", markup=False, highlight=False)
+        clikit.err_console.print(f"error: {exc.format_message()}", markup=False, highlight=False)
         code = exc.exit_code
     if code in (0, None):
         _refresh_gallery()
@@ -281,6 +281,9 @@ def _refresh_gallery() -> None:
     index.html (the gallery for people who don't use a terminal). A failure here is a note, not an
     error: the command's own outputs are already complete."""
     from generator.clikit import GIVEN
+
+    if not GIVEN["out"]:
+        return
     from generator.core.files import PUBLISHED
 
     lang = GIVEN["lang"] if GIVEN["lang"] in ("pl", "en") else "pl"
@@ -294,4 +297,4 @@ def _refresh_gallery() -> None:
         try:
             write_index(root, lang)
         except (UserInputError, OSError) as exc:
-            err_console.print(f"note: index.html not updated: {exc}", markup=False, highlight=False)
+            clikit.err_console.print(f"note: index.html not updated: {exc}", markup=False, highlight=False)

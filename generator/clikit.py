@@ -14,18 +14,33 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
 
-from generator.core.checks import GenerationError, UserInputError
-from generator.core.files import SetupFileError
-from generator.core.rng import CodeError, CodeSpec, random_seed
+if TYPE_CHECKING:  # loaded where they are used, not at start-up: `boardgen --help` and `--version`
+    # pay for none of them (render.layout loads reportlab, rich's console ~25 ms, core ~20 ms)
+    from rich.console import Console
 
-if TYPE_CHECKING:  # render.layout loads reportlab: only a command that prints needs it (CLI start time)
+    from generator.core.rng import CodeSpec
     from generator.render.layout import Paper
 
-# soft_wrap: never insert line breaks, so piped output keeps codes and rule lines whole (grep, copy)
-err_console = Console(stderr=True, soft_wrap=True)
-out_console = Console(soft_wrap=True)
+_CONSOLES: dict[str, Console] = {}
+
+
+def _console(name: str) -> Console:
+    """The shared rich consoles, made on first use. soft_wrap: never insert line breaks, so piped
+    output keeps codes and rule lines whole (grep, copy)."""
+    if name not in _CONSOLES:
+        from rich.console import Console
+
+        _CONSOLES[name] = Console(stderr=name == "err_console", soft_wrap=True)
+    return _CONSOLES[name]
+
+
+def __getattr__(name: str) -> Any:
+    """`clikit.err_console` and `clikit.out_console` (PEP 562): made when first asked for."""
+    if name in ("err_console", "out_console"):
+        return _console(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed for the random setup (default: a fresh one, "
                                               "printed so you can reproduce it).", min=0, max=2**40 - 1)]
@@ -58,13 +73,18 @@ LANGS = ("pl", "en")
 def fail(message: str) -> NoReturn:
     """One line on stderr, exit code 2: the contract for every bad input."""
     # the message is plain text (it may quote user input such as "[/x]"), never rich markup
-    err_console.print("[bold red]error:[/] ", end="", highlight=False)
-    err_console.print(message, markup=False, highlight=False, soft_wrap=True)
+    err = _console("err_console")
+    err.print("[bold red]error:[/] ", end="", highlight=False)
+    err.print(message, markup=False, highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
 @contextlib.contextmanager
 def guarded() -> Iterator[None]:
+    from generator.core.checks import GenerationError, UserInputError
+    from generator.core.files import SetupFileError
+    from generator.core.rng import CodeError
+
     try:
         yield
     except (UserInputError, SetupFileError, CodeError, GenerationError) as exc:
@@ -93,6 +113,8 @@ def check_lang(lang: str) -> str:
 def resolve(spec: CodeSpec, options: dict[str, Any], seed: int | None,
             code: str | None) -> tuple[dict[str, Any], int, str]:
     """Options, seed and setup code from either --code or the options and --seed."""
+    from generator.core.rng import CodeError, random_seed
+
     if code is not None:
         try:
             decoded, seed_from_code = spec.decode(code)
@@ -115,6 +137,7 @@ def print_json(data: Any) -> None:
 @contextlib.contextmanager
 def progress_bar(total: int, description: str, threshold: int = 20) -> Iterator[Callable[[int], None]]:
     """A rich progress bar on stderr for long work; a no-op callback for short work or no terminal."""
+    err_console = _console("err_console")
     if total < threshold or not err_console.is_terminal:
         yield lambda done: None
         return

@@ -54,6 +54,14 @@ def test_import_loads_no_game_and_no_renderer():
     assert _heavy(modules) == []
 
 
+def test_version_loads_neither_rich_nor_the_core():
+    """`--version` (and every start) pays only for Typer: rich's console and the core modules load
+    when a command prints or works (issue 12: start in <= 0.25 s)."""
+    code, modules, out = _probe("--version")
+    assert code in (0, None) and out.startswith("boardgen ")
+    assert [m for m in modules if m.startswith(("rich", "generator.core"))] == []
+
+
 @pytest.mark.parametrize("args", [["--help"], ["--version"], ["games"]])
 def test_root_commands_load_no_game(args):
     code, modules, out = _probe(*args)
