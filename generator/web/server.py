@@ -55,6 +55,7 @@ class Job:
     started: float = 0.0
     finished: float = 0.0
     files: list[Path] = field(default_factory=list)
+    bytes: int = 0  # what the job's folder holds, measured once when it ends (the clean-up's budget)
 
     @property
     def elapsed(self) -> float:
@@ -135,20 +136,26 @@ class App:
         except Exception as exc:  # the page reports it; the server keeps serving
             job.message, job.state = f"{exc.__class__.__name__}: {exc}", "failed"
         finally:
+            job.bytes = _size(job.folder)
             job.finished = time.monotonic()
 
     def clean_up(self) -> None:
-        """Drop finished jobs older than keep_seconds, then the oldest while over max_bytes."""
+        """Drop finished jobs older than keep_seconds, then the oldest while over max_bytes. Sizes are
+        the ones measured when each job ended (a job's folder is not written after that), so a submit
+        does not walk every folder under the lock; folders are removed after the lock is let go."""
         now = time.monotonic()
+        gone: list[Path] = []
         with self.lock:
-            finished = sorted((j for j in self.jobs.values() if j.state in ("done", "failed")),
+            finished = sorted((j for j in self.jobs.values() if j.state in ("done", "failed") and j.finished),
                               key=lambda j: j.finished)
-            total = sum(_size(j.folder) for j in finished)
+            total = sum(j.bytes for j in finished)
             for j in finished:
                 if now - j.finished > self.keep_seconds or total > self.max_bytes:
-                    total -= _size(j.folder)
-                    shutil.rmtree(j.folder, ignore_errors=True)
+                    total -= j.bytes
+                    gone.append(j.folder)
                     del self.jobs[j.id]
+        for folder in gone:
+            shutil.rmtree(folder, ignore_errors=True)
 
     def file_of(self, job_id: str, index: str) -> Path | None:
         """The index-th file of a finished job, or None: the only way a request reaches a file."""

@@ -135,3 +135,27 @@ def test_any_command_with_out_keeps_the_gallery(tmp_path: Path) -> None:
     assert html.count("<section") == 2 and "boardgen planety setup --code PN-" in html and 'lang="en"' in html
     assert run("plazing", "setup", "--players", "9").returncode == 2  # a failed command leaves the page be
     assert (tmp_path / "index.html").read_text(encoding="utf-8") == html
+
+
+def test_clean_up_keeps_the_newest_jobs_within_the_byte_budget(tmp_path: Path) -> None:
+    from generator.web.server import Job
+
+    app = App(workdir=tmp_path, workers=1, keep_seconds=3600, max_bytes=2500)
+    try:
+        now = time.monotonic()
+        for i in range(4):  # four finished jobs of 1,000 bytes, oldest first; one still running
+            folder = tmp_path / f"{i:016x}"
+            folder.mkdir()
+            (folder / "a.pdf").write_bytes(b"x" * 1000)
+            app.jobs[f"{i:016x}"] = Job(f"{i:016x}", "rzuc-na-tace", [], folder, state="done",
+                                        finished=now - 10 + i, bytes=1000)
+        running = Job("f" * 16, "rzuc-na-tace", [], tmp_path / ("f" * 16), state="running")
+        app.jobs[running.id] = running
+        app.clean_up()
+        assert sorted(app.jobs) == [f"{2:016x}", f"{3:016x}", "f" * 16]  # 2,000 bytes kept, the oldest gone
+        assert not (tmp_path / f"{0:016x}").exists() and (tmp_path / f"{3:016x}").exists()
+        app.keep_seconds = 8.5  # now age counts too: only the job that ended 7 s ago stays
+        app.clean_up()
+        assert sorted(app.jobs) == [f"{3:016x}", "f" * 16]
+    finally:
+        app.close()
