@@ -154,7 +154,7 @@ def test_clean_up_keeps_the_newest_jobs_within_the_byte_budget(tmp_path: Path) -
         app.clean_up()
         assert sorted(app.jobs) == [f"{2:016x}", f"{3:016x}", "f" * 16]  # 2,000 bytes kept, the oldest gone
         assert not (tmp_path / f"{0:016x}").exists() and (tmp_path / f"{3:016x}").exists()
-        app.keep_seconds = 8.5  # now age counts too: only the job that ended 7 s ago stays
+        app.keep_seconds = 7.5  # now age counts too: only the job that ended 7 s ago stays
         app.clean_up()
         assert sorted(app.jobs) == [f"{3:016x}", "f" * 16]
     finally:
