@@ -11,12 +11,19 @@ from typing import Any
 
 from generator.games.rzuc_na_tace.model import standard_layout
 from generator.render.rulecards import DeckStyle
+from generator.render.scene import Scene
 
 GAME = "rzuc_na_tace"
 CARDS = ("box", "turn", "passive", "solo", "yellow", "blue", "green", "orange", "purple", "bonuses")
 PLAYERS = (1, 2, 3, 4)
 
-STYLE = DeckStyle(game="Rzuć na tacę", accent="#6a4c93", pattern="grid")
+def _symbols(scene: Scene, lang: str) -> None:
+    from generator.games.rzuc_na_tace import draw  # the sheet's own dice, fox and action drawings
+
+    draw.icon_symbols(scene, lang)
+
+
+STYLE = DeckStyle(game="Rzuć na tacę", accent="#6a4c93", pattern="grid", add_symbols=_symbols)
 
 BONUS_WORDS = {
     "pl": {"reroll": "przerzut", "plus": "+1", "fox": "lis", "yellow_x": "X żółty", "blue_x": "X niebieski",

@@ -111,6 +111,21 @@ def bonus_icon(name: str, x: float, y: float, s: float, lang: str) -> list[Item]
     return items
 
 
+ICON = 6.0  # mm: the pictograms of the rule cards (scene symbols, drawn once per PDF)
+
+
+def icon_symbols(scene: Scene, lang: str) -> None:
+    """The sheet's own drawings as pictograms for the rule cards: a die of each colour (white: the
+    joker), the fox, the re-roll and the +1 action. Names: rz-die-<colour>, rz-fox, rz-reroll, rz-plus."""
+    if "rz-fox" in scene.symbols:
+        return
+    for colour, fill in (*((c, strong) for c, (strong, _light) in COLOURS.items()), ("white", "#FFFFFF")):
+        scene.add_symbol(Symbol(f"rz-die-{colour}", ICON, ICON, _die(0.3, 0.3, ICON - 0.6, fill)))
+    scene.add_symbol(Symbol("rz-fox", ICON, ICON, fox_icon(0.2, 0.2, ICON - 0.4)))
+    for name in ("reroll", "plus"):
+        scene.add_symbol(Symbol(f"rz-{name}", ICON, ICON, bonus_icon(name, 0.5, 0.5, ICON - 1.0, lang)))
+
+
 def _vlabel(x: float, y: float, h: float, text: str, size: float = 7.0) -> Text:
     """An area name written bottom-to-top in a strip whose left edge is x, centred on y..y+h
     (shrunk to fit the strip: POMARAŃCZOWY is long)."""
