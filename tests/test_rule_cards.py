@@ -220,3 +220,29 @@ def test_every_setup_command_writes_a_setup_card(game: str, tmp_path) -> None:
     assert card.is_file() and card.parent.name == doc["code"]
     text = "".join(p.extract_text() for p in PdfReader(str(card)).pages)
     assert doc["code"] in text and "Sprawdzone" in text and "Rozgrywki botów" in text
+    for english in ("completed", "wins per seat", "bots:", "length"):
+        assert english not in text, english  # a Polish card is Polish throughout
+    assert "ukończone 2/2" in text and "wygrane wg miejsc" in text
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_setup_card_words_unfinished_games_and_each_figure(lang: str) -> None:
+    played = [rulecards.Played("greedy", 4, 3, "rounds", {"mean": 12.25, "min": 10, "max": 15}, (0.5, 0.25, 0.25),
+                               (("drought_hits", "1,5"),)),
+              rulecards.Played("random", 4, 4, "turns", {"mean": 30.0, "min": 20, "max": 40}, (1.0, 0.0), ())]
+    scene = rulecards.setup_card_scene(rulecards.DeckStyle("Gra", "#336699"), "gra", "XX-1", lang,
+                                       layout.get_paper("a4"), ["fakt"], played)
+    text = PdfReader(io.BytesIO(pdf_bytes(scene))).pages[0].extract_text()
+    flat = " ".join(text.split())
+    if lang == "pl":
+        for part in ("boty zachłanne: ukończone 3/4 — NIE WSZYSTKIE SIĘ KOŃCZĄ", "średnio 12,2 rund (10–15)",
+                     "50% / 25% / 25%", "susze na grę (średnio): 1,5", "boty losowe: ukończone 4/4", "30,0 tur"):
+            assert part in flat, part
+    else:
+        for part in ("greedy bots: 3/4 completed — NOT ALL GAMES END", "mean 12.2 rounds (10–15)",
+                     "droughts per game (mean): 1,5", "random bots: 4/4 completed", "30.0 turns"):
+            assert part in flat, part
+    empty = rulecards.setup_card_scene(rulecards.DeckStyle("Gra", "#336699"), "gra", "XX-1", lang,
+                                       layout.get_paper("a4"), ["fakt"], [])
+    none = PdfReader(io.BytesIO(pdf_bytes(empty))).pages[0].extract_text()
+    assert "--playouts 0" in none

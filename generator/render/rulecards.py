@@ -371,25 +371,35 @@ def from_templates(game: str, names: Sequence[str], lang: str, **ctx: object) ->
             for name in names]
 
 
-SETUP_WORDS = {
-    "pl": {"title": "Ustawienie", "checked": "Sprawdzone", "passed": "wszystkie reguły ustawienia spełnione "
-           "(boardgen {game} check)", "played": "Rozgrywki botów", "none": "nie grano (--playouts 0)"},
-    "en": {"title": "Setup", "checked": "Checked", "passed": "every setup rule holds (boardgen {game} check)",
-           "played": "Bot games", "none": "none played (--playouts 0)"},
-}
+@dataclass(frozen=True, slots=True)
+class Played:
+    """The headline figures of one bot's playouts, for the setup card (worded by its template)."""
+    bot: str  # "greedy" | "random"
+    games: int
+    completed: int
+    unit: str  # what a game's length counts: "moves" | "rounds" | "turns"
+    length: dict[str, float]  # mean, min, max
+    wins: tuple[float, ...]  # share of the completed games won, per seat
+    extra: tuple[tuple[str, str], ...] = ()  # (seat_balance | drought_hits | stranded, shown value)
+
+
+SETUP_TITLE = {"pl": "Ustawienie", "en": "Setup"}
 
 
 def setup_card_scene(style: DeckStyle, game: str, code: str, lang: str, paper: layout.Paper, facts: Sequence[str],
-                     playouts: Sequence[str], bleed: float = 0.0) -> Scene:
+                     played: Sequence[Played], bleed: float = 0.0) -> Scene:
     """The setup summary card every `setup` command writes: what goes where for this seed, the checks
     it passed and the playout figures, on one 63×88 mm card with crop marks (the text shrinks to the
-    MIN_PT floor; a setup whose facts do not fit is an error, never a clipped card)."""
-    w = SETUP_WORDS.get(lang, SETUP_WORDS["en"])
-    lines = [f"# {w['title']} {code}"] + [f"- {f}" for f in facts]
-    lines += [f"## {w['checked']}", f"- {w['passed'].format(game=game)}", f"## {w['played']}"]
-    lines += [f"- {p.strip()}" for p in playouts] or [f"- {w['none']}"]
-    card = RuleCard(f"{game}/setup-card.{lang}", "\n".join(lines))
-    scene = Scene(title=f"{style.game} — {w['title']} {code}", subject=f"boardgen: {style.game} setup card")
+    MIN_PT floor; a setup whose facts do not fit is an error, never a clipped card). The words are
+    templates/cards/setup-card.<lang>.txt, so a Polish card is Polish throughout."""
+    from generator.render.text import render_template
+
+    runs = [{"bot": p.bot, "games": p.games, "completed": p.completed, "unit": p.unit, "length": p.length,
+             "wins": [f"{w:.0%}" for w in p.wins], "extra": p.extra} for p in played]
+    text = render_template(f"cards/setup-card.{lang}.txt", code=code, game=game, facts=list(facts), played=runs)
+    title = SETUP_TITLE[lang]
+    card = RuleCard(f"{game}/setup-card.{lang}", text)
+    scene = Scene(title=f"{style.game} — {title} {code}", subject=f"boardgen: {style.game} setup card")
     front = scene.add_symbol(card_front(scene, card, style, "setup-card", f"{style.game} · {code}", bleed))
     scene.pages += layout.impose_cards(scene, [front], None, CARD_W, CARD_H, paper, code, bleed=bleed, lang=lang)
     return scene

@@ -107,7 +107,7 @@ def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_n
     """setup-card.pdf: the stars drawn and the big bangs it took, the checks passed and the headline
     playout figures, on one card in the chosen language."""
     from generator.games.planety.cards import STYLE
-    from generator.render.rulecards import setup_card_scene
+    from generator.render.rulecards import Played, setup_card_scene
 
     pl = lang == "pl"
     facts = [f"{setup.players} {'graczy' if pl else 'players'}; "
@@ -116,13 +116,10 @@ def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_n
         star = cat.star(sid)
         facts.append(f"{'gracz' if pl else 'player'} {seat}: {star.name[lang]} ({star.orbits} "
                      f"{'orbit' if pl else 'orbits'}, {star.light} {'światła' if pl else 'light'})")
-    lines = []
-    for bot, d in (report or {}).items():
-        if isinstance(d, dict) and "games" in d:
-            wins = " / ".join(f"{w:.0%}" for w in d["wins_per_seat"])
-            lines.append(f"{bot}: {d['completed']}/{d['games']} completed; wins {wins}; "
-                         f"stranded {d['stranding_rate']:.0%}")
-    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, lines, bleed)
+    played = [Played(bot, d["games"], d["completed"], "turns", d["turns"] or {"mean": 0, "min": 0, "max": 0},
+                     tuple(d["wins_per_seat"]), (("stranded", f"{d['stranding_rate']:.0%}"),))
+              for bot, d in (report or {}).items() if isinstance(d, dict) and "games" in d]
+    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, played, bleed)
     path = stage / "setup-card.pdf"
     write_pdf(scene, path)
     return path

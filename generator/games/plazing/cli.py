@@ -110,15 +110,17 @@ def write_setup_card(setup: Setup, code: str, folder: Path, paper_name: str, lan
     from generator.games.plazing import draw
     from generator.games.plazing.cards import STYLE
     from generator.render.pdf import write_pdf
-    from generator.render.rulecards import setup_card_scene
+    from generator.render.rulecards import Played, setup_card_scene
 
-    lines: list[str] = []
+    played = []
     if report is not None:  # the headline figures (the whole report is playouts.json)
-        keep = ("playouts", "game length", "seat balance")
-        lines = [ln for ln in playability.summary_lines(report) if ln.startswith(keep)]
-        lines.insert(2, "wins per seat: " + " / ".join(f"{s['win_rate']:.0%}" for s in report.seat_stats()))
-    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), draw.summary_lines(setup, lang), lines,
-                             bleed)
+        j = report.to_json()
+        played.append(Played(report.bots[0] if len(set(report.bots)) == 1 else "/".join(report.bots),
+                             report.games, report.completed, "moves", j["length"],
+                             tuple(s["win_rate"] for s in report.seat_stats()),
+                             (("seat_balance", f"{report.seat_balance:.0%}"),)))
+    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), draw.summary_lines(setup, lang),
+                             played, bleed)
     path = folder / "setup-card.pdf"
     write_pdf(scene, path)
     return path

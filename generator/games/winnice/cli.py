@@ -75,7 +75,7 @@ def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_n
     """setup-card.pdf: the markets, first player and drought decks of this seed, the checks it passed
     and the headline playout figures, on one card in the chosen language."""
     from generator.games.winnice.cards import STYLE
-    from generator.render.rulecards import setup_card_scene
+    from generator.render.rulecards import Played, setup_card_scene
 
     ctx = draw.summary_context(setup, cat, lang)
     pl = lang == "pl"
@@ -85,8 +85,14 @@ def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_n
              f"{'rynek' if pl else 'market'} 4/5: " + ", ".join(ctx["decks"]["deck45"]["market"]),
              f"{'klęska urodzajów' if pl else 'disaster'}: {ctx['disaster']}",
              f"{'cyfry' if pl else 'digits'}: {ctx['digits']}", f"{'litery' if pl else 'letters'}: {ctx['letters']}"]
-    lines = playability.summary_lines(rep)[:3] if rep is not None else []
-    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, lines, bleed)
+    played = []
+    if rep is not None:
+        done = max(rep["completed"], 1)
+        droughts = f"{rep['drought_hits_per_game']['mean']:.1f}"
+        played.append(Played(rep["bot"], rep["games"], rep["completed"], "rounds", rep["rounds"],
+                             tuple(w / done for w in rep["wins_per_seat"]),
+                             (("drought_hits", droughts.replace(".", ",") if pl else droughts),)))
+    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, played, bleed)
     path = stage / "setup-card.pdf"
     write_pdf(scene, path)
     return path
