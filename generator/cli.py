@@ -253,7 +253,7 @@ def main() -> None:
         sys.stderr.write("interrupted\n")
         sys.exit(130)
     try:
-        code = app(standalone_mode=False)
+        code = _run_app()
     except click_errors.NoArgsIsHelpError as exc:
         message = exc.format_message()  # Typer's rich help has already printed itself
         if message.strip():
@@ -274,6 +274,17 @@ def main() -> None:
     if code in (0, None):
         _refresh_gallery()
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _run_app() -> Any:
+    """The app, and on every way out the stages an interrupt may have left (files.remove_own_stages;
+    nothing to do, and nothing loaded, for a command that wrote no files)."""
+    try:
+        return app(standalone_mode=False)
+    finally:
+        files = sys.modules.get("generator.core.files")
+        if files is not None:
+            files.remove_own_stages()
 
 
 def _refresh_gallery() -> None:

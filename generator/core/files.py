@@ -364,9 +364,9 @@ def _parent_lock(parent: Path) -> Iterator[None]:
     except OSError:
         yield
         return
+    locked = False
     try:
         deadline = time.monotonic() + LOCK_WAIT_SECONDS
-        locked = False
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -574,6 +574,22 @@ def _staged(target: Path, make: Any, commit: Any, lock: Any) -> Iterator[Path]:
                 _unblock(mask)  # a signal that came meanwhile is raised here, with nothing left half-done
     except OSError as exc:
         raise UserInputError(f"cannot write {target}: {_why(exc)}") from None
+
+
+def remove_own_stages() -> None:
+    """Remove every stage this process still has: the console script calls it on its way out.
+
+    A signal whose Python handler runs at the very entry of a context manager's `__exit__` skips
+    that `__exit__` (Python cannot protect the first instruction of it), leaving the stage of the
+    interrupted set behind with its generator suspended; this is the backstop that removes it. Only
+    stages are removed (after a swap, a stage holds the replaced old set), never a published set."""
+    held = _block()
+    try:
+        for path in sorted(_OUR_STAGES, key=len, reverse=True):  # nested stages of `boardgen all` first
+            shutil.rmtree(path, ignore_errors=True)
+            _OUR_STAGES.discard(path)
+    finally:
+        _unblock(held)
 
 
 def _swap_in(stage: Path, target: Path, owns: tuple[str, ...], keep: list[os.stat_result]) -> None:
