@@ -9,9 +9,12 @@ fan shell, round pebble), so the board reads in greyscale.
 from __future__ import annotations
 
 import math
+from functools import cache
+from typing import Any
 
+from generator.core.data import load_toml
 from generator.games.plazing import pictures, scoring
-from generator.games.plazing.model import NO_WEATHER, EventCard, Setup, event_cards, rules
+from generator.games.plazing.model import DATA, NO_WEATHER, EventCard, Setup, event_cards, rules
 from generator.games.plazing.pictures import weather_die
 from generator.render import layout
 from generator.render.fonts import text_width
@@ -30,53 +33,18 @@ OBJECT_FILL = {"bar": "#8d6e63", "ice_cream": "#c17fb3", "breakwater": "#6d7b86"
                "jellyfish": "#7e6fb7", "trash_bin": "#5f6b5f", "sandcastle": "#b08a52", "wc": "#6a8caf",
                "deckchairs": "#9c5b4f"}
 
-TEXTS = {
-    "title": {"pl": "Plażing: parawany w dłoń", "en": "Plażing: screens at the ready"},
-    "players": {"pl": "graczy", "en": "players"},
-    "weather": {"pl": "Pogoda", "en": "Weather"},
-    "first": {"pl": "Zaczyna gracz", "en": "First player"},
-    "start": {"pl": "START", "en": "START"},
-    "facedown": {"pl": "kafel odwrócony", "en": "face-down tile"},
-    "legend": {"pl": "Legenda", "en": "Legend"},
-    "event": {"pl": "Wydarzenie", "en": "Event"},
-    "special": {"pl": "Karta specjalna", "en": "Special card"},
-    "deck_pos": {"pl": "kolejność w talii", "en": "deck position"},
-}
-WEATHER_TEXT = {
-    "wind-N": {"pl": "wiatr z północy (N)", "en": "wind from the north (N)"},
-    "wind-S": {"pl": "wiatr z południa (S)", "en": "wind from the south (S)"},
-    "wind-W": {"pl": "wiatr z zachodu (W)", "en": "wind from the west (W)"},
-    "wind-E": {"pl": "wiatr ze wschodu (E)", "en": "wind from the east (E)"},
-    "sun": {"pl": "słońce: 2 pkt za kocyk", "en": "sun: 2 points per blanket"},
-    "rain": {"pl": "deszcz: −1 pkt za grat", "en": "rain: −1 point per odd"},
-    "none": {"pl": "bez pogody (gra z dziećmi)", "en": "no weather (game with children)"},
-}
-PRINTING = {
-    "title": {"pl": "Drukowanie", "en": "Printing"},
-    "steps": {
-        "pl": ["• Drukuj w skali 100% („rozmiar rzeczywisty”, nie „dopasuj do strony”); kwadrat kalibracyjny "
-               "musi mieć 50 mm.",
-               "• Arkusze plakatu przytnij wzdłuż linii cięcia i naklej na przerywany pasek sąsiedniego arkusza, "
-               "tak by krzyżyki się pokryły (mapka w rogu pokazuje miejsce arkusza).",
-               "• Karty wydarzeń (events.pdf) tnij wzdłuż znaczników; przy druku dwustronnym wybierz "
-               "„obracanie wzdłuż dłuższej krawędzi”."],
-        "en": ["• Print at 100% (\"actual size\", not \"fit to page\"); the calibration square must measure 50 mm.",
-               "• Trim each poster sheet along its cut line and glue it over the dashed strip of its neighbour, "
-               "matching the crosshairs (the small map in the corner shows where the sheet goes).",
-               "• Cut the event cards (events.pdf) along the crop marks; for duplex choose \"flip on long edge\"."],
-    },
-}
-LEGEND = [
-    ("amber", {"pl": "bursztynek", "en": "amber"}),
-    ("shell", {"pl": "muszelka", "en": "shell"}),
-    ("pebble", {"pl": "kamyczek", "en": "pebble"}),
-    ("sticks", {"pl": "patyki (niespodzianka)", "en": "sticks (surprise spot)"}),
-    ("plus", {"pl": "pole +1", "en": "+1 square"}),
-    ("minus", {"pl": "pole −1", "en": "−1 square"}),
-    ("object", {"pl": "obiekt (zamyka obszar)", "en": "object (closes areas)"}),
-    ("surprise", {"pl": "niespodzianka (zakryta)", "en": "surprise (face down)"}),
-    ("waste", {"pl": "odpad (kto położył)", "en": "waste (who placed it)"}),
-]
+@cache
+def texts() -> dict[str, Any]:
+    """data/texts.toml: every printed word of the board, setup page, event cards and rules card."""
+    return load_toml(DATA / "texts.toml")
+
+
+def word(key: str, lang: str, **fmt: object) -> str:
+    return str(texts()["words"][key][lang]).format(**fmt)
+
+
+def weather_text(weather: str, lang: str) -> str:
+    return str(texts()["weather"][weather][lang])
 
 
 def board_size(setup: Setup) -> tuple[float, float]:
@@ -202,7 +170,7 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
         items.append(Text(x + cw / 2, y + chh / 2 + dy, str(i), size=7 if i % 5 else 8,
                           font="bold" if i % 5 == 0 else "regular", fill=INK, anchor="middle"))
         if i == 0:
-            items.append(Text(x + cw / 2, y + 4.6, TEXTS["start"][lang], size=5.5, font="bold", fill="#c62828",
+            items.append(Text(x + cw / 2, y + 4.6, word("start", lang), size=5.5, font="bold", fill="#c62828",
                               anchor="middle"))
     # sea strip with waves and the N ring
     items.append(Rect(TRACK, TRACK, w - 2 * TRACK, SEA, fill=SEA_BLUE, stroke=None))
@@ -216,7 +184,7 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
     active = active_ring(setup.weather)
     if active:
         items.extend(weather_die(*rings[active], setup.weather))
-    items.append(Text(TRACK + 3, TRACK + 4.5, f"{TEXTS['title'][lang]} · {code}", size=7,
+    items.append(Text(TRACK + 3, TRACK + 4.5, f"{word('title', lang)} · {code}", size=7,
                       font="condensed-bold", fill="#0d3b66"))
     # beach squares, tile by tile
     squares = setup.squares()
@@ -247,7 +215,7 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
     for col in range(setup.columns, rl.frame_columns):
         for row in range(rl.rows):
             items.append(Use("pz-facedown", bx + col * ts * SQ, by + row * ts * SQ))
-        items.append(Text(bx + (col + 0.5) * ts * SQ, by + beach_h / 2, TEXTS["facedown"][lang], size=8,
+        items.append(Text(bx + (col + 0.5) * ts * SQ, by + beach_h / 2, word("facedown", lang), size=8,
                           fill="#555555", anchor="middle", rotate=90))
     # tile borders and the beach outline
     for col in range(rl.frame_columns + 1):
@@ -282,12 +250,13 @@ def _object_label(label: str, cx: float, y: float, width: float) -> list[Item]:
 
 def _legend_items(x: float, y: float, lang: str, columns: int = 1, col_w: float = 60.0) -> tuple[list[Item], float]:
     """The legend of square kinds and tokens, in `columns` columns; returns the items and the y below."""
-    items: list[Item] = [Text(x, y, TEXTS["legend"][lang], size=9, font="bold")]
+    items: list[Item] = [Text(x, y, word("legend", lang), size=9, font="bold")]
     y += 3
     s = 0.55
     step = SQ * s + 1.5
-    rows = -(-len(LEGEND) // columns)
-    for i, (key, label) in enumerate(LEGEND):
+    legend = texts()["legend"]
+    rows = -(-len(legend) // columns)
+    for i, (key, label) in enumerate((e["key"], e) for e in legend):
         cx, cy = x + (i // rows) * col_w, y + (i % rows) * step
         if key == "object":
             items.append(Rect(cx, cy, SQ * s, SQ * s, fill="#6d6d6d", stroke=None))
@@ -304,26 +273,25 @@ def summary_lines(setup: Setup, lang: str) -> list[str]:
     names = rules().colours[f"names_{lang}"]
     tiles = ", ".join(setup.catalog[p.tile].title(lang) for p in setup.tiles
                       if p.tile in setup.catalog and setup.catalog[p.tile].special) or "—"
-    lines = [f"{o.players} {TEXTS['players'][lang]}" + (" (2 × 2 colours)" if o.two_colours else ""),
-             f"{TEXTS['weather'][lang]}: {WEATHER_TEXT[setup.weather][lang]}",
-             f"{TEXTS['first'][lang]}: {setup.first_player + 1} ({names[setup.first_player]})",
-             ("Kafle specjalne" if lang == "pl" else "Special tiles") + f": {tiles}"]
+    lines = [f"{o.players} {word('players', lang)}" + (word("two_colours", lang) if o.two_colours else ""),
+             f"{word('weather', lang)}: {weather_text(setup.weather, lang)}",
+             f"{word('first', lang)}: {setup.first_player + 1} ({names[setup.first_player]})",
+             f"{word('special_tiles', lang)}: {tiles}"]
     if setup.options.surprises:
-        lines.append(("Niespodzianki" if lang == "pl" else "Surprises") + f": {len(setup.surprises)}")
+        lines.append(f"{word('surprises', lang)}: {len(setup.surprises)}")
     if setup.options.clean_beach:
-        lines.append(("Odpady" if lang == "pl" else "Waste") + f": {len(setup.waste)}")
+        lines.append(f"{word('waste', lang)}: {len(setup.waste)}")
     if setup.event_deck:
-        lines.append(("Talia wydarzeń" if lang == "pl" else "Event deck") + f": {len(setup.event_deck)}")
+        lines.append(f"{word('event_deck', lang)}: {len(setup.event_deck)}")
     return lines
 
 
 def board_scene(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Scene:
     """board.pdf: true-scale poster sheets, then the fitted overview with legend and summary."""
-    scene = Scene(title=f"{TEXTS['title'][lang]} — {code}",
-                  subject={"pl": "boardgen: Plażing — plansza", "en": "boardgen: Plażing board"}[lang])
+    scene = Scene(title=f"{word('title', lang)} — {code}", subject=word("board_subject", lang))
     name = board_symbol(scene, setup, code, lang)
-    pages = layout.poster(scene, name, paper, code, TEXTS["title"][lang], lang=lang)
-    over = layout.overview(scene, name, paper, code, TEXTS["title"][lang], lang=lang)
+    pages = layout.poster(scene, name, paper, code, word("title", lang), lang=lang)
+    over = layout.overview(scene, name, paper, code, word("title", lang), lang=lang)
     pages.append(over)
     pages.append(_info_page(setup, code, paper, lang))
     layout.number_pages(pages, code, lang)
@@ -334,8 +302,8 @@ def board_scene(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Scen
 def _info_page(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Page:
     page = Page(paper.w, paper.h, label="setup summary")
     m = layout.MARGIN + 4
-    page.items.append(Text(m, m + 8, TEXTS["title"][lang], size=18, font="bold"))
-    page.items.append(Text(m, m + 16, ("Kod ustawienia: " if lang == "pl" else "Setup code: ") + code, size=11,
+    page.items.append(Text(m, m + 8, word("title", lang), size=18, font="bold"))
+    page.items.append(Text(m, m + 16, word("setup_code", lang, code=code), size=11,
                            font="condensed-bold", fill="#0d3b66"))
     y = m + 28
     for line in summary_lines(setup, lang):
@@ -344,14 +312,13 @@ def _info_page(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Page:
     legend, y = _legend_items(m, y + 8, lang)
     page.items.extend(legend)
     y += 8
-    page.items.append(Text(m, y, PRINTING["title"][lang], size=9, font="bold"))
+    page.items.append(Text(m, y, texts()["printing"]["title"][lang], size=9, font="bold"))
     y += 5
-    for line in PRINTING["steps"][lang]:
+    for line in texts()["printing"][lang]:
         block = text_block(m, y, paper.w - 2 * m, line, 8.5)
         page.items.extend(block)
         y += 4.6 * len(block) + 1.2
-    regen = ("Odtworzenie: boardgen plazing setup --code " if lang == "pl" else "Regenerate: boardgen plazing setup "
-             "--code ") + code
+    regen = word("regenerate", lang, code=code)
     page.items.append(Text(m, paper.h - layout.MARGIN - 10, regen, size=8, font="condensed", fill="#444444"))
     return page
 
@@ -368,7 +335,7 @@ def _card_front(card: EventCard, position: int, lang: str, bleed: float) -> Symb
     head = CARD_COLOUR[card.kind]
     items: list[Item] = [Rect(0, 0, cw, ch, fill="#fffdf7", stroke=None),
                          Rect(0, 0, cw, b + 18, fill=head, stroke=None)]
-    items.append(Text(b + 4, b + 6.5, (TEXTS["special"] if special else TEXTS["event"])[lang].upper(), size=6.5,
+    items.append(Text(b + 4, b + 6.5, word("special" if special else "event", lang).upper(), size=6.5,
                       font="condensed-bold", fill="#ffffff"))
     for i, line in enumerate(_wrap_title(card.title[lang])):
         items.append(Text(b + 4, b + 12.5 + i * 5, line, size=10, font="bold", fill="#ffffff"))
@@ -382,7 +349,7 @@ def _card_front(card: EventCard, position: int, lang: str, bleed: float) -> Symb
         items.extend(pictures.effect_icon(card.effect, b + 4, top + (bottom - top - box_h) / 2, CARD_W - 8, box_h))
     items.append(Line(b + 4, b + CARD_H - 11, b + CARD_W - 4, b + CARD_H - 11, stroke="#cccccc", width=0.3))
     items.append(Text(b + 4, b + CARD_H - 6, f"Plażing · {card.id}", size=6, font="condensed", fill="#777777"))
-    items.append(Text(b + CARD_W - 4, b + CARD_H - 6, f"{TEXTS['deck_pos'][lang]} {position}", size=6,
+    items.append(Text(b + CARD_W - 4, b + CARD_H - 6, f"{word('deck_pos', lang)} {position}", size=6,
                       font="condensed", fill="#777777", anchor="end"))
     # no frame line near the cut: a cut off by a millimetre would show it (3 mm safe margin)
     return Symbol(f"pz-card-{card.id}", cw, ch, items)
@@ -409,7 +376,7 @@ def _card_back(kind: str, lang: str, bleed: float) -> Symbol:
     else:
         items.extend(Circle(cw / 2, ch / 2, r, stroke="#ffffff", width=0.5) for r in (12, 18, 24))
     items.append(Text(cw / 2, ch / 2 + 2.5, "Plażing", size=14, font="bold", fill="#ffffff", anchor="middle"))
-    items.append(Text(cw / 2, ch / 2 + 32, (TEXTS["special"] if kind == "special" else TEXTS["event"])[lang],
+    items.append(Text(cw / 2, ch / 2 + 32, word("special" if kind == "special" else "event", lang),
                       size=9, font="bold", fill="#ffffff", anchor="middle"))
     return Symbol(f"pz-back-{kind}", cw, ch, items)
 
@@ -417,7 +384,7 @@ def _card_back(kind: str, lang: str, bleed: float) -> Symbol:
 def events_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0) -> Scene:
     """events.pdf: the event deck in its shuffled order (top card first), 3x3 with crop marks and
     long-edge duplex backs (pink events, turquoise special cards, as in the box)."""
-    title = {"pl": "karty wydarzeń", "en": "event cards"}[lang]
+    title = word("event_cards", lang)
     scene = Scene(title=f"Plażing — {title} — {code}", subject=f"boardgen: Plażing — {title}")
     _square_symbols(scene)  # the cards' pictures use the board's resource drawings
     by_id = {c.id: c for c in event_cards()}
@@ -455,16 +422,13 @@ def rules_card_text(setup: Setup, lang: str) -> str:
     largest = scoring.place_points(sc["largest_area"], o.players)
     tie = scoring.split_ranks([5.0] * min(3, colours) + [1.0] * (colours - min(3, colours)), most)
     sep = " / "
-    if lang == "pl":
-        tie_example = f"{min(3, colours)} ex aequo na 1. miejscu: po {tie[0]} pkt"
-    else:
-        tie_example = f"{min(3, colours)} tied for first: {tie[0]} points each"
+    tie_example = word("tie_example", lang, n=min(3, colours), points=tie[0])
     return render_template(
         f"plazing/rules.{lang}.txt",
         players=o.players, two_colours=o.two_colours, screens=rl.piece_count("screen"),
         blankets=rl.piece_count("blanket"), odds=rl.piece_count("odd"), odd_reach=rl.odd_reach,
         first_player=f"{setup.first_player + 1} ({names[setup.first_player % len(names)]})",
-        weather=WEATHER_TEXT[setup.weather][lang], no_weather=setup.weather == NO_WEATHER,
+        weather=weather_text(setup.weather, lang), no_weather=setup.weather == NO_WEATHER,
         clean_beach=o.clean_beach, surprises=o.surprises,
         events=o.events, close_area=sc["close_area"], wind=sc["wind_per_screen"], sun=sc["sun_per_blanket"],
         rain=str(sc["rain_per_odd"]).replace("-", "−"), resource_table=table, set_bonus=sc["set_bonus"],
@@ -476,8 +440,7 @@ def rules_card_text(setup: Setup, lang: str) -> str:
 def rules_card_scene(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Scene:
     """rules.pdf: one page per language given, the card laid out from the template's plain text
     ("## " starts a heading, "- " a bullet)."""
-    scene = Scene(title=f"Plażing — {'karta zasad' if lang == 'pl' else 'rules card'} — {code}",
-                  subject={"pl": "boardgen: Plażing — karta zasad", "en": "boardgen: Plażing rules card"}[lang])
+    scene = Scene(title=f"Plażing — {word('rules_card', lang)} — {code}", subject=word("rules_card_subject", lang))
     _square_symbols(scene)  # the legend shows the board's own square drawings
     page = Page(paper.w, paper.h, label="rules card")
     m = layout.MARGIN + 6
