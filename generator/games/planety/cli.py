@@ -107,15 +107,14 @@ def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_n
     """setup-card.pdf: the stars drawn and the big bangs it took, the checks passed and the headline
     playout figures, on one card in the chosen language."""
     from generator.games.planety.cards import STYLE
+    from generator.games.planety.draw import labels
     from generator.render.rulecards import Played, setup_card_scene
 
-    pl = lang == "pl"
-    facts = [f"{setup.players} {'graczy' if pl else 'players'}; "
-             f"{'wielkich wybuchów' if pl else 'big bangs thrown'}: {setup.throws}"]
+    lab = labels(lang)
+    facts = [lab["card_players"].format(n=setup.players, throws=setup.throws)]
     for seat, sid in enumerate(setup.stars, start=1):
         star = cat.star(sid)
-        facts.append(f"{'gracz' if pl else 'player'} {seat}: {star.name[lang]} ({star.orbits} "
-                     f"{'orbit' if pl else 'orbits'}, {star.light} {'światła' if pl else 'light'})")
+        facts.append(lab["card_star"].format(seat=seat, star=star.name[lang], orbits=star.orbits, light=star.light))
     played = [Played(bot, d["games"], d["completed"], "turns", d["turns"] or {"mean": 0, "min": 0, "max": 0},
                      tuple(d["wins_per_seat"]), (("stranded", f"{d['stranding_rate']:.0%}"),))
               for bot, d in (report or {}).items() if isinstance(d, dict) and "games" in d]

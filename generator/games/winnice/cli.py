@@ -78,20 +78,20 @@ def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_n
     from generator.render.rulecards import Played, setup_card_scene
 
     ctx = draw.summary_context(setup, cat, lang)
-    pl = lang == "pl"
-    facts = [f"{setup.players} {'graczy' if pl else 'players'}, {'zaczyna' if pl else 'first'}: {ctx['first_player']}",
-             f"{'monety' if pl else 'coins'}: {ctx['coins']}",
-             f"{'rynek' if pl else 'market'} 2/3: " + ", ".join(ctx["decks"]["deck23"]["market"]),
-             f"{'rynek' if pl else 'market'} 4/5: " + ", ".join(ctx["decks"]["deck45"]["market"]),
-             f"{'klęska urodzajów' if pl else 'disaster'}: {ctx['disaster']}",
-             f"{'cyfry' if pl else 'digits'}: {ctx['digits']}", f"{'litery' if pl else 'letters'}: {ctx['letters']}"]
+    w = draw.word
+    facts = [w("card_players", lang, n=setup.players, first=ctx["first_player"]),
+             w("card_coins", lang, coins=ctx["coins"]),
+             w("card_market", lang, deck="2/3", cards=", ".join(ctx["decks"]["deck23"]["market"])),
+             w("card_market", lang, deck="4/5", cards=", ".join(ctx["decks"]["deck45"]["market"])),
+             w("card_disaster", lang, cards=ctx["disaster"]),
+             w("card_digits", lang, cards=ctx["digits"]), w("card_letters", lang, cards=ctx["letters"])]
     played = []
     if rep is not None:
         done = max(rep["completed"], 1)
         droughts = f"{rep['drought_hits_per_game']['mean']:.1f}"
         played.append(Played(rep["bot"], rep["games"], rep["completed"], "rounds", rep["rounds"],
                              tuple(w / done for w in rep["wins_per_seat"]),
-                             (("drought_hits", droughts.replace(".", ",") if pl else droughts),)))
+                             (("drought_hits", droughts.replace(".", ",") if lang == "pl" else droughts),)))
     scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, played, bleed)
     path = stage / "setup-card.pdf"
     write_pdf(scene, path)
