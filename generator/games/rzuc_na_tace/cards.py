@@ -25,18 +25,10 @@ def _symbols(scene: Scene, lang: str) -> None:
 
 STYLE = DeckStyle(game="Rzuć na tacę", accent="#6a4c93", pattern="grid", add_symbols=_symbols)
 
-BONUS_WORDS = {
-    "pl": {"reroll": "przerzut", "plus": "+1", "fox": "lis", "yellow_x": "X żółty", "blue_x": "X niebieski",
-           "green_x": "X zielony", "choice": "X lub 6 do wyboru", "orange": "{n} pomarańczowy",
-           "purple": "{n} fioletowy"},
-    "en": {"reroll": "re-roll", "plus": "+1", "fox": "fox", "yellow_x": "yellow X", "blue_x": "blue X",
-           "green_x": "green X", "choice": "an X or a 6 of your choice", "orange": "orange {n}",
-           "purple": "purple {n}"},
-}
-
-
 def bonus_word(bonus: str, lang: str) -> str:
-    words = BONUS_WORDS[lang]
+    from generator.games.rzuc_na_tace.draw import labels  # the sheet's words (data/labels.toml)
+
+    words = labels(lang)["bonus_words"]
     area, _, n = bonus.partition("_")
     if area in ("orange", "purple") and n.isdigit():
         return words[area].format(n=n)
