@@ -91,7 +91,7 @@ class State:
         self.pending_odd = False
         self.dead_rolls = 0
         self._cache = _Cache()
-        self.scorer = Scorer(board, hard)
+        self.scorer = _scorer_of(board, hard)
         self._placements = _placements_of(board, self.cat, mirror)
         self._sp: _Split | None = None
         self._avail: dict[str, tuple[int, list[int]]] = {}  # shape -> (covered, placements still free)
@@ -572,6 +572,21 @@ def _bits(bits: int) -> list[int]:
 
 def new_game(board: Board, rng: random.Random, hard: bool = False, mirror: bool = False) -> State:
     return State(board, roll_dice(rng), hard, mirror=mirror)
+
+
+_SCORERS: dict[tuple[Any, ...], Scorer] = {}
+
+
+def _scorer_of(board: Board, hard: bool) -> Scorer:
+    """One Scorer per board and variant, shared by its games (a fairness test plays hundreds on
+    one board; building the tables is a tenth of a short game)."""
+    key = (board.rows, board.closed_edges, board.bar_points, hard)
+    got = _SCORERS.get(key)
+    if got is None:
+        if len(_SCORERS) > 64:
+            _SCORERS.clear()
+        got = _SCORERS[key] = Scorer(board, hard)
+    return got
 
 
 _PLACEMENTS: dict[tuple[tuple[str, ...], bool, int], dict[str, tuple[int, ...]]] = {}
