@@ -126,33 +126,53 @@ def random_board(seed: int, hard: bool = False, features: int | str = FEATURE_RA
                  mirror: bool = False) -> tuple[Board, dict[str, Any] | None]:
     """A legal random beach for `seed` as hard as printed board `difficulty` (fairness.py);
     GenerationError after the bounded tries."""
-    from .fairness import decide
+    from .fairness import decide, params, reference
+    from .predict import predictor
 
     if difficulty not in DIFFICULTY_CHOICES:
         raise UserInputError(f"--difficulty must be 1, 2, 3 or 4, not {difficulty}")
     gen = generation_params(difficulty)
     failures: Counter[str] = Counter()
-    played = 0
+    played = tested = 0
+    batch: list[tuple[int, Board]] = []
+    if balance:
+        fp = params(difficulty)
+        size, margin = int(fp["screen_batch"]), float(fp["screen_margin"])
+        forecast = predictor()
+        aim = reference(difficulty).mean  # the forecast is of plain play (not hard, not mirrored)
+        reach = aim * float(fp["tolerance"]) + margin * forecast.error
     for attempt in range(gen["max_tries"]):
         rng = make_rng(seed, "plazing-rw", "board", str(attempt))
         mask = _choose_features(rng, features, gen)
         board = candidate(rng, mask, gen, board_id=f"R{seed}")
         if board is None:
             failures["placement"] += 1
+        else:
+            rep = check_board(board, hard, mirror=mirror)
+            if not rep.ok:
+                for v in rep:
+                    failures[v.rule] += 1
+            elif not balance:
+                return board, None
+            else:
+                batch.append((attempt, board))
+        if not batch or (len(batch) < size and attempt < gen["max_tries"] - 1):
             continue
-        rep = check_board(board, hard, mirror=mirror)
-        if not rep.ok:
-            for v in rep:
-                failures[v.rule] += 1
-            continue
-        if not balance:
-            return board, None
-        d = decide(board, difficulty, hard, mirror)
-        played += d.games
-        if d.accepted:
-            return board, {**d.to_json(), "difficulty": difficulty, "candidates": attempt + 1,
-                           "games_played": played}
-        failures[f"difficulty {difficulty} ({d.reason})"] += 1
+        # the batch's candidates, nearest the target by forecast first (ties: in the order made);
+        # the ones forecast far outside the band are never played (module doc of predict.py)
+        ranked = sorted((abs(forecast.predict(b) - aim), a, b) for a, b in batch)
+        batch = []
+        for off, _a, b in ranked:
+            if off > reach:
+                failures[f"difficulty {difficulty} (forecast outside the band)"] += 1
+                continue
+            d = decide(b, difficulty, hard, mirror)
+            played += d.games
+            tested += 1
+            if d.accepted:
+                return b, {**d.to_json(), "difficulty": difficulty, "candidates": attempt + 1,
+                           "tested": tested, "games_played": played}
+            failures[f"difficulty {difficulty} ({d.reason})"] += 1
     worst = ", ".join(f"{k} x{n}" for k, n in failures.most_common(3))
     raise GenerationError(f"no legal random board as hard as board {difficulty} for seed {seed} after "
                           f"{gen['max_tries']} tries (most frequent failures: {worst})")
