@@ -477,27 +477,30 @@ class _Split:
         raise AssertionError("a piece on enclosed squares lies in no closed area")  # pragma: no cover
 
     def points_cut(self, bits: int, near: int) -> int:
-        """Board points after a piece in the open region that may cut it: each part of the region
-        next to the piece (`near`) is flooded until it meets an open edge (still open) or stops
-        growing (a new closed area)."""
+        """Board points after a piece in the open region that may cut it. The rest of the region
+        is flooded from its open-edge squares only until it has reached every square next to the
+        piece (`near`): then nothing was cut off. Squares it cannot reach lie in new closed areas
+        (each flooded on its own)."""
         sc = self.scorer
         g = sc.grid
-        w, not_west, not_east, open_edge = g.width, g.not_west, g.not_east, sc.open_edge
+        w, not_west, not_east = g.width, g.not_west, g.not_east
         free = self.reach & ~bits
         seeds = near & free
-        new = []
-        while seeds:
-            region = seeds & -seeds
-            while not region & open_edge:
-                grown = (region | ((region << 1) & not_west) | ((region >> 1) & not_east)
-                         | (region << w) | (region >> w)) & free
-                if grown == region:
-                    new.append(region)
-                    break
-                region = grown
-            seeds &= ~region
-        if not new:
+        region = free & sc.open_edge
+        while seeds & ~region:
+            grown = (region | ((region << 1) & not_west) | ((region >> 1) & not_east)
+                     | (region << w) | (region >> w)) & free
+            if grown == region:
+                break
+            region = grown
+        cut = seeds & ~region
+        if not cut:
             return self.base + (sc.bar & bits).bit_count() * sc.bar_value if sc.bar else self.base
+        new = []
+        while cut:
+            area = _flood(free, cut & -cut, w, not_west, not_east)
+            new.append(area)
+            cut &= ~area
         return self._with(None, new, bits)
 
 
