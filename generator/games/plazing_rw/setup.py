@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from generator.core.checks import GenerationError, UserInputError
@@ -178,6 +179,13 @@ def random_board(seed: int, hard: bool = False, features: int | str = FEATURE_RA
                           f"{gen['max_tries']} tries (most frequent failures: {worst})")
 
 
+@cache
+def _neighbours4(w: int, h: int) -> dict[tuple[int, int], list[tuple[int, int]]]:
+    """Each square's 4-neighbours, in core.grid's order (the candidate builder asks thousands of times)."""
+    g = get_grid(w, h)
+    return {(x, y): g.neighbours4(x, y) for y in range(h) for x in range(w)}
+
+
 def _choose_features(rng: random.Random, features: int | str, gen: dict[str, Any]) -> int:
     if features != FEATURE_RANDOM:
         return int(features)
@@ -240,18 +248,19 @@ def candidate(rng: random.Random, mask: int, gen: dict[str, Any], board_id: str 
             cells[y][x] = "x"
     open_rows = range(0 if edge else 1, h - 1)
     inner = [(x, y) for y in open_rows for x in range(1, w - 1)]
+    nb4 = _neighbours4(w, h)
     touching = 0
     for ch in "asp":
         for _ in range(rng.randint(*gen["resources_per_kind"])):
-            spots = [(x, y) for x, y in inner if empty(x, y)
-                     and all(cells[yy][xx] != "x" for xx, yy in get_grid(w, h).neighbours4(x, y))]
+            spots = [(x, y) for x, y in inner if cells[y][x] == "."
+                     and all(cells[yy][xx] != "x" for xx, yy in nb4[x, y])]
             if not spots:
                 return None
             x, y = rng.choice(spots)
-            near = sum(cells[yy][xx] in "asp" for xx, yy in get_grid(w, h).neighbours4(x, y))
+            near = sum(cells[yy][xx] in "asp" for xx, yy in nb4[x, y])
             if touching + near > gen["max_touching_resources"]:
                 spots = [(a, b) for a, b in spots
-                         if not any(cells[yy][xx] in "asp" for xx, yy in get_grid(w, h).neighbours4(a, b))]
+                         if not any(cells[yy][xx] in "asp" for xx, yy in nb4[a, b])]
                 if not spots:
                     return None
                 x, y = rng.choice(spots)
