@@ -7,6 +7,9 @@ squares, waste never cuts the beach, a bar only on a closed north edge) and the 
 `--difficulty N`, decided by a sequential test on the shared dice streams. Candidates are drawn
 from sub-streams of the seed, a bounded number of times; when all fail the GenerationError
 names the constraint that failed most often, so a user with an impossible option set sees why.
+Legal candidates come in batches (`screen_batch`) and are played nearest the target by a
+board-feature forecast first, the ones forecast far outside the band not at all (predict.py):
+most sheets then play one or two candidates instead of eight, and the test alone accepts.
 The sheets of a pad are independent jobs (each one's seed fixed before dispatch), spread over
 the cores with core.parallel.map_jobs: the pad is the same for any number of jobs.
 """
