@@ -163,11 +163,12 @@ def random_board(seed: int, hard: bool = False, features: int | str = FEATURE_RA
         if not batch or (len(batch) < size and attempt < gen["max_tries"] - 1):
             continue
         # the batch's candidates, nearest the target by forecast first (ties: in the order made);
-        # the ones forecast far outside the band are never played (module doc of predict.py)
+        # the ones forecast far outside the band are not played (module doc of predict.py), except
+        # the nearest, so that an option set the forecast knows badly is still tried
         ranked = sorted((abs(forecast.predict(b) - aim), a, b) for a, b in batch)
         batch = []
-        for off, _a, b in ranked:
-            if off > reach:
+        for k, (off, _a, b) in enumerate(ranked):
+            if off > reach and k:
                 failures[f"difficulty {difficulty} (forecast outside the band)"] += 1
                 continue
             d = decide(b, difficulty, hard, mirror)
