@@ -7,8 +7,13 @@ keeps the mean, the standard deviation, the number of games and the first `max_g
 that bumps `engine.ENGINE_VERSION`:
 
     python bench/bench_plazing_rw_reference.py [--games 1000] [--jobs N] [--check]
+    python bench/bench_plazing_rw_reference.py --predictor [--games 64] [--boards 60]
 
-`--check` recomputes and compares with the stored file instead of writing it.
+`--check` recomputes and compares with the stored file instead of writing it. `--predictor`
+refits the board-feature forecast of the greedy mean (predict.py, data/predictor.toml) that
+orders a pad's candidates: the legal candidates of seeds 1000.. (first three tries each) for
+every difficulty, `--games` greedy games each on the shared dice; it prints the forecast's
+held-out error (two-fold) and stores it with the coefficients.
 """
 
 from __future__ import annotations
@@ -17,11 +22,18 @@ import argparse
 import statistics
 import sys
 import time
+from pathlib import Path
 
-from generator.core.parallel import map_jobs
-from generator.games.plazing_rw.engine import ENGINE_VERSION
-from generator.games.plazing_rw.fairness import REFERENCE_FILE, crn_seed, params, score_games
-from generator.games.plazing_rw.model import boards
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's generator, installed or not
+
+from generator.core.parallel import map_jobs  # noqa: E402
+from generator.core.rng import make_rng  # noqa: E402
+from generator.games.plazing_rw import predict  # noqa: E402
+from generator.games.plazing_rw import setup as rw_setup  # noqa: E402
+from generator.games.plazing_rw.engine import ENGINE_VERSION  # noqa: E402
+from generator.games.plazing_rw.fairness import REFERENCE_FILE, crn_seed, params, score_games  # noqa: E402
+from generator.games.plazing_rw.model import boards  # noqa: E402
+from generator.games.plazing_rw.rules import check_board  # noqa: E402
 
 CHUNK = 50
 
@@ -58,12 +70,69 @@ def to_toml(refs: list[dict[str, object]], games: int) -> str:
     return "\n".join(lines)
 
 
+def _candidates_job(job: tuple[int, int, int]) -> list[tuple[list[str], tuple[str, ...], int, float, float]]:
+    """The legal candidates of one seed's first three tries at one difficulty, with their greedy means."""
+    difficulty, seed, games = job
+    gen = rw_setup.generation_params(difficulty)
+    out = []
+    for attempt in range(3):
+        rng = make_rng(seed, "plazing-rw", "board", str(attempt))
+        mask = rw_setup._choose_features(rng, "random", gen)
+        b = rw_setup.candidate(rng, mask, gen, board_id="fit")
+        if b is None or not check_board(b).ok:
+            continue
+        scores = score_games(b, [crn_seed(i) for i in range(games)], False, False)
+        out.append((list(b.rows), b.closed_edges, b.bar_points, statistics.fmean(scores),
+                    statistics.variance(scores) / games))
+    return out
+
+
+def fit_predictor(games: int, per_difficulty: int, jobs: int | None) -> str:
+    """Measure candidates of every difficulty, fit the forecast, return data/predictor.toml's text."""
+    from generator.games.plazing_rw.model import Board
+
+    work = [(d, 1000 + s, games) for d in (1, 2, 3, 4) for s in range(per_difficulty)]
+    rows, noise_vars = [], []
+    for part in map_jobs(_candidates_job, work, jobs):
+        for r, edges, bar, mean, noise_var in part:
+            noise_vars.append(noise_var)
+            rows.append((predict.features(Board(id="fit", rows=tuple(r), closed_edges=edges, bar_points=bar)),
+                         mean))
+    halves = rows[0::2], rows[1::2]
+    errors = []
+    for k in (0, 1):  # held out: fit on one half, forecast the other
+        a, coef = predict.fit(halves[k])
+        errors += [m - a - sum(c * f[n] for n, c in coef.items()) for f, m in halves[1 - k]]
+    # a mean of `games` games is itself noisy: take that share of the held-out spread out
+    noise = statistics.fmean(noise_vars)
+    error = max(0.5, (statistics.fmean(e * e for e in errors) - noise) ** 0.5)
+    intercept, coef = predict.fit(rows)
+    spread = statistics.pstdev(m for _f, m in rows)
+    print(f"forecast fitted on {len(rows)} candidates x {games} games: held-out error {error:.2f} "
+          f"(the candidates' means spread {spread:.2f})")
+    lines = ["# Forecast of a beach's greedy solo mean from its board features (predict.py): which random",
+             "# candidates a pad plays first. Written by bench/bench_plazing_rw_reference.py --predictor;",
+             "# do not edit by hand. `error` is the forecast's held-out error (sd, points).",
+             f'engine_version = "{ENGINE_VERSION}"', f"boards = {len(rows)}", f"games = {games}",
+             f"error = {error:.3f}", f"intercept = {intercept:.4f}", "", "[coefficients]"]
+    lines += [f"{k} = {v:.4f}" for k, v in coef.items()]
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--jobs", type=int, default=None)
     ap.add_argument("--check", action="store_true", help="compare with the stored file, do not write")
+    ap.add_argument("--predictor", action="store_true", help="refit data/predictor.toml instead")
+    ap.add_argument("--boards", type=int, default=60, help="--predictor: seeds per difficulty")
     args = ap.parse_args()
+    if args.predictor:
+        t0 = time.perf_counter()
+        text = fit_predictor(64 if args.games == 1000 else args.games, args.boards, args.jobs)
+        predict.PREDICTOR_FILE.write_text(text, encoding="utf-8")
+        print(f"wrote {predict.PREDICTOR_FILE} in {time.perf_counter() - t0:.0f} s")
+        return
     t0 = time.perf_counter()
     refs = measure(args.games, args.jobs)
     dt = time.perf_counter() - t0

@@ -337,17 +337,21 @@ def check_cmd(
         "from `sheet` (every board in it). Its own code is shown; the file's hard variant is used "
         "unless --hard is given. Without --seed the playouts use a seed made from the file's code "
         "(the same every run), and the seed is printed."))] = None,
+    jobs: JobsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Board legality, a random board's difficulty (estimate and interval against its target) and
-    solo playouts: mean/min/max score, areas closed, dead die rolls. An illegal board is not played."""
+    solo playouts: mean/min/max score, areas closed, dead die rolls. An illegal board is not played.
+    The playouts run on --jobs processes (default: every core); the figures are the same for any number."""
+    from generator.core.parallel import executor_from
+
     from .engine import new_game
     bots = ["random", "greedy"] if bot == "both" else [bot]
     if any(b not in ("random", "greedy") for b in bots):
         fail(f"unknown bot {bot!r} (choose random, greedy or both)")
     options, seed_, code_ = _resolve(_options(board, hard, features, mirror, difficulty), seed, code)
     results = []
-    with guarded():
+    with guarded(), executor_from(jobs) as executor:  # one pool for every bot and board of the command
         if file is not None:
             loaded = load_boards(file)
             if seed is None and code is None:  # reproducible: the same playouts for the same file
@@ -364,7 +368,7 @@ def check_cmd(
                     reports[name] = run_playouts(
                         lambda rng, b=b, variant=variant, mir=mir: new_game(b, rng, variant, mir), games,
                         make_rng(seed_, "plazing-rw", "check").randrange(2**40), name, invariant=None,
-                        progress=tick)
+                        progress=tick, jobs=jobs, executor=executor)
             results.append((tcode, b, variant, rep, reports, balance))
     if as_json:
         items = [{"code": c, "board": b.to_json(), "hard": v, "legal": rep.ok, "violations": rep.to_json(),

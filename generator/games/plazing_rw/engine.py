@@ -91,8 +91,12 @@ class State:
         self.pending_odd = False
         self.dead_rolls = 0
         self._cache = _Cache()
-        self.scorer = Scorer(board, hard)
+        self.scorer = _scorer_of(board, hard)
         self._placements = _placements_of(board, self.cat, mirror)
+        self._sp: _Split | None = None
+        self._avail: dict[str, tuple[int, list[int]]] = {}  # shape -> (covered, placements still free)
+        g = self.grid
+        self._w, self._not_west, self._not_east = g.width, g.not_west, g.not_east
 
     # --- protocol ------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -106,6 +110,7 @@ class State:
         other.__dict__.update(self.__dict__)
         other.drawn = list(self.drawn)
         other.crossed = list(self.crossed)
+        other._avail = dict(self._avail)
         other.dice = self.dice
         return other
 
@@ -114,11 +119,33 @@ class State:
         return self.cat.by_die(self.dice[self.round])
 
     def _fits(self, shape_id: str, anywhere: bool = False) -> list[int]:
-        room = self.board.drawable & ~self.covered
+        """The placements of a shape on free drawable squares (touching an own shape unless
+        `anywhere`), in the fixed placement order. A placement over a drawn square never fits
+        again, so the shape's list is pruned to those that still fit (the state's own copy)."""
+        covered = self.covered
+        avail = self._avail.get(shape_id)
+        if avail is None or avail[0] != covered:
+            pool = self._placements[shape_id] if avail is None else avail[1]
+            fits = [p for p in pool if not p & covered]
+            self._avail[shape_id] = avail = (covered, fits)
         if anywhere:
-            return [p for p in self._placements[shape_id] if not p & ~room]
-        touch = self.grid.grow8(self.covered)
-        return [p for p in self._placements[shape_id] if not p & ~room and p & touch]
+            return list(avail[1])
+        touch = self._touch()
+        return [p for p in avail[1] if p & touch]
+
+    def _touch(self) -> int:
+        """The squares a new shape must reach: own shapes grown by one square (8-neighbourhood)."""
+        c = self.covered
+        horiz = c | ((c << 1) & self._not_west) | ((c >> 1) & self._not_east)
+        return horiz | (horiz << self._w) | (horiz >> self._w)
+
+    def _first_odds(self) -> list[int]:
+        """Odd squares that may start a pair: a second odd must fit after it, which is always so
+        when two or more squares are open (the other one stays next to an own shape)."""
+        squares = self._odd_squares(self.covered)
+        if squares & (squares - 1):
+            return _bits(squares)
+        return [b for b in _bits(squares) if self._odd_squares(self.covered | b)]
 
     def _odd_squares(self, covered: int) -> int:
         return self.grid.grow8(covered) & self.board.drawable & ~covered
@@ -147,9 +174,7 @@ class State:
             for s in self.special_screens():
                 moves.extend(("special", s.id, p) for p in self._fits(s.id))
             if self.odds < 2 * self.cat.odd_pairs:
-                for b in _bits(self._odd_squares(self.covered)):
-                    if self._odd_squares(self.covered | b):  # a second odd must fit
-                        moves.append(("odd", "odd", b))
+                moves.extend(("odd", "odd", b) for b in self._first_odds())  # a second odd must fit
         if self.die_done or not die_fits:
             moves.append(END)
         return moves
@@ -219,68 +244,84 @@ class State:
         return float(after - now)
 
     def greedy_move(self, rng: random.Random) -> Move:
-        """core.playout's greedy bot for this engine, with the same choice for the same rng.
+        """core.playout's greedy bot for this engine: the same choice for the same rng (one
+        `rng.randrange` over the best moves, as the core bot draws it)."""
+        best = self.greedy_moves()
+        return best[rng.randrange(len(best))]
 
-        It takes the legal moves in the same order, values them as `move_value` does and breaks
-        ties with one `rng.randrange` like the core bot; only the work is leaner (one scoring pass
-        per candidate sheet, no per-move method calls). A test plays both side by side.
+    def greedy_moves(self) -> list[Move]:
+        """The best-valued legal moves by `move_value`, in `legal_moves()` order (core.playout's
+        greedy bot draws one of them), found without building every move or rescoring every sheet.
+
+        A piece lies wholly in the open region R (free squares joined to an open edge) or wholly
+        inside one closed area (free squares of the two kinds are never 4-neighbours, and a piece
+        is 4-connected on free squares). So the sheet after a piece differs from the sheet now in
+        one of three ways, each scored from the per-area sums of `_Split` (areas, resources,
+        enclosed squares) rather than by a fresh flood over the board:
+        * the piece leaves R joined round itself (`_keeps_reach`, cached): no area changes, only
+          the bar squares it covers score;
+        * it cuts R: the new closed areas are the parts of R next to the piece that a flood from
+          them cannot lead to an open edge (each flood stops at the first open-edge square);
+        * it lies inside a closed area: that area alone splits into the parts round the piece.
+        A test plays this against the plain version (every legal move scored in full) move by move.
         """
-        moves = self.legal_moves()
+        if self.round > self.cat.rounds:
+            return []
         scorer = self.scorer
-        points = self._cache.points
-        fast = scorer.fast_points
         covered = self.covered
         crossed = len(self.crossed)
+        odds = self.odds
         unused = scorer.unused
-        base = points.get(covered)
-        if base is None:
-            base = points[covered] = fast(covered)
-        now = base + unused(crossed, self.odds // 2)[2]
-        unused_special = unused(crossed + 1, self.odds // 2)[2]
-        unused_odd = unused(crossed, (self.odds + 1) // 2)[2]
-        unused_same = unused(crossed, self.odds // 2)[2]
-        if len(points) > 50_000:
-            points.clear()
-        # The open region R (free squares joined to an open edge) and the enclosed squares I now:
-        # a candidate that covers no enclosed square and leaves R connected round itself changes
-        # no area, so its board points are the current ones plus the bar squares it covers
-        # (`unchanged_by`); only the others are scored in full. The same values either way.
+        now_unused = unused(crossed, odds // 2)[2]
+        sp = self._split()
+        base = sp.base
+        now = base + now_unused
+        k_same = now_unused - now
+        k_special = unused(crossed + 1, odds // 2)[2] - now
+        k_odd = unused(crossed, (odds + 1) // 2)[2] - now
+        # groups of candidates in legal_moves() order: (source, shape id, placements, value offset)
+        groups: list[tuple[str, str, list[int], int]] = []
+        end_legal = False
+        if self.round == 0:
+            sid = self.die_shape.id
+            groups.append(("setup", sid, self._fits(sid, anywhere=True), k_special))
+        elif self.pending_odd:
+            groups.append(("odd", "odd", _bits(self._odd_squares(covered)), k_odd))
+        else:
+            die_fits: list[int] = []
+            if not self.die_done:
+                sid = self.die_shape.id
+                die_fits = self._fits(sid)
+                groups.append(("die", sid, die_fits, k_same))
+            if not self.special_done:
+                for s in self.special_screens():
+                    groups.append(("special", s.id, self._fits(s.id), k_special))
+                if odds < 2 * self.cat.odd_pairs:
+                    groups.append(("odd", "odd", self._first_odds(), k_odd))
+            end_legal = self.die_done or not die_fits
+        bar, bar_value = scorer.bar, scorer.bar_value
+        inside, reach, open_edge = sp.inside, sp.reach, scorer.open_edge
         g = self.grid
         w, not_west, not_east = g.width, g.not_west, g.not_east
-        free = scorer.free & ~covered
-        open_edge = scorer.open_edge
-        reach = free & open_edge
-        while True:
-            grown = (reach | ((reach << 1) & not_west) | ((reach >> 1) & not_east)
-                     | (reach << w) | (reach >> w)) & free
-            if grown == reach:
-                break
-            reach = grown
-        inside = free & ~reach
-        bar, bar_value = scorer.bar, scorer.bar_value
-        rings = _RINGS.setdefault((g.width, g.height), {})
-        if len(rings) > 200_000:
-            rings.clear()
+        rings = _ring_table(g)
         known = _KEEPS.setdefault((g.width, g.height, open_edge), {})
-        if len(known) > 100_000:  # bounded memory (about 15 MB per worker)
+        if len(known) > 300_000:  # bounded memory (about 30 MB per worker, measured)
             known.clear()
         shift = g.width * g.height
-        best: list[Move] = []
-        best_value = float("-inf")
-        for move in moves:
-            source, _sid, bits = move
-            if source == "end":
-                value = 0.0
-            else:
-                after_cov = covered | bits
-                got = points.get(after_cov)
-                if got is None:
-                    if bits & inside:
-                        keeps = False
+        best: list[tuple[str, str, int]] = []
+        best_value = -(1 << 30)
+        for source, sid, fits, offset in groups:
+            for bits in fits:
+                if bits & inside:
+                    got = sp.points_inside(bits)
+                else:
+                    around = rings.get(bits)
+                    if around is None:
+                        around = rings[bits] = _around(g, bits)
+                    near = around[0] & reach
+                    if not near:
+                        keeps = True
                     else:
-                        around = rings.get(bits)
-                        if around is None:
-                            around = rings[bits] = _around(g, bits)
                         # the answer depends only on the piece and the open region round it, which
                         # stays the same from one decision to the next for most pieces
                         key = bits | (around[1] & reach) << shift
@@ -288,24 +329,27 @@ class State:
                         if keeps is None:
                             keeps = known[key] = _keeps_reach(bits, around, reach, open_edge, w, not_west,
                                                               not_east)
-                    if not keeps:
-                        got = fast(after_cov)
-                    elif bar:
-                        got = base + (bar & bits).bit_count() * bar_value
+                    if keeps:
+                        got = base + (bar & bits).bit_count() * bar_value if bar else base
                     else:
-                        got = base
-                    points[after_cov] = got
-                if source == "special" or source == "setup":
-                    value = float(got + unused_special - now)
-                elif source == "odd":
-                    value = float(got + unused_odd - now)
-                else:
-                    value = float(got + unused_same - now)
-            if value > best_value:
-                best_value, best = value, [move]
-            elif value == best_value:
-                best.append(move)
-        return best[rng.randrange(len(best))]
+                        got = sp.points_cut(bits, near)
+                value = got + offset
+                if value > best_value:
+                    best_value, best = value, [(source, sid, bits)]
+                elif value == best_value:
+                    best.append((source, sid, bits))
+        if end_legal:  # END changes nothing: value 0, last in legal_moves() order
+            if best_value < 0:
+                return [END]
+            if best_value == 0:
+                best.append(END)
+        return best
+
+    def _split(self) -> _Split:
+        got = self._sp
+        if got is None or got.covered != self.covered:
+            got = self._sp = _Split(self.scorer, self.covered)
+        return got
 
     def has_legal_moves(self) -> bool:
         """Whether `legal_moves()` is non-empty, without building it (core.playout asks before each move)."""
@@ -342,6 +386,139 @@ class State:
         assert 0 <= self.round <= self.cat.rounds + 1
         b = self.breakdown()
         assert b.total >= 0
+
+
+class _Split:
+    """A sheet cut into its open region and closed areas, with the per-area sums the score is
+    made of, so that a candidate piece is scored by changing the sums of the areas it touches.
+
+    The score is `area points + table[c0] + table[c1] + table[c2] + min(c) * set bonus + bar`,
+    where the area points, the resource counts c per kind (of collectable areas) and the
+    enclosed squares (for the bar) are sums over the waste-free closed areas: exactly what
+    `Scorer.fast_points` adds up (a test checks every candidate against it).
+    """
+
+    __slots__ = ("scorer", "covered", "reach", "inside", "areas", "sums", "base", "full")
+
+    def __init__(self, scorer: Scorer, covered: int) -> None:
+        self.scorer = scorer
+        self.covered = covered
+        g = scorer.grid
+        self.full = g.full
+        free = scorer.free & ~covered
+        self.reach = reach = _flood(free, free & scorer.open_edge, g.width, g.not_west, g.not_east)
+        self.inside = inside = free & ~reach
+        self.areas: list[tuple[int, tuple[int, int, int, int, int]]] = []
+        area_pts = c0 = c1 = c2 = enclosed = 0
+        rest = inside
+        while rest:
+            area = _flood(inside, rest & -rest, g.width, g.not_west, g.not_east)
+            rest &= ~area
+            part = self._part(area)
+            self.areas.append((area, part))
+            area_pts += part[0]
+            c0 += part[1]
+            c1 += part[2]
+            c2 += part[3]
+            enclosed |= part[4]
+        self.sums = (area_pts, c0, c1, c2, enclosed)
+        self.base = self._total(self.sums, covered)
+
+    def _part(self, area: int) -> tuple[int, int, int, int, int]:
+        """One closed area's share of the sums: (area points, resources of each kind, enclosed squares)."""
+        sc = self.scorer
+        if area & sc.waste:
+            return (0, 0, 0, 0, 0)
+        n = area.bit_count()
+        pts = n if n <= sc.area_max else 0
+        if n <= sc.limit and area & sc.all_resources:
+            k0, k1, k2 = sc.kind_bits
+            return (pts, (area & k0).bit_count(), (area & k1).bit_count(), (area & k2).bit_count(), area)
+        return (pts, 0, 0, 0, area)
+
+    def _total(self, sums: tuple[int, int, int, int, int], covered: int) -> int:
+        sc = self.scorer
+        area_pts, c0, c1, c2, enclosed = sums
+        table = sc.table
+        pts = area_pts + table[c0] + table[c1] + table[c2] + min(c0, c1, c2) * sc.set_bonus
+        if sc.bar:
+            pts += (sc.bar & (covered | enclosed)).bit_count() * sc.bar_value
+        return pts
+
+    def _with(self, removed: tuple[int, int, int, int, int] | None, added: list[int], bits: int) -> int:
+        area_pts, c0, c1, c2, enclosed = self.sums
+        if removed is not None:
+            area_pts -= removed[0]
+            c0 -= removed[1]
+            c1 -= removed[2]
+            c2 -= removed[3]
+            enclosed &= ~removed[4]
+        for area in added:
+            part = self._part(area)
+            area_pts += part[0]
+            c0 += part[1]
+            c1 += part[2]
+            c2 += part[3]
+            enclosed |= part[4]
+        return self._total((area_pts, c0, c1, c2, enclosed), self.covered | bits)
+
+    def points_inside(self, bits: int) -> int:
+        """Board points after a piece inside a closed area: that area splits round it."""
+        g = self.scorer.grid
+        for area, part in self.areas:
+            if area & bits:
+                rest = area & ~bits
+                parts = []
+                while rest:
+                    piece = _flood(rest, rest & -rest, g.width, g.not_west, g.not_east)
+                    parts.append(piece)
+                    rest &= ~piece
+                return self._with(part, parts, bits)
+        raise AssertionError("a piece on enclosed squares lies in no closed area")  # pragma: no cover
+
+    def points_cut(self, bits: int, near: int) -> int:
+        """Board points after a piece in the open region that may cut it. The rest of the region
+        is flooded from its open-edge squares only until it has reached every square next to the
+        piece (`near`): then nothing was cut off. Squares it cannot reach lie in new closed areas
+        (each flooded on its own)."""
+        sc = self.scorer
+        g = sc.grid
+        w, not_west, not_east = g.width, g.not_west, g.not_east
+        free = self.reach & ~bits
+        seeds = near & free
+        region = free & sc.open_edge
+        while seeds & ~region:
+            grown = (region | ((region << 1) & not_west) | ((region >> 1) & not_east)
+                     | (region << w) | (region >> w)) & free
+            if grown == region:
+                break
+            region = grown
+        cut = seeds & ~region
+        if not cut:
+            return self.base + (sc.bar & bits).bit_count() * sc.bar_value if sc.bar else self.base
+        new = []
+        while cut:
+            area = _flood(free, cut & -cut, w, not_west, not_east)
+            new.append(area)
+            cut &= ~area
+        return self._with(None, new, bits)
+
+
+def _flood(free: int, seed: int, w: int, not_west: int, not_east: int) -> int:
+    region = seed & free
+    while True:
+        grown = (region | ((region << 1) & not_west) | ((region >> 1) & not_east)
+                 | (region << w) | (region >> w)) & free
+        if grown == region:
+            return region
+        region = grown
+
+
+def _ring_table(g: Grid) -> dict[int, tuple[int, int]]:
+    rings = _RINGS.setdefault((g.width, g.height), {})
+    if len(rings) > 200_000:
+        rings.clear()
+    return rings
 
 
 # per grid size: piece -> (its 4-neighbours, its 8-neighbourhood ring), computed once per piece
@@ -398,6 +575,21 @@ def _bits(bits: int) -> list[int]:
 
 def new_game(board: Board, rng: random.Random, hard: bool = False, mirror: bool = False) -> State:
     return State(board, roll_dice(rng), hard, mirror=mirror)
+
+
+_SCORERS: dict[tuple[Any, ...], Scorer] = {}
+
+
+def _scorer_of(board: Board, hard: bool) -> Scorer:
+    """One Scorer per board and variant, shared by its games (a fairness test plays hundreds on
+    one board; building the tables is a tenth of a short game)."""
+    key = (board.rows, board.closed_edges, board.bar_points, hard)
+    got = _SCORERS.get(key)
+    if got is None:
+        if len(_SCORERS) > 64:
+            _SCORERS.clear()
+        got = _SCORERS[key] = Scorer(board, hard)
+    return got
 
 
 _PLACEMENTS: dict[tuple[tuple[str, ...], bool, int], dict[str, tuple[int, ...]]] = {}

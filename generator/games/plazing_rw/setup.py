@@ -7,6 +7,9 @@ squares, waste never cuts the beach, a bar only on a closed north edge) and the 
 `--difficulty N`, decided by a sequential test on the shared dice streams. Candidates are drawn
 from sub-streams of the seed, a bounded number of times; when all fail the GenerationError
 names the constraint that failed most often, so a user with an impossible option set sees why.
+Legal candidates come in batches (`screen_batch`) and are played nearest the target by a
+board-feature forecast first, the ones forecast far outside the band not at all (predict.py):
+most sheets then play one or two candidates instead of eight, and the test alone accepts.
 The sheets of a pad are independent jobs (each one's seed fixed before dispatch), spread over
 the cores with core.parallel.map_jobs: the pad is the same for any number of jobs.
 """
@@ -17,6 +20,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from generator.core.checks import GenerationError, UserInputError
@@ -126,36 +130,64 @@ def random_board(seed: int, hard: bool = False, features: int | str = FEATURE_RA
                  mirror: bool = False) -> tuple[Board, dict[str, Any] | None]:
     """A legal random beach for `seed` as hard as printed board `difficulty` (fairness.py);
     GenerationError after the bounded tries."""
-    from .fairness import decide
+    from .fairness import decide, params, reference
+    from .predict import predictor
 
     if difficulty not in DIFFICULTY_CHOICES:
         raise UserInputError(f"--difficulty must be 1, 2, 3 or 4, not {difficulty}")
     gen = generation_params(difficulty)
     failures: Counter[str] = Counter()
-    played = 0
+    played = tested = 0
+    batch: list[tuple[int, Board]] = []
+    if balance:
+        fp = params(difficulty)
+        size, margin = int(fp["screen_batch"]), float(fp["screen_margin"])
+        forecast = predictor()
+        aim = reference(difficulty).mean  # the forecast is of plain play (not hard, not mirrored)
+        reach = aim * float(fp["tolerance"]) + margin * forecast.error
     for attempt in range(gen["max_tries"]):
         rng = make_rng(seed, "plazing-rw", "board", str(attempt))
         mask = _choose_features(rng, features, gen)
         board = candidate(rng, mask, gen, board_id=f"R{seed}")
         if board is None:
             failures["placement"] += 1
+        else:
+            rep = check_board(board, hard, mirror=mirror)
+            if not rep.ok:
+                for v in rep:
+                    failures[v.rule] += 1
+            elif not balance:
+                return board, None
+            else:
+                batch.append((attempt, board))
+        if not batch or (len(batch) < size and attempt < gen["max_tries"] - 1):
             continue
-        rep = check_board(board, hard, mirror=mirror)
-        if not rep.ok:
-            for v in rep:
-                failures[v.rule] += 1
-            continue
-        if not balance:
-            return board, None
-        d = decide(board, difficulty, hard, mirror)
-        played += d.games
-        if d.accepted:
-            return board, {**d.to_json(), "difficulty": difficulty, "candidates": attempt + 1,
-                           "games_played": played}
-        failures[f"difficulty {difficulty} ({d.reason})"] += 1
+        # the batch's candidates, nearest the target by forecast first (ties: in the order made);
+        # the ones forecast far outside the band are not played (module doc of predict.py), except
+        # the nearest, so that an option set the forecast knows badly is still tried
+        ranked = sorted((abs(forecast.predict(b) - aim), a, b) for a, b in batch)
+        batch = []
+        for k, (off, _a, b) in enumerate(ranked):
+            if off > reach and k:
+                failures[f"difficulty {difficulty} (forecast outside the band)"] += 1
+                continue
+            d = decide(b, difficulty, hard, mirror)
+            played += d.games
+            tested += 1
+            if d.accepted:
+                return b, {**d.to_json(), "difficulty": difficulty, "candidates": attempt + 1,
+                           "tested": tested, "games_played": played}
+            failures[f"difficulty {difficulty} ({d.reason})"] += 1
     worst = ", ".join(f"{k} x{n}" for k, n in failures.most_common(3))
     raise GenerationError(f"no legal random board as hard as board {difficulty} for seed {seed} after "
                           f"{gen['max_tries']} tries (most frequent failures: {worst})")
+
+
+@cache
+def _neighbours4(w: int, h: int) -> dict[tuple[int, int], list[tuple[int, int]]]:
+    """Each square's 4-neighbours, in core.grid's order (the candidate builder asks thousands of times)."""
+    g = get_grid(w, h)
+    return {(x, y): g.neighbours4(x, y) for y in range(h) for x in range(w)}
 
 
 def _choose_features(rng: random.Random, features: int | str, gen: dict[str, Any]) -> int:
@@ -220,18 +252,19 @@ def candidate(rng: random.Random, mask: int, gen: dict[str, Any], board_id: str 
             cells[y][x] = "x"
     open_rows = range(0 if edge else 1, h - 1)
     inner = [(x, y) for y in open_rows for x in range(1, w - 1)]
+    nb4 = _neighbours4(w, h)
     touching = 0
     for ch in "asp":
         for _ in range(rng.randint(*gen["resources_per_kind"])):
-            spots = [(x, y) for x, y in inner if empty(x, y)
-                     and all(cells[yy][xx] != "x" for xx, yy in get_grid(w, h).neighbours4(x, y))]
+            spots = [(x, y) for x, y in inner if cells[y][x] == "."
+                     and all(cells[yy][xx] != "x" for xx, yy in nb4[x, y])]
             if not spots:
                 return None
             x, y = rng.choice(spots)
-            near = sum(cells[yy][xx] in "asp" for xx, yy in get_grid(w, h).neighbours4(x, y))
+            near = sum(cells[yy][xx] in "asp" for xx, yy in nb4[x, y])
             if touching + near > gen["max_touching_resources"]:
                 spots = [(a, b) for a, b in spots
-                         if not any(cells[yy][xx] in "asp" for xx, yy in get_grid(w, h).neighbours4(a, b))]
+                         if not any(cells[yy][xx] in "asp" for xx, yy in nb4[a, b])]
                 if not spots:
                     return None
                 x, y = rng.choice(spots)

@@ -147,6 +147,18 @@ def test_check_reports_playout_figures() -> None:
         assert {"areas_closed", "dead_rolls", "games_with_dead_roll"} <= set(p)
 
 
+def test_check_playouts_are_the_same_for_any_jobs() -> None:
+    """`check --jobs N` spreads the playouts over N processes; the report is identical for any N
+    (every game's seed is fixed by its number before it is dispatched)."""
+    outs = []
+    for jobs in ("1", "2", "3"):
+        code, out = _run("check", "--board", "3", "--games", "7", "--seed", "5", "--jobs", jobs, "--json")
+        assert code == 0, out
+        outs.append(json.loads(out))
+    assert outs[0] == outs[1] == outs[2]
+    assert outs[0]["playouts"]["greedy"]["completed"] == 7
+
+
 def test_unwritable_out_is_one_line_exit_2_and_nothing_written(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")

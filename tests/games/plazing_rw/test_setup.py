@@ -119,3 +119,78 @@ def test_features_option_parsing() -> None:
     assert parse_features("edge,waste") == 1 | 8
     with pytest.raises(UserInputError):
         parse_features("edge,sharks")
+
+
+# --- the forecast that orders and screens candidates (predict.py) ----------------------------------
+
+def test_forecast_data_is_this_engines_and_fit_recovers_a_known_line() -> None:
+    import random
+
+    from generator.games.plazing_rw import predict
+
+    p = predict.predictor()
+    assert set(p.coefficients) == set(predict.FEATURES) and p.error > 0 and p.boards >= 100
+    rng = random.Random(3)
+    truth = {k: rng.uniform(-2, 2) for k in predict.FEATURES}
+    rows = []
+    for _ in range(200):
+        f = {k: rng.uniform(0, 10) for k in predict.FEATURES}
+        rows.append((f, 7.5 + sum(truth[k] * f[k] for k in truth)))
+    intercept, coef = predict.fit(rows, ridge=0.0)
+    assert intercept == pytest.approx(7.5, abs=1e-6)
+    assert all(coef[k] == pytest.approx(v, abs=1e-6) for k, v in truth.items())
+
+
+def test_the_forecast_tracks_real_boards() -> None:
+    """Over legal candidates of every difficulty the forecast orders boards as their greedy means
+    do (a rank check on a few dozen boards with a short run each: loose, but it fails for a
+    forecast that knows nothing)."""
+    import statistics
+
+    from generator.core.rng import make_rng
+    from generator.games.plazing_rw import fairness, predict
+
+    pairs = []
+    for d in (1, 4):
+        gen = prw_setup.generation_params(d)
+        for s in range(12):
+            rng = make_rng(5000 + s, "plazing-rw", "board", "0")
+            b = candidate(rng, prw_setup._choose_features(rng, "random", gen), gen)
+            if b is not None and check_board(b).ok:
+                mean = statistics.fmean(fairness.score_games(b, [fairness.crn_seed(i) for i in range(16)],
+                                                             False, False))
+                pairs.append((predict.predictor().predict(b), mean))
+    assert len(pairs) >= 15
+    assert statistics.correlation([a for a, _ in pairs], [b for _, b in pairs]) > 0.6
+
+
+def test_candidates_are_played_nearest_the_forecast_first_and_far_ones_never(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The forecast only chooses the order and skips far candidates; the sequential test decides."""
+    from generator.games.plazing_rw import fairness, predict
+
+    real = predict.predictor()
+    aim = fairness.reference(1).mean
+    seen: list[tuple[float, object]] = []
+
+    def decide(board, difficulty, hard=False, mirror=False, p=None):  # type: ignore[no-untyped-def]
+        seen.append((abs(real.predict(board) - aim), board))
+        return fairness.Decision(len(seen) == 2, 10, aim, aim - 1, aim + 1, aim, (aim - 2, aim + 2), "inside")
+
+    monkeypatch.setattr(fairness, "decide", decide)
+    board, fig = random_board(21)
+    assert fig is not None and fig["tested"] == 2 and seen[1][1] is board
+    assert seen[0][0] <= seen[1][0]  # nearest first
+    reach = aim * fairness.params(1)["tolerance"] + fairness.params(1)["screen_margin"] * real.error
+    assert all(off <= reach for off, _b in seen)
+    # a forecast that puts every candidate far out: only the nearest of each batch is played (an
+    # option set the forecast knows badly is still tried), and the error says why the rest were not
+    monkeypatch.setattr(predict, "predictor", lambda: predict.Predictor(1000.0, {}, 1.0, 1, 1))
+    monkeypatch.setattr(fairness, "decide", lambda *a, **k: (seen.append((0.0, a[0])), fairness.Decision(
+        False, 10, aim, aim - 1, aim + 1, aim, (aim - 2, aim + 2), "outside"))[1])
+    seen.clear()
+    with pytest.raises(GenerationError, match="forecast outside the band"):
+        random_board(21)
+    batch = fairness.params(1)["screen_batch"]
+    tries = prw_setup.generation_params(1)["max_tries"]
+    assert 1 <= len(seen) <= -(-tries // batch)
