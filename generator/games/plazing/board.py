@@ -134,6 +134,7 @@ class Board:
             {i: v for i, sh in enumerate(row) if sh is not None and sh.mask & self.scored
              and (v := (sh.mask & self.plus).bit_count() - (sh.mask & self.minus).bit_count())}
             for row in self.shapes]
+        self.square_mask = [sum(1 << a for a in sv) for sv in self.square_value]  # their anchors
 
 
 def board_for(setup: Setup) -> Board:

@@ -161,6 +161,12 @@ class State:
         self.moves = 0
         # new_closed results with the free squares that certify them: valid while none is covered
         self._closing: dict[int, tuple[list[int], int]] = {}
+        # a free path to the open edge per square (key: the square's bit), found by earlier floods;
+        # valid while none of its squares is covered (`_new_closed` checks before use)
+        self._edge_paths: dict[int, int] = {}
+        self._open_sq = 0  # the squares with an entry in _edge_paths
+        # valuation.closing_value's owners per (placement, colour), with the parts they are for
+        self._owners: dict[int, tuple[list[int], list[tuple[int, float]]]] = {}
         self._unsplit: dict[int, int] = {}  # unsplit() per shape, valid while `covered` is unchanged
         self._unsplit_covered = -1
         self.values: list[dict[int, float]] = []  # valuation's closing values per shape, for `values_key`
@@ -190,6 +196,8 @@ class State:
         c.hand = [list(h) for h in self.hand]
         c.pending_bonus, c.queue = list(self.pending_bonus), list(self.queue)
         c._closing = dict(self._closing)
+        c._edge_paths = dict(self._edge_paths)
+        c._owners = dict(self._owners)
         c._unsplit, c._unsplit_covered = {}, -1
         c.values, c.values_key = [], (-1, -1)
         c.rng = random.Random()
@@ -277,24 +285,58 @@ class State:
                 grp = grown
             groups.append(grp)
             rest &= ~grp
-        # flood each group, giving up as soon as the flood reaches an open edge (an open part needs
-        # no full flood; the groups it absorbed are open too). Closed parts are whole, and come out
-        # in the order of their lowest neighbour square, as with complete floods.
+        # a group with a square whose known path to the open edge is still free and misses the
+        # piece is open at once (the paths are what earlier floods found, kept per square); a flood
+        # stops as soon as it reaches such a square, as if it had reached the edge
         out = []
         cert = 0
-        pending = groups
+        paths = self._edge_paths
+        covered = self.covered
+        m = sh.mask
+        pending = []
+        for grp in groups:
+            known = grp & self._open_sq
+            while known:
+                low = known & -known
+                p = paths.get(low)
+                if p is not None and not p & (covered | m):
+                    cert |= grp | p
+                    break
+                known ^= low
+            else:
+                pending.append(grp)
+        # flood each group, giving up as soon as the flood reaches an open edge or a square known
+        # open (an open part needs no full flood; the groups it absorbed are open too). Closed parts
+        # are whole, and come out in the order of their lowest neighbour square, as with complete floods.
+        blocked = covered | m
         while pending:
             seed = pending[0]
             part = seed
             layers = [part]
+            tried = 0
             while True:
                 grown = (part | ((part << 1) & not_west) | ((part >> 1) & not_east)
                          | (part << w) | (part >> w)) & free
-                if grown & edge:
-                    # certify: the group, and a path from an edge square back to it; each group the
-                    # flood absorbed, and a path from it back to this one
-                    hit = grown & edge
-                    cert |= seed | self._path(hit & -hit, layers)
+                hit = grown & edge
+                via = 0
+                if not hit:
+                    known = grown & self._open_sq & ~tried
+                    tried |= known
+                    while known:
+                        low = known & -known
+                        p = paths.get(low)
+                        if p is not None and not p & blocked:
+                            hit, via = low, p
+                            break
+                        if p is None or p & covered:  # a covered square: that path is gone for good
+                            paths.pop(low, None)
+                            self._open_sq &= ~low
+                        known ^= low
+                if hit:
+                    # certify: the group, and a path from an edge square (or a square known open,
+                    # with its path) back to it; each group the flood absorbed, and a path from it
+                    # back to this one
+                    cert |= seed | self._path(hit & -hit, layers, True, via)
                     left = []
                     for grp in pending[1:]:
                         if grp & grown:
@@ -312,18 +354,37 @@ class State:
                 layers.append(part)
         return out, cert
 
-    def _path(self, target: int, layers: list[int]) -> int:
+    def _path(self, target: int, layers: list[int], edge: bool = False, via: int = 0) -> int:
         """Squares of a 4-connected path of free squares from `target` (in a layer of the flood, or
-        next to its last layer) back to layers[0], the flood's seed, one layer at a time."""
+        next to its last layer) back to layers[0], the flood's seed, one layer at a time.
+
+        With `edge` (target is an open-edge square, or a square whose free path to the edge is
+        `via`) each square of the path is remembered with its path to the edge (`_edge_paths`,
+        single-bit keys, and `_open_sq`), for later groups and floods to stop at."""
         g = self.b.grid
         w, not_west, not_east = g.width, g.not_west, g.not_east
         path = cur = target
+        if not edge:
+            for layer in reversed(layers):
+                if cur & layer:
+                    continue  # already inside this layer: step down from the next smaller one
+                nxt = (((cur << 1) & not_west) | ((cur >> 1) & not_east) | (cur << w) | (cur >> w)) & layer
+                cur = nxt & -nxt
+                path |= cur
+            return path
+        paths = self._edge_paths
+        path |= via
+        paths[cur] = path
+        mark = cur
         for layer in reversed(layers):
             if cur & layer:
-                continue  # already inside this layer: step down from the next smaller one
+                continue
             nxt = (((cur << 1) & not_west) | ((cur >> 1) & not_east) | (cur << w) | (cur >> w)) & layer
             cur = nxt & -nxt
             path |= cur
+            paths[cur] = path
+            mark |= cur
+        self._open_sq |= mark
         return path
 
     def unsplit(self, shape: int) -> int:

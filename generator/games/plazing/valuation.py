@@ -9,10 +9,11 @@ collects; for collecting moves the resource table's gain. It reads the State and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from generator.games.plazing import events, scoring
-from generator.games.plazing.model import RESOURCES
+from generator.games.plazing.model import RESOURCES, rules
 from generator.games.plazing.moves import (
     BLANKET,
     BONUS,
@@ -34,6 +35,7 @@ from generator.games.plazing.moves import (
     WIND,
     Move,
     bits_of,
+    nth_bit,
 )
 
 if TYPE_CHECKING:
@@ -43,13 +45,24 @@ OWN_AREA = 2.0  # an own area's expected share of the rank points, on top of its
 WASTE = 1.5  # a waste token: 1 point and a share of the +5 bonus
 
 
+@cache
+def _points() -> tuple[tuple[int, ...], int]:
+    """The resource table as a list by count (0..63) and the set bonus, read once from the rules."""
+    return tuple(scoring.resource_points(n) for n in range(64)), int(rules().scoring["set_bonus"])
+
+
 def resource_gain(s: State, c: int, add: Sequence[int]) -> int:
-    """The resource points colour c gains by collecting `add` (amber, pebble, shell) more."""
-    before = s.collected[c]
-    after = [before[k] + add[k] for k in range(3)]
-    b1 = scoring.resource_score(dict(zip(RESOURCES, before, strict=True)))
-    b2 = scoring.resource_score(dict(zip(RESOURCES, after, strict=True)))
-    return sum(b2) - sum(b1)
+    """The resource points colour c gains by collecting `add` (amber, pebble, shell) more
+    (`scoring.resource_score` after minus before, from a table: asked for every closing)."""
+    b0, b1, b2 = s.collected[c]
+    a0, a1, a2 = b0 + add[0], b1 + add[1], b2 + add[2]
+    table, bonus = _points()
+    if max(a0, a1, a2) >= 64 or min(b0, b1, b2) < 0:
+        before = scoring.resource_score(dict(zip(RESOURCES, (b0, b1, b2), strict=True)))
+        after = scoring.resource_score(dict(zip(RESOURCES, (a0, a1, a2), strict=True)))
+        return sum(after) - sum(before)
+    return (table[a0] - table[b0] + table[a1] - table[b1] + table[a2] - table[b2]
+            + (min(a0, a1, a2) - min(b0, b1, b2)) * bonus)
 
 
 def kind_gain(s: State, c: int, k: int, area: int) -> float:
@@ -67,7 +80,8 @@ SHAPE_AT = (H3, H3, V3, V3, H2, V2, -1, -1, O1)  # placement shape by kind * 4 +
 def refresh(s: State) -> None:
     """The closing values of every legal placement of the colour in turn, computed at once: the
     placements that cannot split their area (most of them) are ruled out bit-parallel, the rest ask
-    `new_closed`, whose results are kept from move to move; only closings cost more."""
+    the `new_closed` cache (inlined: a hit is a lookup and a test of its certificate); only
+    closings cost more, and what they close is valued from the cached owners (`closing_value`)."""
     c = s.colour
     place = s.placeable()
     sup = s.supply[c]
@@ -77,14 +91,18 @@ def refresh(s: State) -> None:
     if sup[ODD]:
         shapes.append(O1)
     by_shape: list[dict[int, float]] = [{}, {}, {}, {}, {}]
+    cache = s._closing
+    covered = s.covered
     for shape in shapes:
         maybe = s.anchors(shape, place) & ~s.unsplit(shape)
         mine = by_shape[shape]
+        base = shape * 4096
         while maybe:
             low = maybe & -maybe
             maybe ^= low
             a = low.bit_length() - 1
-            parts = s.new_closed(shape, a)
+            hit = cache.get(base + a)
+            parts = hit[0] if hit is not None and not hit[1] & covered else s.new_closed(shape, a)
             if parts:
                 mine[a] = closing_value(s, c, shape, a, parts)
     w = s.weather
@@ -95,19 +113,44 @@ def refresh(s: State) -> None:
 
 
 def closing_value(s: State, c: int, shape: int, a: int, parts: list[int]) -> float:
-    """What closing `parts` with colour c's piece at (shape, a) is worth to c."""
+    """What closing `parts` with colour c's piece at (shape, a) is worth to c.
+
+    Who would own each part is fixed by the part and the placement (every square next to the
+    part is an object, the piece or another piece, and pieces are never lifted), so it is kept
+    per placement and colour with the parts it was found for (`State._owners`); the score squares
+    are fixed too; only the resources and surprises left in the part, and what c has collected,
+    are read afresh."""
     bd = s.b
-    sh = bd.shapes[shape][a]
-    assert sh is not None
-    v = 0.0
-    for area in parts:
-        v += 1
-        owner, _ = s.owner_of(area, (c, sh.mask, sh.n4))
-        if owner == c:
-            v += OWN_AREA + (area & bd.plus).bit_count() - (area & bd.minus).bit_count()
-            kinds = s.kinds_in(area)
-            if kinds:
-                v += max(kind_gain(s, c, k, area) for k in kinds)
+    key = ((shape * 4096 + a) << 3) | c
+    known = s._owners.get(key)
+    if known is None or known[0] != parts:
+        sh = bd.shapes[shape][a]
+        assert sh is not None
+        mine = []
+        for area in parts:
+            owner, _ = s.owner_of(area, (c, sh.mask, sh.n4))
+            if owner == c:
+                mine.append((area, OWN_AREA + (area & bd.plus).bit_count() - (area & bd.minus).bit_count()))
+        known = s._owners[key] = (parts, mine)
+    v = float(len(parts))
+    res0, res1, res2 = s.res
+    surp = s.surp
+    for area, fixed in known[1]:
+        v += fixed
+        best = None
+        for k, r in ((0, res0), (1, res1), (2, res2)):
+            n = (r & area).bit_count()
+            if n:
+                add = [0, 0, 0]
+                add[k] = n
+                g = float(resource_gain(s, c, add))
+                if best is None or g > best:
+                    best = g
+        n = (surp & area).bit_count()
+        if n and (best is None or n > best):
+            best = 1.0 * n
+        if best is not None:
+            v += best
     return v
 
 
@@ -162,13 +205,90 @@ def colour_value(s: State, c: int) -> float:
     return max((move_value(t, m) for m in t.legal_moves()), default=0.0)
 
 
-def greedy_moves(s: State) -> list[Move]:
+class TopMoves(Sequence[Move]):
+    """The greedy bot's best moves as masks, in `legal_moves` order, without building the tuples:
+    the bot asks for the length and one element (`core.playout.greedy_bot`), and early in a game
+    the best moves are hundreds of equal placements. Compares equal to the list it stands for."""
+
+    __slots__ = ("_segments", "_others", "_len")
+
+    def __init__(self, segments: list[tuple[int, tuple[int, ...], tuple[int, ...]]], others: list[Move]) -> None:
+        self._segments = segments  # (move kind, outers, a mask of anchors per outer)
+        self._others = others
+        self._len = sum(m.bit_count() for _, _, masks in segments for m in masks) + len(others)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, i: int) -> Move:  # type: ignore[override]
+        if not isinstance(i, int):
+            return list(self)[i]  # type: ignore[return-value]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError(i)
+        for kind, outers, masks in self._segments:
+            if len(masks) == 1:
+                n = masks[0].bit_count()
+                if i < n:
+                    return (kind, nth_bit(masks[0], i), outers[0])
+                i -= n
+                continue
+            m0, m1 = masks
+            n = m0.bit_count() + m1.bit_count()
+            if i >= n:
+                i -= n
+                continue
+            # the anchor a holding element i: elements before a number i or fewer, a's own reach past it
+            lo, hi = 0, (m0 | m1).bit_length()
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                below = (1 << mid) - 1
+                if (m0 & below).bit_count() + (m1 & below).bit_count() > i:
+                    hi = mid
+                else:
+                    lo = mid
+            a = lo
+            below = (1 << a) - 1
+            before = (m0 & below).bit_count() + (m1 & below).bit_count()
+            if m0 >> a & 1 and before == i:
+                return (kind, a, outers[0])
+            return (kind, a, outers[1])
+        return self._others[i]
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        for kind, outers, masks in self._segments:
+            if len(masks) == 1:
+                o = outers[0]
+                for a in bits_of(masks[0]):
+                    yield (kind, a, o)
+            else:
+                m0, m1 = masks
+                for a in bits_of(m0 | m1):
+                    if m0 >> a & 1:
+                        yield (kind, a, outers[0])
+                    if m1 >> a & 1:
+                        yield (kind, a, outers[1])
+        yield from self._others
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TopMoves | list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"TopMoves({list(self)!r})"
+
+
+def greedy_moves(s: State) -> Sequence[Move]:
     """The legal moves of the highest `move_value`, in `legal_moves` order — what
     `core.playout.greedy_bot` would pick among, found without valuing each placement alone.
 
     Placements of one shape and orientation that cover no score square and close nothing all
     share the weather value, so each group needs one value and a mask; only the few placements
-    with score squares or closings are valued one by one.
+    with score squares or closings are valued one by one. The answer is a `TopMoves` (masks).
     """
     ph = s.phase
     if ph not in (MAIN, SECOND):
@@ -190,7 +310,7 @@ def greedy_moves(s: State) -> list[Move]:
     if sup[ODD]:
         groups.append((ODD, O1, (0,)))
     weather = s.weather_values
-    found: list[tuple[int, int, tuple[int, ...], int, list[dict[int, float]], list[float]]] = []
+    found: list[tuple[int, tuple[int, ...], int, list[dict[int, float]], list[float]]] = []
     top = float("-inf")
     for kind, shape, outers in groups:
         anchors = s._no_waste_closed(shape, s.anchors(shape, free))
@@ -198,31 +318,32 @@ def greedy_moves(s: State) -> list[Move]:
             continue
         sq = bd.square_value[shape]
         closing = s.values[shape]
-        special = 0
-        for a in sq:
-            special |= 1 << a
+        special = bd.square_mask[shape]
         for a in closing:
             special |= 1 << a
         special &= anchors
         plain = anchors & ~special
         tables: list[dict[int, float]] = []
         bases: list[float] = []
+        spots = bits_of(special)
         for o in outers:
             base = weather[kind * 4 + o]
-            table = {a: base + sq.get(a, 0) + closing.get(a, 0.0) for a in bits_of(special)}
+            table = {a: base + sq.get(a, 0) + closing.get(a, 0.0) for a in spots}
             tables.append(table)
             bases.append(base)
             if plain and base > top:
                 top = base
             if table:
-                top = max(top, max(table.values()))
-        found.append((kind, shape, outers, plain, tables, bases))
+                t = max(table.values())
+                if t > top:
+                    top = t
+        found.append((kind, outers, plain, tables, bases))
     others = s._other_moves() if ph == MAIN else []
     other_values = [move_value(s, m) for m in others]
     if other_values:
         top = max(top, max(other_values))
-    out: list[Move] = []
-    for kind, _, outers, plain, tables, bases in found:
+    segments: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+    for kind, outers, plain, tables, bases in found:
         masks = []
         for table, base in zip(tables, bases, strict=True):
             m = plain if base == top else 0
@@ -230,15 +351,5 @@ def greedy_moves(s: State) -> list[Move]:
                 if v == top:
                     m |= 1 << a
             masks.append(m)
-        if len(outers) == 1:
-            o = outers[0]
-            out.extend((kind, a, o) for a in bits_of(masks[0]))
-        else:
-            m0, m1 = masks
-            for a in bits_of(m0 | m1):
-                if m0 >> a & 1:
-                    out.append((kind, a, outers[0]))
-                if m1 >> a & 1:
-                    out.append((kind, a, outers[1]))
-    out.extend(m for m, v in zip(others, other_values, strict=True) if v == top)
-    return out
+        segments.append((kind, outers, tuple(masks)))
+    return TopMoves(segments, [m for m, v in zip(others, other_values, strict=True) if v == top])
