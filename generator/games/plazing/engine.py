@@ -138,6 +138,7 @@ class State:
         self.supply = [list(b.supply) for _ in range(nc)]
         self.pieces: list[tuple[int, int, int, int]] = []  # (colour, piece, mask, outer or -1)
         self.piece_n4: list[int] = []  # the squares orthogonally around each piece of `pieces`
+        self.piece_at = [-1] * (b.width * b.height)  # per square, the index in `pieces` of the piece on it
         self.areas: list[tuple[int, int, int, int]] = []  # (mask, owner or -1, closer, pieces necessary)
         self.res = list(b.res0)
         self.surp = b.surprise0
@@ -189,6 +190,7 @@ class State:
         c.own, c.reach, c.own_areas = list(self.own), list(self.reach), list(self.own_areas)
         c.supply = [list(s) for s in self.supply]
         c.pieces, c.piece_n4, c.areas, c.res = list(self.pieces), list(self.piece_n4), list(self.areas), list(self.res)
+        c.piece_at = list(self.piece_at)
         c.collected = [list(x) for x in self.collected]
         c.waste_collected, c.gone = list(self.waste_collected), list(self.gone)
         c.track = [dict(t) for t in self.track]
@@ -453,10 +455,18 @@ class State:
         wall: list[tuple[int, int, int]] = []
         squares = 0
         n4s = self.piece_n4
-        for i, (col, _, m, _) in enumerate(self.pieces):
-            if m & adj:
-                wall.append((col, m, n4s[i]))
-                squares |= m
+        at = self.piece_at
+        touch = adj & self.covered  # the wall's squares: look their pieces up, in `pieces` order
+        found = set()
+        while touch:
+            low = touch & -touch
+            found.add(at[low.bit_length() - 1])
+            touch ^= low
+        pieces = self.pieces
+        for i in sorted(found):
+            col, _, m, _ = pieces[i]
+            wall.append((col, m, n4s[i]))
+            squares |= m
         if extra is not None and extra[1] & adj:
             wall.append(extra)
             squares |= extra[1]
@@ -711,6 +721,10 @@ class State:
         self.own[c] |= m
         self.reach[c] |= sh.reach
         self.supply[c][piece] -= 1
+        at = self.piece_at
+        n = len(self.pieces)
+        for i in bits_of(m):
+            at[i] = n
         self.pieces.append((c, piece, m, outer))
         self.piece_n4.append(sh.n4)
         self._score_squares(c, m)
