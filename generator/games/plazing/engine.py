@@ -484,8 +484,10 @@ class State:
         g = b.grid
         rest = g.full & ~area
         reach = rest & b.border
-        while True:
-            grown = g.grow8(reach) & rest
+        w, not_west, not_east = g.width, g.not_west, g.not_east
+        while True:  # grow8 inlined (rest lies on the board, so no mask by `full` is needed)
+            horiz = reach | ((reach << 1) & not_west) | ((reach >> 1) & not_east)
+            grown = (horiz | (horiz << w) | (horiz >> w)) & rest
             if grown == reach:
                 break
             reach = grown
