@@ -404,22 +404,7 @@ class State:
         if done is not None:
             return done
         b = self.b
-        free = b.free0 & ~self.covered
-        cycle = b.cycles[shape]
-        fs = [((free >> off) if off >= 0 else (free << -off)) & valid for off, valid, _, _ in cycle]
-        n = len(fs)
-        one = two = touch = n4 = 0
-        gs = [f & (fs[i - 1] | fs[(i + 1) % n]) if cycle[i][2] else f for i, f in enumerate(fs)]
-        prev = gs[-1]
-        for (_, _, corner, edge), g in zip(cycle, gs, strict=True):
-            start = g & ~prev
-            two |= one & start
-            one |= start
-            prev = g
-            touch |= g & edge
-            if not corner:
-                n4 |= g
-        out = self._unsplit[shape] = ~two & (~b.edge_anchors[shape] | touch | ~n4) & b.fits[shape]
+        out = self._unsplit[shape] = b.unsplit_fns[shape](b.free0 & ~self.covered)
         return out
 
     def waste_ok(self, shape: int, anchor: int) -> bool:

@@ -110,3 +110,35 @@ def test_fast_greedy_equals_the_plain_one_over_seeded_games(options):
             s.apply(bot(s, rng))
             step += 1
     assert checked > 50
+
+
+def plain_unsplit(s: State, shape: int) -> int:
+    """`State.unsplit` as it was before it was compiled to straight-line code: the ring cycle's loop."""
+    b = s.b
+    free = b.free0 & ~s.covered
+    cycle = b.cycles[shape]
+    fs = [((free >> off) if off >= 0 else (free << -off)) & valid for off, valid, _, _ in cycle]
+    n = len(fs)
+    one = two = touch = n4 = 0
+    gs = [f & (fs[i - 1] | fs[(i + 1) % n]) if cycle[i][2] else f for i, f in enumerate(fs)]
+    prev = gs[-1]
+    for (_, _, corner, edge), g in zip(cycle, gs, strict=True):
+        start = g & ~prev
+        two |= one & start
+        one |= start
+        prev = g
+        touch |= g & edge
+        if not corner:
+            n4 |= g
+    return ~two & (~b.edge_anchors[shape] | touch | ~n4) & b.fits[shape]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_compiled_unsplit_equals_the_loop(players):
+    for seed in range(3):
+        s = State(generate(Options(players=players, clean_beach=True), seed), random.Random(seed))
+        rng = random.Random(seed)
+        while not s.is_over():
+            for shape in range(5):
+                assert s.unsplit(shape) == plain_unsplit(s, shape)
+            s.apply(random_bot(s, rng))
