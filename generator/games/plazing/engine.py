@@ -263,30 +263,24 @@ class State:
         g = b.grid
         edge = b.open_edge
         w, not_west, not_east = g.width, g.not_west, g.not_east
-        # the area stays in one piece if the piece's free neighbours are connected through the ring,
-        # and open unless the piece took its last open-edge squares (then an edge square in the ring
-        # keeps it open); flood the ring from one neighbour, stopping as soon as that is shown
-        local = n4 & -n4
-        while True:
-            if not n4 & ~local and (not on_edge or local & edge):
-                return [], local
-            grown = (local | ((local << 1) & not_west) | ((local >> 1) & not_east)
-                     | (local << w) | (local >> w)) & ring
-            if grown == local:
-                break
-            local = grown
-        # the ring-connected groups of free neighbours (`local` is the first): each is one seed
-        groups = [local]
-        rest = n4 & ~local
-        while rest:
-            grp = rest & -rest
-            while True:
-                grown = (grp | ((grp << 1) & not_west) | ((grp >> 1) & not_east) | (grp << w) | (grp >> w)) & ring
-                if grown == grp:
-                    break
-                grp = grown
-            groups.append(grp)
-            rest &= ~grp
+        if not sh.boxed and not on_edge:
+            # the ring lies whole on the board, so what it splits into depends only on its free
+            # cells relative to the anchor: looked up (learnt once per beach width and shape)
+            base = anchor - w - 1
+            pat = ring >> base
+            memo = b.ring_memo[shape]
+            known_ring = memo.get(pat)
+            if known_ring is None:
+                one, grps = self._ring_groups(n4, ring, on_edge)
+                known_ring = memo[pat] = (one >> base, None) if grps is None else (0, [x >> base for x in grps])
+            if known_ring[1] is None:
+                return [], known_ring[0] << base
+            groups = [x << base for x in known_ring[1]]
+        else:
+            one, grps = self._ring_groups(n4, ring, on_edge)
+            if grps is None:
+                return [], one
+            groups = grps
         # a group with a square whose known path to the open edge is still free and misses the
         # piece is open at once (the paths are what earlier floods found, kept per square); a flood
         # stops as soon as it reaches such a square, as if it had reached the edge
@@ -355,6 +349,39 @@ class State:
                 part = grown
                 layers.append(part)
         return out, cert
+
+    def _ring_groups(self, n4: int, ring: int, on_edge: bool) -> tuple[int, list[int] | None]:
+        """The piece's free neighbours (`n4`) grouped by connection through its free ring squares.
+
+        (local, None) when one group holds them all and, for a piece on an open edge, an edge
+        square too: the area stays in one piece and open (`local`, the squares that show it);
+        else (0, groups), each group a set of ring squares holding neighbours, the lowest first.
+        """
+        g = self.b.grid
+        edge = self.b.open_edge
+        w, not_west, not_east = g.width, g.not_west, g.not_east
+        # flood the ring from one neighbour, stopping as soon as connection is shown
+        local = n4 & -n4
+        while True:
+            if not n4 & ~local and (not on_edge or local & edge):
+                return local, None
+            grown = (local | ((local << 1) & not_west) | ((local >> 1) & not_east)
+                     | (local << w) | (local >> w)) & ring
+            if grown == local:
+                break
+            local = grown
+        groups = [local]
+        rest = n4 & ~local
+        while rest:
+            grp = rest & -rest
+            while True:
+                grown = (grp | ((grp << 1) & not_west) | ((grp >> 1) & not_east) | (grp << w) | (grp >> w)) & ring
+                if grown == grp:
+                    break
+                grp = grown
+            groups.append(grp)
+            rest &= ~grp
+        return 0, groups
 
     def _path(self, target: int, layers: list[int], edge: bool = False, via: int = 0) -> int:
         """Squares of a 4-connected path of free squares from `target` (in a layer of the flood, or
