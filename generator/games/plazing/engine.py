@@ -166,8 +166,8 @@ class State:
         # valid while none of its squares is covered (`_new_closed` checks before use)
         self._edge_paths: dict[int, int] = {}
         self._open_sq = 0  # the squares with an entry in _edge_paths
-        # valuation.closing_value's owners per (placement, colour), with the parts they are for
-        self._owners: dict[int, tuple[list[int], list[tuple[int, float]]]] = {}
+        # valuation.closing_value's necessary-piece counts per placement, with the parts they are for
+        self._owners: dict[int, tuple[list[int], list[tuple[int, list[int], bool, float]]]] = {}
         self._unsplit: dict[int, int] = {}  # unsplit() per shape, valid while `covered` is unchanged
         self._unsplit_covered = -1
         self.values: list[dict[int, float]] = []  # valuation's closing values per shape, for `values_key`

@@ -115,27 +115,44 @@ def refresh(s: State) -> None:
 def closing_value(s: State, c: int, shape: int, a: int, parts: list[int]) -> float:
     """What closing `parts` with colour c's piece at (shape, a) is worth to c.
 
-    Who would own each part is fixed by the part and the placement (every square next to the
-    part is an object, the piece or another piece, and pieces are never lifted), so it is kept
-    per placement and colour with the parts it was found for (`State._owners`); the score squares
-    are fixed too; only the resources and surprises left in the part, and what c has collected,
-    are read afresh."""
+    Which pieces are necessary to close each part is fixed by the part and the placement (every
+    square next to the part is an object, the piece or another piece, pieces are never lifted,
+    and a piece's colour plays no part in whether it is necessary), so the counts per colour
+    are kept per placement with the parts they were found for (`State._owners`) and serve every
+    colour; the score squares are fixed too; only the resources and surprises left in the part,
+    and what c has collected, are read afresh."""
     bd = s.b
-    key = ((shape * 4096 + a) << 3) | c
+    key = shape * 4096 + a
     known = s._owners.get(key)
     if known is None or known[0] != parts:
         sh = bd.shapes[shape][a]
         assert sh is not None
-        mine = []
+        walls = []
         for area in parts:
-            owner, _ = s.owner_of(area, (c, sh.mask, sh.n4))
-            if owner == c:
-                mine.append((area, OWN_AREA + (area & bd.plus).bit_count() - (area & bd.minus).bit_count()))
-        known = s._owners[key] = (parts, mine)
+            # the necessary pieces do not depend on the new piece's colour: count the others per
+            # colour once, and note whether the new piece is one of them
+            counts = [0] * bd.colours
+            needed = False
+            for col, m in s.necessary_pieces(area, (0, sh.mask, sh.n4)):
+                if m == sh.mask:
+                    needed = True
+                else:
+                    counts[col] += 1
+            fixed = OWN_AREA + (area & bd.plus).bit_count() - (area & bd.minus).bit_count()
+            walls.append((area, counts, needed, fixed))
+        known = s._owners[key] = (parts, walls)
+    mine = []
+    for area, counts, needed, fixed in known[1]:
+        if needed:
+            counts = list(counts)
+            counts[c] += 1
+        top = max(counts)
+        if top and counts[c] == top and counts.count(top) == 1:
+            mine.append((area, fixed))
     v = float(len(parts))
     res0, res1, res2 = s.res
     surp = s.surp
-    for area, fixed in known[1]:
+    for area, fixed in mine:
         v += fixed
         best = None
         for k, r in ((0, res0), (1, res1), (2, res2)):
