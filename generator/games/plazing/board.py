@@ -131,9 +131,10 @@ class Board:
                 cycle.append((off, valid, (dx, dy) in corners, edge))
             self.cycles.append(cycle)
             self.edge_anchors.append(sum(1 << i for i, sh in enumerate(self.shapes[s]) if sh is not None and sh.edge))
-        # what a whole ring's free cells split into, by shape (engine._new_closed), shared by
-        # every beach of this width: the pattern relative to the anchor decides it
-        self.ring_memo = [_RING_MEMO.setdefault((w, shape), {}) for shape in (H3, V3, H2, V2, O1)]
+        # what a ring's free cells split into, by shape (engine._new_closed), shared by every
+        # beach of this size: a whole ring's pattern relative to the anchor decides it, a ring cut
+        # by the border is known by its cells and anchor
+        self.ring_memo = [_RING_MEMO.setdefault((w, h, shape), {}) for shape in (H3, V3, H2, V2, O1)]
         self.unsplit_fns = _unsplit_fns(w, h, tuple(tuple(c) for c in self.cycles), tuple(self.edge_anchors),
                                         tuple(self.fits[s] for s in (H3, V3, H2, V2, O1)))
         # score squares under each placement: {anchor: +1s - -1s} where nonzero
@@ -144,7 +145,7 @@ class Board:
         self.square_mask = [sum(1 << a for a in sv) for sv in self.square_value]  # their anchors
 
 
-_RING_MEMO: dict[tuple[int, int], dict[int, tuple[int, list[int] | None]]] = {}
+_RING_MEMO: dict[tuple[int, int, int], dict[int, tuple[int, list[int] | None]]] = {}
 
 
 @cache

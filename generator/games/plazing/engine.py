@@ -265,7 +265,7 @@ class State:
         w, not_west, not_east = g.width, g.not_west, g.not_east
         if not sh.boxed and not on_edge:
             # the ring lies whole on the board, so what it splits into depends only on its free
-            # cells relative to the anchor: looked up (learnt once per beach width and shape)
+            # cells relative to the anchor: looked up (learnt once per beach size and shape)
             base = anchor - w - 1
             pat = ring >> base
             memo = b.ring_memo[shape]
@@ -277,10 +277,15 @@ class State:
                 return [], known_ring[0] << base
             groups = [x << base for x in known_ring[1]]
         else:
-            one, grps = self._ring_groups(n4, ring, on_edge)
-            if grps is None:
-                return [], one
-            groups = grps
+            # a ring cut by the border: looked up by its free cells and the anchor itself
+            memo = b.ring_memo[shape]
+            pat = ~(ring * 4096 + anchor)
+            known_ring = memo.get(pat)
+            if known_ring is None:
+                known_ring = memo[pat] = self._ring_groups(n4, ring, on_edge)
+            if known_ring[1] is None:
+                return [], known_ring[0]
+            groups = list(known_ring[1])
         # a group with a square whose known path to the open edge is still free and misses the
         # piece is open at once (the paths are what earlier floods found, kept per square); a flood
         # stops as soon as it reaches such a square, as if it had reached the edge
