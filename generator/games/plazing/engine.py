@@ -173,6 +173,7 @@ class State:
         self.values: list[dict[int, float]] = []  # valuation's closing values per shape, for `values_key`
         self.values_key: tuple[int, int] = (-1, -1)
         self.weather_values: list[float] = []
+        self.waste_bad = [0, 0, 0, 0, 0]  # valuation's anchors per shape that would close waste in
         self.person = (b.first_colour - 1) % b.players
         self.colour = b.colours_of[self.person][0]
         self._next_turn()

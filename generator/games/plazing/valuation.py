@@ -81,7 +81,9 @@ def refresh(s: State) -> None:
     """The closing values of every legal placement of the colour in turn, computed at once: the
     placements that cannot split their area (most of them) are ruled out bit-parallel, the rest ask
     the `new_closed` cache (inlined: a hit is a lookup and a test of its certificate); only
-    closings cost more, and what they close is valued from the cached owners (`closing_value`)."""
+    closings cost more, and what they close is valued from the cached owners (`closing_value`).
+    A closing that would close waste in is illegal: it is noted in `waste_bad` instead (the
+    placements `_no_waste_closed` would drop, found on the way)."""
     c = s.colour
     place = s.placeable()
     sup = s.supply[c]
@@ -91,8 +93,10 @@ def refresh(s: State) -> None:
     if sup[ODD]:
         shapes.append(O1)
     by_shape: list[dict[int, float]] = [{}, {}, {}, {}, {}]
+    bad = [0, 0, 0, 0, 0]
     cache = s._closing
     covered = s.covered
+    waste = s.waste
     for shape in shapes:
         maybe = s.anchors(shape, place) & ~s.unsplit(shape)
         mine = by_shape[shape]
@@ -104,11 +108,15 @@ def refresh(s: State) -> None:
             hit = cache.get(base + a)
             parts = hit[0] if hit is not None and not hit[1] & covered else s.new_closed(shape, a)
             if parts:
-                mine[a] = closing_value(s, c, shape, a, parts)
+                if waste and any(p & waste for p in parts):
+                    bad[shape] |= low  # it would close waste in: not a legal move, worth nothing
+                else:
+                    mine[a] = closing_value(s, c, shape, a, parts)
     w = s.weather
     s.weather_values = [2.0 if w == WIND[k] else 0.0 for k in range(4)] + [2.0 if w == "sun" else 0.0] * 2 + [
         0.0, 0.0, -1.0 if w == "rain" else 0.0]
     s.values = by_shape
+    s.waste_bad = bad
     s.values_key = (s.moves, c)
 
 
@@ -330,7 +338,8 @@ def greedy_moves(s: State) -> Sequence[Move]:
     found: list[tuple[int, tuple[int, ...], int, list[dict[int, float]], list[float]]] = []
     top = float("-inf")
     for kind, shape, outers in groups:
-        anchors = s._no_waste_closed(shape, s.anchors(shape, free))
+        # the placements that would close waste in are all among the closings refresh looked at
+        anchors = s.anchors(shape, free) & ~s.waste_bad[shape]
         if not anchors:
             continue
         sq = bd.square_value[shape]
