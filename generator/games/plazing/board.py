@@ -143,6 +143,13 @@ class Board:
              and (v := (sh.mask & self.plus).bit_count() - (sh.mask & self.minus).bit_count())}
             for row in self.shapes]
         self.square_mask = [sum(1 << a for a in sv) for sv in self.square_value]  # their anchors
+        # per shape, (score-square total, the anchors with it) for each total there is
+        self.square_levels: list[list[tuple[int, int]]] = []
+        for sv in self.square_value:
+            level: dict[int, int] = {}
+            for a, v in sv.items():
+                level[v] = level.get(v, 0) | 1 << a
+            self.square_levels.append(sorted(level.items()))
 
 
 _RING_MEMO: dict[tuple[int, int, int], dict[int, tuple[int, list[int] | None]]] = {}

@@ -174,6 +174,7 @@ class State:
         self.values_key: tuple[int, int] = (-1, -1)
         self.weather_values: list[float] = []
         self.waste_bad = [0, 0, 0, 0, 0]  # valuation's anchors per shape that would close waste in
+        self.closer_mask = [0, 0, 0, 0, 0]  # ... and those that close something (the keys of `values`)
         self.person = (b.first_colour - 1) % b.players
         self.colour = b.colours_of[self.person][0]
         self._next_turn()

@@ -94,6 +94,7 @@ def refresh(s: State) -> None:
         shapes.append(O1)
     by_shape: list[dict[int, float]] = [{}, {}, {}, {}, {}]
     bad = [0, 0, 0, 0, 0]
+    closers = [0, 0, 0, 0, 0]
     cache = s._closing
     covered = s.covered
     waste = s.waste
@@ -112,11 +113,13 @@ def refresh(s: State) -> None:
                     bad[shape] |= low  # it would close waste in: not a legal move, worth nothing
                 else:
                     mine[a] = closing_value(s, c, shape, a, parts)
+                    closers[shape] |= low
     w = s.weather
     s.weather_values = [2.0 if w == WIND[k] else 0.0 for k in range(4)] + [2.0 if w == "sun" else 0.0] * 2 + [
         0.0, 0.0, -1.0 if w == "rain" else 0.0]
     s.values = by_shape
     s.waste_bad = bad
+    s.closer_mask = closers
     s.values_key = (s.moves, c)
 
 
@@ -311,9 +314,9 @@ def greedy_moves(s: State) -> Sequence[Move]:
     """The legal moves of the highest `move_value`, in `legal_moves` order — what
     `core.playout.greedy_bot` would pick among, found without valuing each placement alone.
 
-    Placements of one shape and orientation that cover no score square and close nothing all
-    share the weather value, so each group needs one value and a mask; only the few placements
-    with score squares or closings are valued one by one. The answer is a `TopMoves` (masks).
+    Placements of one shape and orientation that close nothing share the weather value plus
+    their score squares' total, so each such level needs one value and a mask (from the Board);
+    only the few closings are valued one by one. The answer is a `TopMoves` (masks).
     """
     ph = s.phase
     if ph not in (MAIN, SECOND):
@@ -335,7 +338,7 @@ def greedy_moves(s: State) -> Sequence[Move]:
     if sup[ODD]:
         groups.append((ODD, O1, (0,)))
     weather = s.weather_values
-    found: list[tuple[int, tuple[int, ...], int, list[dict[int, float]], list[float]]] = []
+    found: list[tuple[int, tuple[int, ...], list[list[tuple[float, int]]]]] = []
     top = float("-inf")
     for kind, shape, outers in groups:
         # the placements that would close waste in are all among the closings refresh looked at
@@ -344,38 +347,34 @@ def greedy_moves(s: State) -> Sequence[Move]:
             continue
         sq = bd.square_value[shape]
         closing = s.values[shape]
-        special = bd.square_mask[shape]
-        for a in closing:
-            special |= 1 << a
-        special &= anchors
-        plain = anchors & ~special
-        tables: list[dict[int, float]] = []
-        bases: list[float] = []
-        spots = bits_of(special)
+        rest = anchors & ~s.closer_mask[shape]
+        # placements that close nothing share a value per score-square total: one mask each
+        levels = [(v, m & rest) for v, m in bd.square_levels[shape] if m & rest]
+        plain = rest & ~bd.square_mask[shape]
+        closers = [(a, sq.get(a, 0), cv) for a, cv in closing.items()]
+        per_outer = []
         for o in outers:
             base = weather[kind * 4 + o]
-            table = {a: base + sq.get(a, 0) + closing.get(a, 0.0) for a in spots}
-            tables.append(table)
-            bases.append(base)
-            if plain and base > top:
-                top = base
-            if table:
-                t = max(table.values())
-                if t > top:
-                    top = t
-        found.append((kind, outers, plain, tables, bases))
+            pairs = [(base, plain)] if plain else []
+            pairs += [(base + v, m) for v, m in levels]
+            pairs += [(base + v + cv, 1 << a) for a, v, cv in closers]
+            for v, _ in pairs:
+                if v > top:
+                    top = v
+            per_outer.append(pairs)
+        found.append((kind, outers, per_outer))
     others = s._other_moves() if ph == MAIN else []
     other_values = [move_value(s, m) for m in others]
     if other_values:
         top = max(top, max(other_values))
     segments: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-    for kind, outers, plain, tables, bases in found:
+    for kind, outers, per_outer in found:
         masks = []
-        for table, base in zip(tables, bases, strict=True):
-            m = plain if base == top else 0
-            for a, v in table.items():
+        for pairs in per_outer:
+            m = 0
+            for v, mm in pairs:
                 if v == top:
-                    m |= 1 << a
+                    m |= mm
             masks.append(m)
         segments.append((kind, outers, tuple(masks)))
     return TopMoves(segments, [m for m, v in zip(others, other_values, strict=True) if v == top])
