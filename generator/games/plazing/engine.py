@@ -262,56 +262,59 @@ class State:
         on_edge = sh.edge
         if ring == sh.ring and not sh.boxed and not on_edge:
             return [], ring  # open space all round: nothing can split off
-        g = b.grid
-        edge = b.open_edge
-        w, not_west, not_east = g.width, g.not_west, g.not_east
+        memo = b.ring_memo[shape]
         if not sh.boxed and not on_edge:
             # the ring lies whole on the board, so what it splits into depends only on its free
             # cells relative to the anchor: looked up (learnt once per beach size and shape)
-            base = anchor - w - 1
+            base = anchor - b.width - 1
             pat = ring >> base
-            memo = b.ring_memo[shape]
             known_ring = memo.get(pat)
             if known_ring is None:
                 one, grps = self._ring_groups(n4, ring, on_edge)
                 known_ring = memo[pat] = (one >> base, None) if grps is None else (0, [x >> base for x in grps])
-            if known_ring[1] is None:
+            rel = known_ring[1]
+            if rel is None:
                 return [], known_ring[0] << base
-            groups = [x << base for x in known_ring[1]]
         else:
             # a ring cut by the border: looked up by its free cells and the anchor itself
-            memo = b.ring_memo[shape]
+            base = 0
             pat = ~(ring * 4096 + anchor)
             known_ring = memo.get(pat)
             if known_ring is None:
                 known_ring = memo[pat] = self._ring_groups(n4, ring, on_edge)
-            if known_ring[1] is None:
+            rel = known_ring[1]
+            if rel is None:
                 return [], known_ring[0]
-            groups = list(known_ring[1])
         # a group with a square whose known path to the open edge is still free and misses the
         # piece is open at once (the paths are what earlier floods found, kept per square); a flood
         # stops as soon as it reaches such a square, as if it had reached the edge
-        out = []
+        out: list[int] = []
         cert = 0
         paths = self._edge_paths
-        covered = self.covered
-        m = sh.mask
+        open_sq = self._open_sq
+        blocked = self.covered | sh.mask
         pending = []
-        for grp in groups:
-            known = grp & self._open_sq
+        for x in rel:
+            grp = x << base
+            known = grp & open_sq
             while known:
                 low = known & -known
                 p = paths.get(low)
-                if p is not None and not p & (covered | m):
+                if p is not None and not p & blocked:
                     cert |= grp | p
                     break
                 known ^= low
             else:
                 pending.append(grp)
+        if not pending:
+            return out, cert
+        g = b.grid
+        edge = b.open_edge
+        w, not_west, not_east = g.width, g.not_west, g.not_east
+        covered = self.covered
         # flood each group, giving up as soon as the flood reaches an open edge or a square known
         # open (an open part needs no full flood; the groups it absorbed are open too). Closed parts
         # are whole, and come out in the order of their lowest neighbour square, as with complete floods.
-        blocked = covered | m
         while pending:
             seed = pending[0]
             part = seed
