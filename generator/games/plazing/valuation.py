@@ -107,7 +107,11 @@ def refresh(s: State) -> None:
             maybe ^= low
             a = low.bit_length() - 1
             hit = cache.get(base + a)
-            parts = hit[0] if hit is not None and not hit[1] & covered else s.new_closed(shape, a)
+            if hit is not None and not hit[1] & covered:
+                parts = hit[0]
+            else:  # new_closed's miss, inlined
+                hit = cache[base + a] = s._new_closed(shape, a)
+                parts = hit[0]
             if parts:
                 if waste and any(p & waste for p in parts):
                     bad[shape] |= low  # it would close waste in: not a legal move, worth nothing
