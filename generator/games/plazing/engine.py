@@ -294,6 +294,7 @@ class State:
         open_sq = self._open_sq
         blocked = self.covered | sh.mask
         pending = []
+        covered = self.covered
         for x in rel:
             grp = x << base
             known = grp & open_sq
@@ -303,15 +304,18 @@ class State:
                 if p is not None and not p & blocked:
                     cert |= grp | p
                     break
+                if p is None or p & covered:  # a covered square: that path is gone for good
+                    paths.pop(low, None)
+                    open_sq &= ~low
                 known ^= low
             else:
                 pending.append(grp)
+        self._open_sq = open_sq
         if not pending:
             return out, cert
         g = b.grid
         edge = b.open_edge
         w, not_west, not_east = g.width, g.not_west, g.not_east
-        covered = self.covered
         # flood each group, giving up as soon as the flood reaches an open edge or a square known
         # open (an open part needs no full flood; the groups it absorbed are open too). Closed parts
         # are whole, and come out in the order of their lowest neighbour square, as with complete floods.
