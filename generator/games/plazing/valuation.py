@@ -231,10 +231,16 @@ def move_value(s: State, move: Move) -> float:
 
 
 def colour_value(s: State, c: int) -> float:
-    """Two colours: choosing colour c is worth the best move c then has."""
-    t = s.clone()
-    t.colour, t.phase = c, MAIN
-    return max((move_value(t, m) for m in t.legal_moves()), default=0.0)
+    """Two colours: choosing colour c is worth the best move c then has.
+
+    Asked on the State itself with colour c in its main phase for the while (valuing reads the
+    State and fills only its caches, which stay true), not on a clone: the caches serve both."""
+    saved = s.colour, s.phase
+    s.colour, s.phase = c, MAIN
+    try:
+        return max((move_value(s, m) for m in s.legal_moves()), default=0.0)
+    finally:
+        s.colour, s.phase = saved
 
 
 class TopMoves(Sequence[Move]):

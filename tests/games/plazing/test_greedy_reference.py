@@ -19,6 +19,8 @@ from generator.games.plazing.engine import State
 from generator.games.plazing.model import RESOURCES, Options
 from generator.games.plazing.moves import (
     BLANKET,
+    COLOUR,
+    COLOUR_PHASE,
     MAIN,
     ODD,
     SCREEN,
@@ -82,6 +84,13 @@ def plain_value(s: State, move: Move) -> float:
     return v
 
 
+def plain_colour_value(s: State, c: int) -> float:
+    """Two colours, as before: the best plain value colour c has, asked on a clone."""
+    t = s.clone()
+    t.colour, t.phase = c, MAIN
+    return max((plain_value(t, m) for m in t.legal_moves()), default=0.0)
+
+
 def plain_greedy(s: State) -> list[Move]:
     moves = s.legal_moves()
     values = [plain_value(s, m) for m in moves]
@@ -105,6 +114,10 @@ def test_fast_greedy_equals_the_plain_one_over_seeded_games(options):
                 assert len(fast) == len(want) and [fast[i] for i in range(len(fast))] == want
                 for m in s.legal_moves():
                     assert s.move_value(m) == plain_value(s, m), (seed, step, s.describe(m))
+                checked += 1
+            if s.phase == COLOUR_PHASE:
+                for c in s.b.colours_of[s.person]:
+                    assert s.move_value((COLOUR, c, 0)) == plain_colour_value(s, c), (seed, step)
                 checked += 1
             bot = greedy_bot if (seed + step // 7) % 2 else random_bot
             s.apply(bot(s, rng))
