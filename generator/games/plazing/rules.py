@@ -224,7 +224,9 @@ def check(setup: Setup) -> Report:
 
     # --- tiles ------------------------------------------------------------------------------
     for t in setup.catalog.values():
-        tile_report = check_tile(t)
+        tile_report = t.__dict__.get("_report")  # remembered on the tile by check_tile
+        if tile_report is None:
+            tile_report = check_tile(t)
         if tile_report.violations:
             r.extend(tile_report)
     unknown = [p.tile for p in setup.tiles if p.tile not in setup.catalog]
@@ -261,8 +263,9 @@ def check(setup: Setup) -> Report:
                   p.tile)
         if tile is not None and tile.sea_row and p.row != 0:
             r.add("plazing.breakwater-sea", f"tile {p.tile} must lie in the sea row, not row {p.row + 1}", p.tile)
+    catalog = setup.catalog
     special_at = {(p.row, p.col): p.tile for p in setup.tiles
-                  if p.tile in setup.catalog and setup.catalog[p.tile].special}
+                  if p.tile in catalog and catalog[p.tile].kind != "basic"}
     for (row, col), tid in sorted(special_at.items()):
         for nb in ((row, col + 1), (row + 1, col)):
             if nb in special_at:
