@@ -241,6 +241,12 @@ class State:
         proves the result (the connected ring squares; a path to the open edge from each open
         part; the closed parts themselves). Pieces are never lifted, so a result is reused until a
         piece covers one of its certificate's squares — usually a move or two near it.
+
+        Two more things are learnt on the way (issue #12, the greedy bot asks this for every
+        placement that may split its area after every move): what a ring's free cells split into,
+        by its pattern (`Board.ring_memo`, shared by every beach of the size); per square, the
+        path to the open edge an earlier flood found (`_edge_paths`, valid while it stays free),
+        so a part with such a square is open at once and a flood stops when it reaches one.
         """
         key = shape * 4096 + anchor
         hit = self._closing.get(key)
