@@ -757,8 +757,11 @@ class State:
         self.supply[c][piece] -= 1
         at = self.piece_at
         n = len(self.pieces)
-        for i in bits_of(m):
-            at[i] = n
+        rest = m
+        while rest:
+            low = rest & -rest
+            at[low.bit_length() - 1] = n
+            rest ^= low
         self.pieces.append((c, piece, m, outer))
         self.piece_n4.append(sh.n4)
         self._score_squares(c, m)
