@@ -8,8 +8,10 @@ by every State of every playout of a setup (`board_for` caches it on the setup).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from generator.core.grid import Grid, get_grid
 from generator.games.plazing.model import (
@@ -129,11 +131,70 @@ class Board:
                 cycle.append((off, valid, (dx, dy) in corners, edge))
             self.cycles.append(cycle)
             self.edge_anchors.append(sum(1 << i for i, sh in enumerate(self.shapes[s]) if sh is not None and sh.edge))
+        # what a ring's free cells split into, by shape (engine._new_closed), shared by every
+        # beach of this size: a whole ring's pattern relative to the anchor decides it, a ring cut
+        # by the border is known by its cells and anchor
+        self.ring_memo = [_RING_MEMO.setdefault((w, h, shape), {}) for shape in (H3, V3, H2, V2, O1)]
+        self.unsplit_fns = _unsplit_fns(w, h, tuple(tuple(c) for c in self.cycles), tuple(self.edge_anchors),
+                                        tuple(self.fits[s] for s in (H3, V3, H2, V2, O1)))
         # score squares under each placement: {anchor: +1s - -1s} where nonzero
         self.square_value: list[dict[int, int]] = [
             {i: v for i, sh in enumerate(row) if sh is not None and sh.mask & self.scored
              and (v := (sh.mask & self.plus).bit_count() - (sh.mask & self.minus).bit_count())}
             for row in self.shapes]
+        self.square_mask = [sum(1 << a for a in sv) for sv in self.square_value]  # their anchors
+        # per shape, (score-square total, the anchors with it) for each total there is
+        self.square_levels: list[list[tuple[int, int]]] = []
+        for sv in self.square_value:
+            level: dict[int, int] = {}
+            for a, v in sv.items():
+                level[v] = level.get(v, 0) | 1 << a
+            self.square_levels.append(sorted(level.items()))
+
+
+_RING_MEMO: dict[tuple[int, int, int], dict[int, tuple[int, list[int] | None]]] = {}
+
+
+@cache
+def _unsplit_fns(w: int, h: int, cycles: tuple[tuple[tuple[int, int, bool, int], ...], ...],
+                 edge_anchors: tuple[int, ...], fits: tuple[int, ...]) -> tuple[Callable[[int], int], ...]:
+    """Per shape, `unsplit` as straight-line code (`free` squares -> anchors where a placement
+    cannot close anything): the ring cycle's loop unrolled with its offsets and masks as constants,
+    compiled once per beach size. It is run for every shape after every move, and without the
+    loop's bookkeeping it takes about half the time. The test it computes is State.unsplit's."""
+    fns = []
+    for shape, cycle in enumerate(cycles):
+        n = len(cycle)
+        consts: dict[str, int] = {"NE": ~edge_anchors[shape], "FITS": fits[shape]}
+        lines = ["def unsplit(free):"]
+        for i, (off, valid, _, _) in enumerate(cycle):
+            consts[f"V{i}"] = valid
+            shift = f"(free >> {off})" if off >= 0 else f"(free << {-off})"
+            lines.append(f"    f{i} = {shift} & V{i}")
+        for i, (_, _, corner, _) in enumerate(cycle):
+            if corner:  # a lone free corner touches nothing: it counts only next to a free cell
+                lines.append(f"    g{i} = f{i} & (f{(i - 1) % n} | f{(i + 1) % n})")
+            else:
+                lines.append(f"    g{i} = f{i}")
+        lines.append(f"    one = g0 & ~g{n - 1}")
+        lines.append("    two = 0")
+        for i in range(1, n):
+            lines.append(f"    s = g{i} & ~g{i - 1}")
+            lines.append("    two |= one & s")
+            lines.append("    one |= s")
+        touch = []
+        for i, (_, _, _, edge) in enumerate(cycle):
+            if edge:
+                consts[f"E{i}"] = edge
+                touch.append(f"(g{i} & E{i})")
+        n4 = [f"g{i}" for i, (_, _, corner, _) in enumerate(cycle) if not corner]
+        lines.append(f"    touch = {' | '.join(touch) or '0'}")
+        lines.append(f"    n4 = {' | '.join(n4)}")
+        lines.append("    return ~two & (NE | touch | ~n4) & FITS")
+        space: dict[str, Any] = dict(consts)
+        exec(compile("\n".join(lines), f"<plazing unsplit {w}x{h} shape {shape}>", "exec"), space)  # noqa: S102
+        fns.append(space["unsplit"])
+    return tuple(fns)
 
 
 def board_for(setup: Setup) -> Board:

@@ -138,6 +138,7 @@ class State:
         self.supply = [list(b.supply) for _ in range(nc)]
         self.pieces: list[tuple[int, int, int, int]] = []  # (colour, piece, mask, outer or -1)
         self.piece_n4: list[int] = []  # the squares orthogonally around each piece of `pieces`
+        self.piece_at = [-1] * (b.width * b.height)  # per square, the index in `pieces` of the piece on it
         self.areas: list[tuple[int, int, int, int]] = []  # (mask, owner or -1, closer, pieces necessary)
         self.res = list(b.res0)
         self.surp = b.surprise0
@@ -161,11 +162,19 @@ class State:
         self.moves = 0
         # new_closed results with the free squares that certify them: valid while none is covered
         self._closing: dict[int, tuple[list[int], int]] = {}
+        # a free path to the open edge per square (key: the square's bit), found by earlier floods;
+        # valid while none of its squares is covered (`_new_closed` checks before use)
+        self._edge_paths: dict[int, int] = {}
+        self._open_sq = 0  # the squares with an entry in _edge_paths
+        # valuation.closing_value's necessary-piece counts per placement, with the parts they are for
+        self._owners: dict[int, tuple[list[int], list[tuple[int, list[int], bool, float]]]] = {}
         self._unsplit: dict[int, int] = {}  # unsplit() per shape, valid while `covered` is unchanged
         self._unsplit_covered = -1
         self.values: list[dict[int, float]] = []  # valuation's closing values per shape, for `values_key`
         self.values_key: tuple[int, int] = (-1, -1)
         self.weather_values: list[float] = []
+        self.waste_bad = [0, 0, 0, 0, 0]  # valuation's anchors per shape that would close waste in
+        self.closer_mask = [0, 0, 0, 0, 0]  # ... and those that close something (the keys of `values`)
         self.person = (b.first_colour - 1) % b.players
         self.colour = b.colours_of[self.person][0]
         self._next_turn()
@@ -183,6 +192,7 @@ class State:
         c.own, c.reach, c.own_areas = list(self.own), list(self.reach), list(self.own_areas)
         c.supply = [list(s) for s in self.supply]
         c.pieces, c.piece_n4, c.areas, c.res = list(self.pieces), list(self.piece_n4), list(self.areas), list(self.res)
+        c.piece_at = list(self.piece_at)
         c.collected = [list(x) for x in self.collected]
         c.waste_collected, c.gone = list(self.waste_collected), list(self.gone)
         c.track = [dict(t) for t in self.track]
@@ -190,6 +200,8 @@ class State:
         c.hand = [list(h) for h in self.hand]
         c.pending_bonus, c.queue = list(self.pending_bonus), list(self.queue)
         c._closing = dict(self._closing)
+        c._edge_paths = dict(self._edge_paths)
+        c._owners = dict(self._owners)
         c._unsplit, c._unsplit_covered = {}, -1
         c.values, c.values_key = [], (-1, -1)
         c.rng = random.Random()
@@ -229,6 +241,12 @@ class State:
         proves the result (the connected ring squares; a path to the open edge from each open
         part; the closed parts themselves). Pieces are never lifted, so a result is reused until a
         piece covers one of its certificate's squares — usually a move or two near it.
+
+        Two more things are learnt on the way (issue #12, the greedy bot asks this for every
+        placement that may split its area after every move): what a ring's free cells split into,
+        by its pattern (`Board.ring_memo`, shared by every beach of the size); per square, the
+        path to the open edge an earlier flood found (`_edge_paths`, valid while it stays free),
+        so a part with such a square is open at once and a flood stops when it reaches one.
         """
         key = shape * 4096 + anchor
         hit = self._closing.get(key)
@@ -250,51 +268,91 @@ class State:
         on_edge = sh.edge
         if ring == sh.ring and not sh.boxed and not on_edge:
             return [], ring  # open space all round: nothing can split off
+        memo = b.ring_memo[shape]
+        if not sh.boxed and not on_edge:
+            # the ring lies whole on the board, so what it splits into depends only on its free
+            # cells relative to the anchor: looked up (learnt once per beach size and shape)
+            base = anchor - b.width - 1
+            pat = ring >> base
+            known_ring = memo.get(pat)
+            if known_ring is None:
+                one, grps = self._ring_groups(n4, ring, on_edge)
+                known_ring = memo[pat] = (one >> base, None) if grps is None else (0, [x >> base for x in grps])
+            rel = known_ring[1]
+            if rel is None:
+                return [], known_ring[0] << base
+        else:
+            # a ring cut by the border: looked up by its free cells and the anchor itself
+            base = 0
+            pat = ~(ring * 4096 + anchor)
+            known_ring = memo.get(pat)
+            if known_ring is None:
+                known_ring = memo[pat] = self._ring_groups(n4, ring, on_edge)
+            rel = known_ring[1]
+            if rel is None:
+                return [], known_ring[0]
+        # a group with a square whose known path to the open edge is still free and misses the
+        # piece is open at once (the paths are what earlier floods found, kept per square); a flood
+        # stops as soon as it reaches such a square, as if it had reached the edge
+        out: list[int] = []
+        cert = 0
+        paths = self._edge_paths
+        open_sq = self._open_sq
+        blocked = self.covered | sh.mask
+        pending = []
+        covered = self.covered
+        for x in rel:
+            grp = x << base
+            known = grp & open_sq
+            while known:
+                low = known & -known
+                p = paths.get(low)
+                if p is not None and not p & blocked:
+                    cert |= grp | p
+                    break
+                if p is None or p & covered:  # a covered square: that path is gone for good
+                    paths.pop(low, None)
+                    open_sq &= ~low
+                known ^= low
+            else:
+                pending.append(grp)
+        self._open_sq = open_sq
+        if not pending:
+            return out, cert
         g = b.grid
         edge = b.open_edge
         w, not_west, not_east = g.width, g.not_west, g.not_east
-        # the area stays in one piece if the piece's free neighbours are connected through the ring,
-        # and open unless the piece took its last open-edge squares (then an edge square in the ring
-        # keeps it open); flood the ring from one neighbour, stopping as soon as that is shown
-        local = n4 & -n4
-        while True:
-            if not n4 & ~local and (not on_edge or local & edge):
-                return [], local
-            grown = (local | ((local << 1) & not_west) | ((local >> 1) & not_east)
-                     | (local << w) | (local >> w)) & ring
-            if grown == local:
-                break
-            local = grown
-        # the ring-connected groups of free neighbours (`local` is the first): each is one seed
-        groups = [local]
-        rest = n4 & ~local
-        while rest:
-            grp = rest & -rest
-            while True:
-                grown = (grp | ((grp << 1) & not_west) | ((grp >> 1) & not_east) | (grp << w) | (grp >> w)) & ring
-                if grown == grp:
-                    break
-                grp = grown
-            groups.append(grp)
-            rest &= ~grp
-        # flood each group, giving up as soon as the flood reaches an open edge (an open part needs
-        # no full flood; the groups it absorbed are open too). Closed parts are whole, and come out
-        # in the order of their lowest neighbour square, as with complete floods.
-        out = []
-        cert = 0
-        pending = groups
+        # flood each group, giving up as soon as the flood reaches an open edge or a square known
+        # open (an open part needs no full flood; the groups it absorbed are open too). Closed parts
+        # are whole, and come out in the order of their lowest neighbour square, as with complete floods.
         while pending:
             seed = pending[0]
             part = seed
             layers = [part]
+            tried = 0
             while True:
                 grown = (part | ((part << 1) & not_west) | ((part >> 1) & not_east)
                          | (part << w) | (part >> w)) & free
-                if grown & edge:
-                    # certify: the group, and a path from an edge square back to it; each group the
-                    # flood absorbed, and a path from it back to this one
-                    hit = grown & edge
-                    cert |= seed | self._path(hit & -hit, layers)
+                hit = grown & edge
+                via = 0
+                if not hit:
+                    known = grown & self._open_sq & ~tried
+                    tried |= known
+                    while known:
+                        low = known & -known
+                        p = paths.get(low)
+                        if p is not None and not p & blocked:
+                            hit, via = low, p
+                            break
+                        if p is None or p & covered:  # a covered square: that path is gone for good
+                            paths.pop(low, None)
+                            self._open_sq &= ~low
+                        known ^= low
+                if hit:
+                    # certify: the group, and a path from an edge square (or a square known open,
+                    # with its path) back to it; each group the flood absorbed, and a path from it
+                    # back to this one
+                    cert |= seed | self._path(hit & -hit, layers, True, via)
                     left = []
                     for grp in pending[1:]:
                         if grp & grown:
@@ -312,18 +370,70 @@ class State:
                 layers.append(part)
         return out, cert
 
-    def _path(self, target: int, layers: list[int]) -> int:
+    def _ring_groups(self, n4: int, ring: int, on_edge: bool) -> tuple[int, list[int] | None]:
+        """The piece's free neighbours (`n4`) grouped by connection through its free ring squares.
+
+        (local, None) when one group holds them all and, for a piece on an open edge, an edge
+        square too: the area stays in one piece and open (`local`, the squares that show it);
+        else (0, groups), each group a set of ring squares holding neighbours, the lowest first.
+        """
+        g = self.b.grid
+        edge = self.b.open_edge
+        w, not_west, not_east = g.width, g.not_west, g.not_east
+        # flood the ring from one neighbour, stopping as soon as connection is shown
+        local = n4 & -n4
+        while True:
+            if not n4 & ~local and (not on_edge or local & edge):
+                return local, None
+            grown = (local | ((local << 1) & not_west) | ((local >> 1) & not_east)
+                     | (local << w) | (local >> w)) & ring
+            if grown == local:
+                break
+            local = grown
+        groups = [local]
+        rest = n4 & ~local
+        while rest:
+            grp = rest & -rest
+            while True:
+                grown = (grp | ((grp << 1) & not_west) | ((grp >> 1) & not_east) | (grp << w) | (grp >> w)) & ring
+                if grown == grp:
+                    break
+                grp = grown
+            groups.append(grp)
+            rest &= ~grp
+        return 0, groups
+
+    def _path(self, target: int, layers: list[int], edge: bool = False, via: int = 0) -> int:
         """Squares of a 4-connected path of free squares from `target` (in a layer of the flood, or
-        next to its last layer) back to layers[0], the flood's seed, one layer at a time."""
+        next to its last layer) back to layers[0], the flood's seed, one layer at a time.
+
+        With `edge` (target is an open-edge square, or a square whose free path to the edge is
+        `via`) each square of the path is remembered with its path to the edge (`_edge_paths`,
+        single-bit keys, and `_open_sq`), for later groups and floods to stop at."""
         g = self.b.grid
         w, not_west, not_east = g.width, g.not_west, g.not_east
         path = cur = target
+        if not edge:
+            for layer in reversed(layers):
+                if cur & layer:
+                    continue  # already inside this layer: step down from the next smaller one
+                nxt = (((cur << 1) & not_west) | ((cur >> 1) & not_east) | (cur << w) | (cur >> w)) & layer
+                cur = nxt & -nxt
+                path |= cur
+            return path
+        paths = self._edge_paths
+        path |= via
+        paths[cur] = path
+        mark = cur
         for layer in reversed(layers):
             if cur & layer:
-                continue  # already inside this layer: step down from the next smaller one
+                continue
             nxt = (((cur << 1) & not_west) | ((cur >> 1) & not_east) | (cur << w) | (cur >> w)) & layer
             cur = nxt & -nxt
             path |= cur
+            paths[cur] = path
+            mark |= cur
+        self._open_sq |= mark
         return path
 
     def unsplit(self, shape: int) -> int:
@@ -341,22 +451,7 @@ class State:
         if done is not None:
             return done
         b = self.b
-        free = b.free0 & ~self.covered
-        cycle = b.cycles[shape]
-        fs = [((free >> off) if off >= 0 else (free << -off)) & valid for off, valid, _, _ in cycle]
-        n = len(fs)
-        one = two = touch = n4 = 0
-        gs = [f & (fs[i - 1] | fs[(i + 1) % n]) if cycle[i][2] else f for i, f in enumerate(fs)]
-        prev = gs[-1]
-        for (_, _, corner, edge), g in zip(cycle, gs, strict=True):
-            start = g & ~prev
-            two |= one & start
-            one |= start
-            prev = g
-            touch |= g & edge
-            if not corner:
-                n4 |= g
-        out = self._unsplit[shape] = ~two & (~b.edge_anchors[shape] | touch | ~n4) & b.fits[shape]
+        out = self._unsplit[shape] = b.unsplit_fns[shape](b.free0 & ~self.covered)
         return out
 
     def waste_ok(self, shape: int, anchor: int) -> bool:
@@ -392,10 +487,18 @@ class State:
         wall: list[tuple[int, int, int]] = []
         squares = 0
         n4s = self.piece_n4
-        for i, (col, _, m, _) in enumerate(self.pieces):
-            if m & adj:
-                wall.append((col, m, n4s[i]))
-                squares |= m
+        at = self.piece_at
+        touch = adj & self.covered  # the wall's squares: look their pieces up, in `pieces` order
+        found = set()
+        while touch:
+            low = touch & -touch
+            found.add(at[low.bit_length() - 1])
+            touch ^= low
+        pieces = self.pieces
+        for i in sorted(found):
+            col, _, m, _ = pieces[i]
+            wall.append((col, m, n4s[i]))
+            squares |= m
         if extra is not None and extra[1] & adj:
             wall.append(extra)
             squares |= extra[1]
@@ -413,8 +516,10 @@ class State:
         g = b.grid
         rest = g.full & ~area
         reach = rest & b.border
-        while True:
-            grown = g.grow8(reach) & rest
+        w, not_west, not_east = g.width, g.not_west, g.not_east
+        while True:  # grow8 inlined (rest lies on the board, so no mask by `full` is needed)
+            horiz = reach | ((reach << 1) & not_west) | ((reach >> 1) & not_east)
+            grown = (horiz | (horiz << w) | (horiz >> w)) & rest
             if grown == reach:
                 break
             reach = grown
@@ -650,6 +755,13 @@ class State:
         self.own[c] |= m
         self.reach[c] |= sh.reach
         self.supply[c][piece] -= 1
+        at = self.piece_at
+        n = len(self.pieces)
+        rest = m
+        while rest:
+            low = rest & -rest
+            at[low.bit_length() - 1] = n
+            rest ^= low
         self.pieces.append((c, piece, m, outer))
         self.piece_n4.append(sh.n4)
         self._score_squares(c, m)

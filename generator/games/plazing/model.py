@@ -13,7 +13,7 @@ import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -173,23 +173,23 @@ class PlayerCount:
 
 @dataclass(frozen=True, eq=False)
 class Rules:
-    """The numbers of rules.toml (one instance, cached)."""
+    """The numbers of rules.toml (one instance, cached; its whole numbers are read once)."""
 
     raw: dict[str, Any]
 
-    @property
+    @cached_property
     def tile_size(self) -> int:
         return int(self.raw["beach"]["tile_size"])
 
-    @property
+    @cached_property
     def rows(self) -> int:
         return int(self.raw["beach"]["rows"])
 
-    @property
+    @cached_property
     def frame_columns(self) -> int:
         return int(self.raw["beach"]["frame_columns"])
 
-    @property
+    @cached_property
     def supply(self) -> int:
         return int(self.raw["beach"]["resource_supply"])
 
@@ -207,7 +207,7 @@ class Rules:
     def piece_count(self, piece: str) -> int:
         return int(self.raw["pieces"][piece]["count"])
 
-    @property
+    @cached_property
     def odd_reach(self) -> int:
         return int(self.raw["pieces"]["odd"]["odd_reach"])
 
@@ -256,6 +256,13 @@ def event_cards() -> tuple[EventCard, ...]:
 
 
 def event_deck_spec(extra: bool) -> dict[str, int]:
+    """The event deck's cards (id -> count): the base pack, and the extra pack with `extra`.
+    A fresh dict each time (the caller may change it), copied from one built once."""
+    return dict(_event_deck_spec(extra))
+
+
+@cache
+def _event_deck_spec(extra: bool) -> dict[str, int]:
     return {c.id: 1 for c in event_cards() if c.pack == "base" or extra}
 
 
@@ -408,8 +415,9 @@ def mark_resources(squares: tuple[str, ...]) -> tuple[tuple[int, int, str], ...]
 
     Cached by the beach's rows: the generator and the checker ask for the same beach in turn."""
     w = len(squares[0]) if squares else 1
-    return tuple((*divmod(m.start(), w)[::-1], _KIND_OF[m.group()])
-                 for m in _RESOURCE_RE.finditer("".join(squares)))
+    kind_of = _KIND_OF
+    return tuple([(i % w, i // w, kind_of[m.group()]) for m in _RESOURCE_RE.finditer("".join(squares))
+                  for i in (m.start(),)])
 
 
 def _int(v: Any, what: str) -> int:

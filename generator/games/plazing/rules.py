@@ -224,7 +224,9 @@ def check(setup: Setup) -> Report:
 
     # --- tiles ------------------------------------------------------------------------------
     for t in setup.catalog.values():
-        tile_report = check_tile(t)
+        tile_report = t.__dict__.get("_report")  # remembered on the tile by check_tile
+        if tile_report is None:
+            tile_report = check_tile(t)
         if tile_report.violations:
             r.extend(tile_report)
     unknown = [p.tile for p in setup.tiles if p.tile not in setup.catalog]
@@ -235,7 +237,7 @@ def check(setup: Setup) -> Report:
     twice = [] if len(set(ids)) == len(ids) else [tid for tid, n in Counter(ids).items() if n > 1]
     for tid in twice:
         r.add("plazing.tile-count", f"tile {tid} is laid more than once", tid)
-    n_special = sum(t.special for t in used)
+    n_special = sum(t.kind != "basic" for t in used)
     n_basic = len(used) - n_special
     want_special, want_basic = tile_counts(o)
     if n_special != want_special or n_basic != want_basic:
@@ -243,13 +245,14 @@ def check(setup: Setup) -> Report:
               f"{want_special} + {want_basic}" + (" (one special tile)" if o.one_special else ""))
     if not o.extra_tiles and any(t.kind == "extra" for t in used):
         r.add("plazing.tile-count", "an extra special tile is used without the extra-tiles expansion")
-    cells = Counter((p.row, p.col) for p in setup.tiles)
-    want = {(row, col) for row in range(rl.rows) for col in range(pc.columns)}
+    positions = [(p.row, p.col) for p in setup.tiles]
+    frame = rl.frame_columns
     for p in setup.tiles:
-        if not (0 <= p.row < rl.rows and 0 <= p.col < rl.frame_columns):
+        if not (0 <= p.row < rl.rows and 0 <= p.col < frame):
             r.add("plazing.tile-grid", f"tile {p.tile} lies off the frame (row {p.row + 1}, column {p.col + 1}; the "
                   f"frame has {rl.rows} rows of {rl.frame_columns} tiles)", p.tile)
-    if set(cells) != want or any(n > 1 for n in cells.values()):
+    cells = set(positions)
+    if cells != _positions(rl.rows, pc.columns) or len(cells) != len(positions):
         r.add("plazing.tile-grid", f"tiles must cover {pc.columns}x{rl.rows} tile positions exactly once each")
     for p in setup.tiles:
         tile = setup.catalog.get(p.tile)
@@ -260,8 +263,9 @@ def check(setup: Setup) -> Report:
                   p.tile)
         if tile is not None and tile.sea_row and p.row != 0:
             r.add("plazing.breakwater-sea", f"tile {p.tile} must lie in the sea row, not row {p.row + 1}", p.tile)
+    catalog = setup.catalog
     special_at = {(p.row, p.col): p.tile for p in setup.tiles
-                  if p.tile in setup.catalog and setup.catalog[p.tile].special}
+                  if p.tile in catalog and catalog[p.tile].kind != "basic"}
     for (row, col), tid in sorted(special_at.items()):
         for nb in ((row, col + 1), (row + 1, col)):
             if nb in special_at:
@@ -301,6 +305,12 @@ def check(setup: Setup) -> Report:
     elif setup.event_deck:
         r.add("plazing.event-deck", "an event deck is laid out but events are off")
     return r
+
+
+@cache
+def _positions(rows: int, columns: int) -> frozenset[tuple[int, int]]:
+    """Every tile position (row, column) of a beach of this size."""
+    return frozenset((row, col) for row in range(rows) for col in range(columns))
 
 
 @cache

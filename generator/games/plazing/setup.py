@@ -197,16 +197,23 @@ def _waste(rng: random.Random, setup: Setup, squares: list[str]) -> list[tuple[i
     used_tiles: set[tuple[int, int]] = set()
     w, h = grid.width, grid.height
 
+    flat = "".join(squares)
+
     def legal(x: int, y: int) -> bool:
         return (squares[y][x] == "." and 0 < x < w - 1 and y < h - 1
                 and (y // ts, x // ts) not in used_tiles)
 
+    n = w * h
     for i in range(pc.waste):
         player = (setup.first_player + i) % o.players
         # uniform over the legal squares: rejection sampling, then the full list if unlucky
+        # (a draw off the sand is turned down by one string lookup before any arithmetic)
         for _ in range(64):
-            y, x = divmod(int(rng.random() * w * h), w)
-            if legal(x, y):
+            k = int(rng.random() * n)
+            if flat[k] != ".":
+                continue
+            y, x = divmod(k, w)
+            if 0 < x < w - 1 and y < h - 1 and (y // ts, x // ts) not in used_tiles:
                 break
         else:
             spots = [(x, y) for y in range(h) for x in range(w) if legal(x, y)]

@@ -3,16 +3,25 @@
 `move_value(state, move)` is what `core.playout.greedy_bot` asks of `State.move_value`: points now
 plus what the move fixes for the end — weather for the piece, score squares, +1 per area closed,
 for an own area the rank points it is likely to bring (2) and the best kind of resource the bonus
-collects; for collecting moves the resource table's gain. It reads the State and never changes it.
+collects; for collecting moves the resource table's gain. It reads the State and never changes it
+(only its caches).
+
+Speed (issue #12): `refresh` values every placement of the colour in turn at once after each
+move — the placements that cannot split their area are ruled out bit-parallel (the compiled
+`unsplit`), the others answered from the `new_closed` cache; the owners of what a closing
+would close are kept per placement; `greedy_moves` returns the best moves as masks
+(`TopMoves`). tests/games/plazing/test_greedy_reference.py keeps the plain version and checks
+that both decide the same.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from generator.games.plazing import events, scoring
-from generator.games.plazing.model import RESOURCES
+from generator.games.plazing.model import RESOURCES, rules
 from generator.games.plazing.moves import (
     BLANKET,
     BONUS,
@@ -34,6 +43,7 @@ from generator.games.plazing.moves import (
     WIND,
     Move,
     bits_of,
+    nth_bit,
 )
 
 if TYPE_CHECKING:
@@ -43,13 +53,24 @@ OWN_AREA = 2.0  # an own area's expected share of the rank points, on top of its
 WASTE = 1.5  # a waste token: 1 point and a share of the +5 bonus
 
 
+@cache
+def _points() -> tuple[tuple[int, ...], int]:
+    """The resource table as a list by count (0..63) and the set bonus, read once from the rules."""
+    return tuple(scoring.resource_points(n) for n in range(64)), int(rules().scoring["set_bonus"])
+
+
 def resource_gain(s: State, c: int, add: Sequence[int]) -> int:
-    """The resource points colour c gains by collecting `add` (amber, pebble, shell) more."""
-    before = s.collected[c]
-    after = [before[k] + add[k] for k in range(3)]
-    b1 = scoring.resource_score(dict(zip(RESOURCES, before, strict=True)))
-    b2 = scoring.resource_score(dict(zip(RESOURCES, after, strict=True)))
-    return sum(b2) - sum(b1)
+    """The resource points colour c gains by collecting `add` (amber, pebble, shell) more
+    (`scoring.resource_score` after minus before, from a table: asked for every closing)."""
+    b0, b1, b2 = s.collected[c]
+    a0, a1, a2 = b0 + add[0], b1 + add[1], b2 + add[2]
+    table, bonus = _points()
+    if max(a0, a1, a2) >= 64 or min(b0, b1, b2) < 0:
+        before = scoring.resource_score(dict(zip(RESOURCES, (b0, b1, b2), strict=True)))
+        after = scoring.resource_score(dict(zip(RESOURCES, (a0, a1, a2), strict=True)))
+        return sum(after) - sum(before)
+    return (table[a0] - table[b0] + table[a1] - table[b1] + table[a2] - table[b2]
+            + (min(a0, a1, a2) - min(b0, b1, b2)) * bonus)
 
 
 def kind_gain(s: State, c: int, k: int, area: int) -> float:
@@ -67,7 +88,10 @@ SHAPE_AT = (H3, H3, V3, V3, H2, V2, -1, -1, O1)  # placement shape by kind * 4 +
 def refresh(s: State) -> None:
     """The closing values of every legal placement of the colour in turn, computed at once: the
     placements that cannot split their area (most of them) are ruled out bit-parallel, the rest ask
-    `new_closed`, whose results are kept from move to move; only closings cost more."""
+    the `new_closed` cache (inlined: a hit is a lookup and a test of its certificate); only
+    closings cost more, and what they close is valued from the cached owners (`closing_value`).
+    A closing that would close waste in is illegal: it is noted in `waste_bad` instead (the
+    placements `_no_waste_closed` would drop, found on the way)."""
     c = s.colour
     place = s.placeable()
     sup = s.supply[c]
@@ -77,37 +101,96 @@ def refresh(s: State) -> None:
     if sup[ODD]:
         shapes.append(O1)
     by_shape: list[dict[int, float]] = [{}, {}, {}, {}, {}]
+    bad = [0, 0, 0, 0, 0]
+    closers = [0, 0, 0, 0, 0]
+    cache = s._closing
+    covered = s.covered
+    waste = s.waste
     for shape in shapes:
         maybe = s.anchors(shape, place) & ~s.unsplit(shape)
         mine = by_shape[shape]
+        base = shape * 4096
         while maybe:
             low = maybe & -maybe
             maybe ^= low
             a = low.bit_length() - 1
-            parts = s.new_closed(shape, a)
+            hit = cache.get(base + a)
+            if hit is not None and not hit[1] & covered:
+                parts = hit[0]
+            else:  # new_closed's miss, inlined
+                hit = cache[base + a] = s._new_closed(shape, a)
+                parts = hit[0]
             if parts:
-                mine[a] = closing_value(s, c, shape, a, parts)
+                if waste and any(p & waste for p in parts):
+                    bad[shape] |= low  # it would close waste in: not a legal move, worth nothing
+                else:
+                    mine[a] = closing_value(s, c, shape, a, parts)
+                    closers[shape] |= low
     w = s.weather
     s.weather_values = [2.0 if w == WIND[k] else 0.0 for k in range(4)] + [2.0 if w == "sun" else 0.0] * 2 + [
         0.0, 0.0, -1.0 if w == "rain" else 0.0]
     s.values = by_shape
+    s.waste_bad = bad
+    s.closer_mask = closers
     s.values_key = (s.moves, c)
 
 
 def closing_value(s: State, c: int, shape: int, a: int, parts: list[int]) -> float:
-    """What closing `parts` with colour c's piece at (shape, a) is worth to c."""
+    """What closing `parts` with colour c's piece at (shape, a) is worth to c.
+
+    Which pieces are necessary to close each part is fixed by the part and the placement (every
+    square next to the part is an object, the piece or another piece, pieces are never lifted,
+    and a piece's colour plays no part in whether it is necessary), so the counts per colour
+    are kept per placement with the parts they were found for (`State._owners`) and serve every
+    colour; the score squares are fixed too; only the resources and surprises left in the part,
+    and what c has collected, are read afresh."""
     bd = s.b
-    sh = bd.shapes[shape][a]
-    assert sh is not None
-    v = 0.0
-    for area in parts:
-        v += 1
-        owner, _ = s.owner_of(area, (c, sh.mask, sh.n4))
-        if owner == c:
-            v += OWN_AREA + (area & bd.plus).bit_count() - (area & bd.minus).bit_count()
-            kinds = s.kinds_in(area)
-            if kinds:
-                v += max(kind_gain(s, c, k, area) for k in kinds)
+    key = shape * 4096 + a
+    known = s._owners.get(key)
+    if known is None or known[0] != parts:
+        sh = bd.shapes[shape][a]
+        assert sh is not None
+        walls = []
+        for area in parts:
+            # the necessary pieces do not depend on the new piece's colour: count the others per
+            # colour once, and note whether the new piece is one of them
+            counts = [0] * bd.colours
+            needed = False
+            for col, m in s.necessary_pieces(area, (0, sh.mask, sh.n4)):
+                if m == sh.mask:
+                    needed = True
+                else:
+                    counts[col] += 1
+            fixed = OWN_AREA + (area & bd.plus).bit_count() - (area & bd.minus).bit_count()
+            walls.append((area, counts, needed, fixed))
+        known = s._owners[key] = (parts, walls)
+    mine = []
+    for area, counts, needed, fixed in known[1]:
+        if needed:
+            counts = list(counts)
+            counts[c] += 1
+        top = max(counts)
+        if top and counts[c] == top and counts.count(top) == 1:
+            mine.append((area, fixed))
+    v = float(len(parts))
+    res0, res1, res2 = s.res
+    surp = s.surp
+    for area, fixed in mine:
+        v += fixed
+        best = None
+        for k, r in ((0, res0), (1, res1), (2, res2)):
+            n = (r & area).bit_count()
+            if n:
+                add = [0, 0, 0]
+                add[k] = n
+                g = float(resource_gain(s, c, add))
+                if best is None or g > best:
+                    best = g
+        n = (surp & area).bit_count()
+        if n and (best is None or n > best):
+            best = 1.0 * n
+        if best is not None:
+            v += best
     return v
 
 
@@ -156,19 +239,102 @@ def move_value(s: State, move: Move) -> float:
 
 
 def colour_value(s: State, c: int) -> float:
-    """Two colours: choosing colour c is worth the best move c then has."""
-    t = s.clone()
-    t.colour, t.phase = c, MAIN
-    return max((move_value(t, m) for m in t.legal_moves()), default=0.0)
+    """Two colours: choosing colour c is worth the best move c then has.
+
+    Asked on the State itself with colour c in its main phase for the while (valuing reads the
+    State and fills only its caches, which stay true), not on a clone: the caches serve both."""
+    saved = s.colour, s.phase
+    s.colour, s.phase = c, MAIN
+    try:
+        return max((move_value(s, m) for m in s.legal_moves()), default=0.0)
+    finally:
+        s.colour, s.phase = saved
 
 
-def greedy_moves(s: State) -> list[Move]:
+class TopMoves(Sequence[Move]):
+    """The greedy bot's best moves as masks, in `legal_moves` order, without building the tuples:
+    the bot asks for the length and one element (`core.playout.greedy_bot`), and early in a game
+    the best moves are hundreds of equal placements. Compares equal to the list it stands for."""
+
+    __slots__ = ("_segments", "_others", "_len")
+
+    def __init__(self, segments: list[tuple[int, tuple[int, ...], tuple[int, ...]]], others: list[Move]) -> None:
+        self._segments = segments  # (move kind, outers, a mask of anchors per outer)
+        self._others = others
+        self._len = sum(m.bit_count() for _, _, masks in segments for m in masks) + len(others)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, i: int) -> Move:  # type: ignore[override]
+        if not isinstance(i, int):
+            return list(self)[i]  # type: ignore[return-value]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError(i)
+        for kind, outers, masks in self._segments:
+            if len(masks) == 1:
+                n = masks[0].bit_count()
+                if i < n:
+                    return (kind, nth_bit(masks[0], i), outers[0])
+                i -= n
+                continue
+            m0, m1 = masks
+            n = m0.bit_count() + m1.bit_count()
+            if i >= n:
+                i -= n
+                continue
+            # the anchor a holding element i: elements before a number i or fewer, a's own reach past it
+            lo, hi = 0, (m0 | m1).bit_length()
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                below = (1 << mid) - 1
+                if (m0 & below).bit_count() + (m1 & below).bit_count() > i:
+                    hi = mid
+                else:
+                    lo = mid
+            a = lo
+            below = (1 << a) - 1
+            before = (m0 & below).bit_count() + (m1 & below).bit_count()
+            if m0 >> a & 1 and before == i:
+                return (kind, a, outers[0])
+            return (kind, a, outers[1])
+        return self._others[i]
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        for kind, outers, masks in self._segments:
+            if len(masks) == 1:
+                o = outers[0]
+                for a in bits_of(masks[0]):
+                    yield (kind, a, o)
+            else:
+                m0, m1 = masks
+                for a in bits_of(m0 | m1):
+                    if m0 >> a & 1:
+                        yield (kind, a, outers[0])
+                    if m1 >> a & 1:
+                        yield (kind, a, outers[1])
+        yield from self._others
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TopMoves | list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"TopMoves({list(self)!r})"
+
+
+def greedy_moves(s: State) -> Sequence[Move]:
     """The legal moves of the highest `move_value`, in `legal_moves` order — what
     `core.playout.greedy_bot` would pick among, found without valuing each placement alone.
 
-    Placements of one shape and orientation that cover no score square and close nothing all
-    share the weather value, so each group needs one value and a mask; only the few placements
-    with score squares or closings are valued one by one.
+    Placements of one shape and orientation that close nothing share the weather value plus
+    their score squares' total, so each such level needs one value and a mask (from the Board);
+    only the few closings are valued one by one. The answer is a `TopMoves` (masks).
     """
     ph = s.phase
     if ph not in (MAIN, SECOND):
@@ -190,55 +356,43 @@ def greedy_moves(s: State) -> list[Move]:
     if sup[ODD]:
         groups.append((ODD, O1, (0,)))
     weather = s.weather_values
-    found: list[tuple[int, int, tuple[int, ...], int, list[dict[int, float]], list[float]]] = []
+    found: list[tuple[int, tuple[int, ...], list[list[tuple[float, int]]]]] = []
     top = float("-inf")
     for kind, shape, outers in groups:
-        anchors = s._no_waste_closed(shape, s.anchors(shape, free))
+        # the placements that would close waste in are all among the closings refresh looked at
+        anchors = s.anchors(shape, free) & ~s.waste_bad[shape]
         if not anchors:
             continue
         sq = bd.square_value[shape]
         closing = s.values[shape]
-        special = 0
-        for a in sq:
-            special |= 1 << a
-        for a in closing:
-            special |= 1 << a
-        special &= anchors
-        plain = anchors & ~special
-        tables: list[dict[int, float]] = []
-        bases: list[float] = []
+        rest = anchors & ~s.closer_mask[shape]
+        # placements that close nothing share a value per score-square total: one mask each
+        levels = [(v, m & rest) for v, m in bd.square_levels[shape] if m & rest]
+        plain = rest & ~bd.square_mask[shape]
+        closers = [(a, sq.get(a, 0), cv) for a, cv in closing.items()]
+        per_outer = []
         for o in outers:
             base = weather[kind * 4 + o]
-            table = {a: base + sq.get(a, 0) + closing.get(a, 0.0) for a in bits_of(special)}
-            tables.append(table)
-            bases.append(base)
-            if plain and base > top:
-                top = base
-            if table:
-                top = max(top, max(table.values()))
-        found.append((kind, shape, outers, plain, tables, bases))
+            pairs = [(base, plain)] if plain else []
+            pairs += [(base + v, m) for v, m in levels]
+            pairs += [(base + v + cv, 1 << a) for a, v, cv in closers]
+            for v, _ in pairs:
+                if v > top:
+                    top = v
+            per_outer.append(pairs)
+        found.append((kind, outers, per_outer))
     others = s._other_moves() if ph == MAIN else []
     other_values = [move_value(s, m) for m in others]
     if other_values:
         top = max(top, max(other_values))
-    out: list[Move] = []
-    for kind, _, outers, plain, tables, bases in found:
+    segments: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+    for kind, outers, per_outer in found:
         masks = []
-        for table, base in zip(tables, bases, strict=True):
-            m = plain if base == top else 0
-            for a, v in table.items():
+        for pairs in per_outer:
+            m = 0
+            for v, mm in pairs:
                 if v == top:
-                    m |= 1 << a
+                    m |= mm
             masks.append(m)
-        if len(outers) == 1:
-            o = outers[0]
-            out.extend((kind, a, o) for a in bits_of(masks[0]))
-        else:
-            m0, m1 = masks
-            for a in bits_of(m0 | m1):
-                if m0 >> a & 1:
-                    out.append((kind, a, outers[0]))
-                if m1 >> a & 1:
-                    out.append((kind, a, outers[1]))
-    out.extend(m for m, v in zip(others, other_values, strict=True) if v == top)
-    return out
+        segments.append((kind, outers, tuple(masks)))
+    return TopMoves(segments, [m for m, v in zip(others, other_values, strict=True) if v == top])
