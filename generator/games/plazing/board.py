@@ -209,9 +209,6 @@ def board_for(setup: Setup) -> Board:
     return board
 
 
-
-
-
 def hand_setup(rows: Sequence[str], players: int = 2, two_colours: bool = False, weather: str = "sun",
                first_player: int = 0, surprises: Sequence[tuple[int, int, str]] = (),
                waste: Sequence[tuple[int, int]] = (), event_deck: Sequence[str] = (),
