@@ -52,6 +52,7 @@ from generator.games.winnice.moves import (
     TAKE,
     Move,
 )
+from generator.games.winnice.placement_index import bits_of, index_for
 from generator.games.winnice.rules import harvest_points, largest_side, planting_ok
 
 if TYPE_CHECKING:
@@ -137,11 +138,22 @@ def _windows(state: State, side: int) -> tuple[int, ...]:
 
 
 def targets(state: State, who: int) -> list[int]:
-    """The target window of each colour for player `who` (0 when no window is free)."""
-    key = ("targets", who)
-    if key in state._cache:
-        return state._cache[key]  # type: ignore[no-any-return]
+    """The target window of each colour for player `who` (0 when no window is free).
+
+    A pure function of the player's three colour boards, so it is remembered by them in the
+    catalog's shared memo (boards change only when something is planted or harvested; the placing
+    and resolving phases ask for the same targets hundreds of times)."""
     p = state.players[who]
+    b = p.board
+    idx = index_for(state.t)
+    key = ("targets", b[0], b[1], b[2])
+    got = idx.memo.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    return idx.remember(key, _targets(state, p))  # type: ignore[no-any-return]
+
+
+def _targets(state: State, p: Player) -> list[int]:
     out = [0, 0, 0]
     taken = 0
     for colour in (2, 1, 0):
@@ -156,7 +168,6 @@ def targets(state: State, who: int) -> list[int]:
                 best, best_score = w, score
         out[colour] = best
         taken |= best
-    state._cache[key] = out
     return out
 
 
@@ -174,15 +185,28 @@ def _card_value(cid: str, state: State) -> float:
 
 
 def fits_window(state: State, who: int, colour: int, shape: str) -> bool:
-    """Can a seedling of `shape` still go wholly inside the colour's target window?"""
-    key = ("fits", who, colour, shape)
-    if key not in state._cache:
-        p = state.players[who]
-        w = targets(state, who)[colour]
-        occ, mine, grid = p.occupied, p.board[colour], state.t.grid
-        state._cache[key] = bool(w) and any(not b & ~w and not b & occ and planting_ok(grid, mine, b)
-                                            for b in state.t.placements[shape])
-    return state._cache[key]  # type: ignore[no-any-return]
+    """Can a seedling of `shape` still go wholly inside the colour's target window?
+
+    Remembered by the boards (a pure function of them); only the placements inside the window
+    and clear of every seedling (placement sets of placement_index) are tested for the separation
+    rule, not all of the shape's few hundred."""
+    p = state.players[who]
+    b = p.board
+    idx = index_for(state.t)
+    key = ("fits", colour, shape, b[0], b[1], b[2])
+    got = idx.memo.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    w = targets(state, who)[colour]
+    ok = False
+    if w:
+        occ, mine, grid = p.occupied, b[colour], state.t.grid
+        ps = state.t.placements[shape]
+        for i in bits_of(idx.inside(shape, w) & ~idx.cover(shape, occ)):
+            if planting_ok(grid, mine, ps[i]):
+                ok = True
+                break
+    return idx.remember(key, ok)  # type: ignore[no-any-return]
 
 
 def squares_score(grid: Any, bits: int) -> int:
@@ -200,16 +224,21 @@ def squares_score(grid: Any, bits: int) -> int:
 
 
 def can_grow(state: State, who: int, colour: int, region: int) -> bool:
-    """Could a stored seedling of the colour be planted against this planting now?"""
+    """Could a stored seedling of the colour be planted against this planting now?
+
+    Only the placements touching the planting's ring and clear of every seedling are tested for
+    the separation rule (placement sets of placement_index)."""
     p = state.players[who]
     grid = state.t.grid
+    idx = index_for(state.t)
     ring = grid.grow4(region) & ~region
     occ, mine = p.occupied, p.board[colour]
     for c, shape in set(p.seedlings):
         if c != colour:
             continue
-        for b in state.t.placements[shape]:
-            if b & ring and not b & occ and planting_ok(grid, mine, b):
+        ps = state.t.placements[shape]
+        for i in bits_of(idx.cover(shape, ring) & ~idx.cover(shape, occ)):
+            if planting_ok(grid, mine, ps[i]):
                 return True
     return False
 
@@ -317,7 +346,23 @@ def move_value(state: State, move: Move) -> float:
 
 
 def _place_value(state: State, who: int, p: Player, move: Move) -> float:
-    space = state.t.spaces[move[1]]
+    return space_value(state, who, p, move[1]) - 0.03 * free_fits(state, move[2])
+
+
+def free_fits(state: State, worker: str) -> int:
+    """On how many free spaces the worker fits: the bot uses the crew that fits the fewest of
+    them (keeping flexible crews for later)."""
+    key = ("fits", worker)
+    fits = state._cache.get(key)
+    if fits is None:
+        fits = sum(1 for i, s in enumerate(state.t.spaces) if state.occupant[i] is None and worker in s.fits)
+        state._cache[key] = fits
+    return fits  # type: ignore[no-any-return]
+
+
+def space_value(state: State, who: int, p: Player, si: int) -> float:
+    """What putting a worker on space `si` is worth, before the choice of worker."""
+    space = state.t.spaces[si]
     action = space.action
     caps = state.t
     seed_cap = caps.seedling_cap[p.cards["greenhouse"]]
@@ -353,10 +398,4 @@ def _place_value(state: State, who: int, p: Player, move: Move) -> float:
     else:  # irrigate
         value = 3.0 if p.drought.bit_count() > p.cards["irrigate"] and "irrigate" not in mine else -1.0
     value -= 0.6 * space.cost
-    # use the crew that fits the fewest of the free spaces (keep flexible crews for later)
-    key = ("fits", move[2])
-    fits = state._cache.get(key)
-    if fits is None:
-        fits = sum(1 for i, s in enumerate(state.t.spaces) if state.occupant[i] is None and move[2] in s.fits)
-        state._cache[key] = fits
-    return value - 0.03 * fits
+    return value

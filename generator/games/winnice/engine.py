@@ -62,7 +62,7 @@ from typing import Any
 
 from generator.core import shapes as sh
 from generator.core.grid import Grid
-from generator.games.winnice import bots
+from generator.games.winnice import bots, greedy
 from generator.games.winnice.model import ACTION_CARDS, DECKS, Catalog, Setup, Space, default_catalog, parse_card
 from generator.games.winnice.moves import (
     DONE,
@@ -114,7 +114,13 @@ class Tables:
         self.resolve_order = tuple(sorted(range(len(self.spaces)),
                                           key=lambda i: (_RES_RANK[self.spaces[i].action], self.spaces[i].order, i)))
         self.worker_size = {s: len(cat.shapes[s]) for s in (*cat.worker_start, *cat.worker_bank)}
+        #: per space: 0 hire, 1 buy, 2 laboratory/genetics (one per player), 3 other action cards
+        self.space_kind = tuple(0 if s.action.startswith("hire") else 1 if s.action.startswith("buy")
+                                else 2 if s.action in ("laboratory", "genetics") else 3 for s in self.spaces)
+        self.hire_size = tuple(int(s.action[4]) if s.action.startswith("hire") else 0 for s in self.spaces)
+        self.space_deck = tuple("deck" + s.action[3:] if s.action.startswith("buy") else "" for s in self.spaces)
         self.placements = {s: tuple(sh.placements(self.grid, cat.shapes[s])) for s in cat.seedling_shapes()}
+        self.placement_set = {s: frozenset(ps) for s, ps in self.placements.items()}  # legality in O(1)
         # each placement with its 8-neighbour halo: a piece whose halo misses its colour is legal at once
         self.haloed = {s: tuple((b, self.grid.grow8(b)) for b in ps) for s, ps in self.placements.items()}
         #: every placement's 4-neighbour ring (the greedy bot's "touches its planting" measure)
@@ -127,6 +133,7 @@ class Tables:
         self.lab_min = cat.effects["laboratory_min"]
         self.lab_gives = cat.effects["laboratory_gives"]
         self.gen_cost = cat.effects["genetics_cost"]
+        self._placement_index: Any = None  # placement_index.index_for builds it on first use (the bots)
 
 
 @lru_cache(maxsize=16)
@@ -235,6 +242,7 @@ class State:
     # greedy bot's hundreds of calls per decision cost no extra call layer
     random_move = bots.random_move
     move_value = bots.move_value
+    greedy_moves = greedy.greedy_moves  # the greedy bot's best moves in bulk (the same as by move_value)
 
     def stats(self) -> dict[str, float]:
         return {"rounds": self.round, "drought hits": self.drought_hits, "harvests": self.harvests,
@@ -291,13 +299,49 @@ class State:
         return True
 
     def place_moves(self, who: int) -> list[Move]:
+        """Every (space, worker) `who` may place now: `can_place` for each space, with the
+        reservations counted once per call instead of once per space (the greedy bot asks for
+        this list hundreds of times a game)."""
         p = self.players[who]
         free = [w for w in p.workers if w not in p.placed]
+        if not free:
+            return []
+        t = self.t
+        spaces = t.spaces
+        mine: dict[str, int] = {}
+        every: dict[str, int] = {}
+        for i, o in enumerate(self.occupant):
+            if o is not None:
+                a = spaces[i].action
+                every[a] = every.get(a, 0) + 1
+                if o[0] == who:
+                    mine[a] = mine.get(a, 0) + 1
+        ws = t.worker_size
+        owned = {ws[w] for w in p.workers}
+        coins = p.coins
         out: list[Move] = []
-        for si, space in enumerate(self.t.spaces):
+        for si, space in enumerate(spaces):
+            if self.occupant[si] is not None or space.cost > coins:
+                continue
             fitting = [w for w in free if w in space.fits]
-            if fitting and self.can_place(who, si):
-                out.extend((PLACE, si, w, 0) for w in fitting)
+            if not fitting:
+                continue
+            action = space.action
+            kind = t.space_kind[si]
+            if kind == 0:  # hire a crew of k
+                k = t.hire_size[si]
+                if k - 1 not in owned or sum(1 for w in p.worker_bank if ws[w] == k) <= mine.get(action, 0):
+                    continue
+            elif kind == 1:  # buy from a market
+                deck = t.space_deck[si]
+                if not (self.markets[deck] or self.piles[deck] or self.discards[deck]):
+                    continue
+            else:
+                if self.bank_cards[action] - every.get(action, 0) <= 0:
+                    continue
+                if kind == 2 and (p.cards[action] or action in mine):  # laboratory, genetics: one each
+                    continue
+            out.extend((PLACE, si, w, 0) for w in fitting)
         return out
 
     def _resolve_choices(self) -> list[Move]:
@@ -447,7 +491,7 @@ class State:
             raise ValueError("no planting after the harvest")
         if kind == PLANT:
             colour, shape, bits = move[1], move[2], move[3]
-            if ((colour, shape) not in p.seedlings or bits not in self.t.placements[shape] or bits & p.occupied
+            if ((colour, shape) not in p.seedlings or bits not in self.t.placement_set[shape] or bits & p.occupied
                     or not planting_ok(self.t.grid, p.board[colour], bits)):
                 raise ValueError(f"illegal planting {move}")
             p.seedlings.remove((colour, shape))
