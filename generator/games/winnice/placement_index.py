@@ -90,11 +90,24 @@ class PlacementIndex:
         return value
 
 
+_SHARED: dict[Any, PlacementIndex] = {}
+
+
 def index_for(t: Tables) -> PlacementIndex:
-    """The index of a compiled catalog, built on first use and kept on the Tables."""
+    """The index of a compiled catalog, built on first use and kept on the Tables.
+
+    Indexes are shared by content (board size and the seedling shapes by name), not by catalog
+    object: a playout worker receives its own copy of the catalog with every batch of games, and
+    the memo warmed by the earlier batches keeps serving the later ones."""
     idx: PlacementIndex | None = t._placement_index
     if idx is None:
-        idx = t._placement_index = PlacementIndex(t)
+        key = (t.grid.width, t.grid.height, tuple(sorted((s, t.cat.shapes[s]) for s in t.placements)))
+        idx = _SHARED.get(key)
+        if idx is None:
+            if len(_SHARED) >= 8:
+                _SHARED.clear()
+            idx = _SHARED[key] = PlacementIndex(t)
+        t._placement_index = idx
     return idx
 
 
