@@ -127,14 +127,16 @@ def _random_planting(state: State, p: Player, rng: random.Random) -> Move | None
 # --- greedy ------------------------------------------------------------------------------------
 
 
-def _windows(state: State, side: int) -> tuple[int, ...]:
+def _window_of(state: State, side: int) -> dict[int, int]:
+    """Square windows of one side by the bit of their north-west corner."""
     key = ("windows", side)
-    cache = state.t.__dict__.setdefault("_bot_cache", {})
-    if key not in cache:
+    memo = index_for(state.t).memo
+    got = memo.get(key)
+    if got is None:
         g = state.t.grid
-        cache[key] = tuple(g.rect(x, y, side, side) for y in range(g.height - side + 1)
-                           for x in range(g.width - side + 1))
-    return cache[key]  # type: ignore[no-any-return]
+        got = memo[key] = {g.bit(x, y): g.rect(x, y, side, side) for y in range(g.height - side + 1)
+                           for x in range(g.width - side + 1)}
+    return got  # type: ignore[no-any-return]
 
 
 def targets(state: State, who: int) -> list[int]:
@@ -154,15 +156,45 @@ def targets(state: State, who: int) -> list[int]:
 
 
 def _targets(state: State, p: Player) -> list[int]:
+    """For red, then green, then yellow: the window (side WINDOW[colour]) free of the other
+    colours that scores best — 4 per square of the colour in it, -3 per square of a window
+    already chosen; the first such window in board order on a tie, none when every score is
+    negative.
+
+    Found by bitboards rather than by scoring all 25-49 windows: erosion leaves the corners of
+    the free windows; only those holding a square of the colour need scoring, and of the rest the
+    first clear of the chosen windows (score 0) is the only one that can win."""
+    grid = state.t.grid
+    wd, ne = grid.width, grid.not_east
+    full = grid.full
     out = [0, 0, 0]
     taken = 0
+    occ = p.occupied
     for colour in (2, 1, 0):
-        others = p.occupied & ~p.board[colour]
         mine = p.board[colour]
+        k = WINDOW[colour]
+        free = full & ~(occ & ~mine)
+        for _ in range(k - 1):  # corners of the k x k windows inside `free`
+            free = free & (free >> 1) & (free >> wd) & (free >> (wd + 1)) & ne
+        if not free:
+            continue
+        windows = _window_of(state, k)
+        near_mine, near_taken = mine, taken  # corners of the windows that hold a square of each
+        for _ in range(k - 1):
+            near_mine |= (near_mine >> 1) & ne
+            near_taken |= (near_taken >> 1) & ne
+        for _ in range(k - 1):
+            near_mine |= near_mine >> wd
+            near_taken |= near_taken >> wd
+        scored = free & near_mine
+        clear = free & ~near_mine & ~near_taken
+        if clear:
+            scored |= clear & -clear
         best, best_score = 0, -1.0
-        for w in _windows(state, WINDOW[colour]):
-            if w & others:
-                continue
+        while scored:
+            low = scored & -scored
+            scored ^= low
+            w = windows[low]
             score = (w & mine).bit_count() * 4 - (w & taken).bit_count() * 3
             if score > best_score:
                 best, best_score = w, score

@@ -119,6 +119,8 @@ class Tables:
                                 else 2 if s.action in ("laboratory", "genetics") else 3 for s in self.spaces)
         self.hire_size = tuple(int(s.action[4]) if s.action.startswith("hire") else 0 for s in self.spaces)
         self.space_deck = tuple("deck" + s.action[3:] if s.action.startswith("buy") else "" for s in self.spaces)
+        #: per worker shape: the spaces it fits
+        self.worker_spaces = {w: tuple(i for i, s in enumerate(self.spaces) if w in s.fits) for w in self.worker_size}
         self.placements = {s: tuple(sh.placements(self.grid, cat.shapes[s])) for s in cat.seedling_shapes()}
         self.placement_set = {s: frozenset(ps) for s, ps in self.placements.items()}  # legality in O(1)
         # each placement with its 8-neighbour halo: a piece whose halo misses its colour is legal at once
@@ -300,17 +302,19 @@ class State:
 
     def place_moves(self, who: int) -> list[Move]:
         """Every (space, worker) `who` may place now: `can_place` for each space, with the
-        reservations counted once per call instead of once per space (the greedy bot asks for
-        this list hundreds of times a game)."""
+        reservations and the crews in the bank counted once per call instead of once per space
+        (the greedy bot asks for this list hundreds of times a game)."""
         p = self.players[who]
-        free = [w for w in p.workers if w not in p.placed]
+        placed = p.placed
+        free = [w for w in p.workers if w not in placed]
         if not free:
             return []
         t = self.t
         spaces = t.spaces
+        occupant = self.occupant
         mine: dict[str, int] = {}
         every: dict[str, int] = {}
-        for i, o in enumerate(self.occupant):
+        for i, o in enumerate(occupant):
             if o is not None:
                 a = spaces[i].action
                 every[a] = every.get(a, 0) + 1
@@ -318,30 +322,34 @@ class State:
                     mine[a] = mine.get(a, 0) + 1
         ws = t.worker_size
         owned = {ws[w] for w in p.workers}
+        in_bank: dict[int, int] = {}
+        for w in p.worker_bank:
+            in_bank[ws[w]] = in_bank.get(ws[w], 0) + 1
         coins = p.coins
+        kinds = t.space_kind
         out: list[Move] = []
         for si, space in enumerate(spaces):
-            if self.occupant[si] is not None or space.cost > coins:
+            if occupant[si] is not None or space.cost > coins:
                 continue
-            fitting = [w for w in free if w in space.fits]
-            if not fitting:
-                continue
+            kind = kinds[si]
             action = space.action
-            kind = t.space_kind[si]
-            if kind == 0:  # hire a crew of k
+            if kind == 0:  # hire a crew of k: one of k-1 owned, one of k left in the bank
                 k = t.hire_size[si]
-                if k - 1 not in owned or sum(1 for w in p.worker_bank if ws[w] == k) <= mine.get(action, 0):
+                if k - 1 not in owned or in_bank.get(k, 0) <= mine.get(action, 0):
                     continue
-            elif kind == 1:  # buy from a market
+            elif kind == 1:  # buy from a market that still has a card somewhere
                 deck = t.space_deck[si]
                 if not (self.markets[deck] or self.piles[deck] or self.discards[deck]):
                     continue
-            else:
+            else:  # an action card still in the bank, laboratory and genetics one each
                 if self.bank_cards[action] - every.get(action, 0) <= 0:
                     continue
-                if kind == 2 and (p.cards[action] or action in mine):  # laboratory, genetics: one each
+                if kind == 2 and (p.cards[action] or action in mine):
                     continue
-            out.extend((PLACE, si, w, 0) for w in fitting)
+            fits = space.fits
+            for w in free:
+                if w in fits:
+                    out.append((PLACE, si, w, 0))
         return out
 
     def _resolve_choices(self) -> list[Move]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from generator.games.winnice.bots import _plant_context, free_fits, move_value, space_value, squares_score
+from generator.games.winnice.bots import _plant_context, _take_value, move_value, squares_score
 from generator.games.winnice.moves import DONE_MOVE, P_PLACE, P_PLANT, PASS_MOVE, PLANT, Move
 from generator.games.winnice.placement_index import bits_of, index_for
 
@@ -58,23 +58,71 @@ def _top(valued: list[tuple[float, Move]]) -> list[Move]:
 
 
 def _place_top(state: State) -> list[Move]:
+    """`_place_value` of every placement, with each action's part computed once per decision.
+
+    The branches are `bots.space_value`'s, in the same order and arithmetic (the tests hold the
+    two to the same choices); only hiring depends on the space (its cost), every other action's
+    part is shared by its spaces before each space's own cost is taken off."""
     who = state.cur
     p = state.players[who]
+    t = state.t
+    spaces = t.spaces
+    occupant = state.occupant
+    mine = [spaces[i].action for i, o in enumerate(occupant) if o is not None and o[0] == who]
+    coins = p.coins
+    seed_cap = t.seedling_cap[p.cards["greenhouse"]]
+    part: dict[str, float] = {}
+    fits: dict[str, int] = {}
     valued: list[tuple[float, Move]] = []
     last_si = -1
     sv = 0.0
-    fits: dict[str, int] = {}
     for move in state.place_moves(who):
         si, w = move[1], move[2]
         if si != last_si:  # a space's moves are consecutive, one per fitting worker
-            sv = space_value(state, who, p, si)
             last_si = si
+            space = spaces[si]
+            action = space.action
+            kind = t.space_kind[si]
+            if kind == 0:
+                value = 6.0 if state.round <= 15 and coins >= space.cost + 2 else 0.6
+            else:
+                got = part.get(action)
+                if got is None:
+                    if kind == 1:
+                        deck = t.space_deck[si]
+                        best = max([_take_value(state, who, c) for c in state.markets[deck]]
+                                   + [2.0 if deck == "deck45" else 1.0])
+                        got = 0.5 + best * 0.6
+                        if len(p.seedlings) + sum(1 for a in mine if a.startswith("buy")) >= seed_cap:
+                            got -= 4.0
+                    else:
+                        got = _card_part(state, p, action, mine, seed_cap)
+                    part[action] = got
+                value = got
+            value -= 0.6 * space.cost
+            sv = value
         f = fits.get(w)
         if f is None:
-            f = fits[w] = free_fits(state, w)
+            f = fits[w] = sum(1 for i in t.worker_spaces[w] if occupant[i] is None)
         valued.append((sv - 0.03 * f, move))
     valued.append((move_value(state, PASS_MOVE), PASS_MOVE))
     return _top(valued)
+
+
+def _card_part(state: State, p: Player, action: str, mine: list[str], seed_cap: int) -> float:
+    """`bots.space_value`'s part for an action-card space (greenhouse .. irrigate)."""
+    if action == "greenhouse":
+        rich = p.coins > 15 and seed_cap < 7
+        return 3.5 if (seed_cap <= 3 or rich) and "greenhouse" not in mine else 0.2
+    if action == "barrels":
+        reds = sum(1 for c, _ in p.tokens if c == 2)
+        tok_cap = state.t.token_cap[p.cards["barrels"]]
+        return 5.0 if reds + (4 if p.coins > 15 else 2) > tok_cap and "barrels" not in mine else 0.2
+    if action == "laboratory":
+        return 4.0 if p.coins > 12 else 0.2
+    if action == "genetics":
+        return 4.0 if p.coins > 8 else 0.3
+    return 3.0 if p.drought.bit_count() > p.cards["irrigate"] and "irrigate" not in mine else -1.0
 
 
 def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mult: float) -> tuple[
