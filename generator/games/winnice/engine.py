@@ -121,6 +121,10 @@ class Tables:
         self.space_deck = tuple("deck" + s.action[3:] if s.action.startswith("buy") else "" for s in self.spaces)
         #: per worker shape: the spaces it fits
         self.worker_spaces = {w: tuple(i for i, s in enumerate(self.spaces) if w in s.fits) for w in self.worker_size}
+        self.worker_space_bits = {w: sum(1 << i for i in sp) for w, sp in self.worker_spaces.items()}
+        #: by coins held (capped at the dearest space): the spaces that many coins pay for, as bits
+        self.affordable = tuple(sum(1 << i for i, s in enumerate(self.spaces) if s.cost <= c)
+                                for c in range(max((s.cost for s in self.spaces), default=0) + 1))
         self.placements = {s: tuple(sh.placements(self.grid, cat.shapes[s])) for s in cat.seedling_shapes()}
         self.placement_set = {s: frozenset(ps) for s, ps in self.placements.items()}  # legality in O(1)
         # each placement with its 8-neighbour halo: a piece whose halo misses its colour is legal at once
@@ -207,7 +211,8 @@ class State:
         self.drought_hits = 0
         self.harvests = 0
         self.moves = 0
-        self._cache: dict[Any, Any] = {}
+        self._cache: dict[Any, Any] = {}  # the bots' per-decision memo (cleared by every move)
+        self._round_cache: dict[Any, Any] = {}  # the bots' memo for one placing phase (keyed by round)
         self._start_round()
 
     # --- protocol --------------------------------------------------------------------------
@@ -226,6 +231,7 @@ class State:
             setattr(s, name, getattr(self, name))
         s.occupant = list(self.occupant)
         s._cache = {}
+        s._round_cache = {}
         return s
 
     def current_player(self) -> int:
@@ -314,8 +320,10 @@ class State:
         occupant = self.occupant
         mine: dict[str, int] = {}
         every: dict[str, int] = {}
+        taken = 0
         for i, o in enumerate(occupant):
             if o is not None:
+                taken |= 1 << i
                 a = spaces[i].action
                 every[a] = every.get(a, 0) + 1
                 if o[0] == who:
@@ -325,12 +333,18 @@ class State:
         in_bank: dict[int, int] = {}
         for w in p.worker_bank:
             in_bank[ws[w]] = in_bank.get(ws[w], 0) + 1
-        coins = p.coins
+        wsb = t.worker_space_bits
+        open_ = 0  # free spaces some free worker fits and the player can pay for
+        for w in free:
+            open_ |= wsb[w]
+        open_ &= t.affordable[min(p.coins, len(t.affordable) - 1)] & ~taken
         kinds = t.space_kind
         out: list[Move] = []
-        for si, space in enumerate(spaces):
-            if occupant[si] is not None or space.cost > coins:
-                continue
+        while open_:
+            low = open_ & -open_
+            open_ ^= low
+            si = low.bit_length() - 1
+            space = spaces[si]
             kind = kinds[si]
             action = space.action
             if kind == 0:  # hire a crew of k: one of k-1 owned, one of k left in the bank

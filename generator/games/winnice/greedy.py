@@ -23,7 +23,8 @@ hundred moves one by one:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, overload
 
 from generator.games.winnice.bots import _plant_context, _take_value, move_value, squares_score
 from generator.games.winnice.moves import DONE_MOVE, P_PLACE, P_PLANT, PASS_MOVE, PLANT, Move
@@ -32,8 +33,11 @@ from generator.games.winnice.placement_index import bits_of, index_for
 if TYPE_CHECKING:
     from generator.games.winnice.engine import Player, State
 
+#: placement sets by value, best first: ((value, placements), ...)
+Groups = tuple[tuple[float, int], ...]
 
-def greedy_moves(state: State) -> list[Move]:
+
+def greedy_moves(state: State) -> Sequence[Move]:
     """The best-valued legal moves of the player to move, in `legal_moves()` order."""
     if state.drop is None:
         if state.phase == P_PLANT:
@@ -68,12 +72,22 @@ def _place_top(state: State) -> list[Move]:
     t = state.t
     spaces = t.spaces
     occupant = state.occupant
-    mine = [spaces[i].action for i, o in enumerate(occupant) if o is not None and o[0] == who]
+    mine: list[str] = []
+    taken = 0  # the occupied spaces, as bits
+    for i, o in enumerate(occupant):
+        if o is not None:
+            taken |= 1 << i
+            if o[0] == who:
+                mine.append(spaces[i].action)
     coins = p.coins
     seed_cap = t.seedling_cap[p.cards["greenhouse"]]
     part: dict[str, float] = {}
     fits: dict[str, int] = {}
-    valued: list[tuple[float, Move]] = []
+    round_cache = state._round_cache
+    best_value = move_value(state, PASS_MOVE)
+    best: list[Move] = [PASS_MOVE]
+    top: list[Move] = []
+    top_value = float("-inf")
     last_si = -1
     sv = 0.0
     for move in state.place_moves(who):
@@ -90,9 +104,16 @@ def _place_top(state: State) -> list[Move]:
                 if got is None:
                     if kind == 1:
                         deck = t.space_deck[si]
-                        best = max([_take_value(state, who, c) for c in state.markets[deck]]
-                                   + [2.0 if deck == "deck45" else 1.0])
-                        got = 0.5 + best * 0.6
+                        # markets, boards and seedlings stand still while workers are placed
+                        key = (state.round, who, deck)
+                        card_best = round_cache.get(key)
+                        if card_best is None:
+                            if len(round_cache) > 64:
+                                round_cache.clear()
+                            card_best = round_cache[key] = max(
+                                [_take_value(state, who, c) for c in state.markets[deck]]
+                                + [2.0 if deck == "deck45" else 1.0])
+                        got = 0.5 + card_best * 0.6
                         if len(p.seedlings) + sum(1 for a in mine if a.startswith("buy")) >= seed_cap:
                             got -= 4.0
                     else:
@@ -103,10 +124,17 @@ def _place_top(state: State) -> list[Move]:
             sv = value
         f = fits.get(w)
         if f is None:
-            f = fits[w] = sum(1 for i in t.worker_spaces[w] if occupant[i] is None)
-        valued.append((sv - 0.03 * f, move))
-    valued.append((move_value(state, PASS_MOVE), PASS_MOVE))
-    return _top(valued)
+            f = fits[w] = (t.worker_space_bits[w] & ~taken).bit_count()
+        v = sv - 0.03 * f
+        if v > top_value:
+            top_value, top = v, [move]
+        elif v == top_value:
+            top.append(move)
+    if top_value > best_value:
+        return top
+    if top_value == best_value:
+        return top + best
+    return best
 
 
 def _card_part(state: State, p: Player, action: str, mine: list[str], seed_cap: int) -> float:
@@ -125,8 +153,7 @@ def _card_part(state: State, p: Player, action: str, mine: list[str], seed_cap: 
     return 3.0 if p.drought.bit_count() > p.cards["irrigate"] and "irrigate" not in mine else -1.0
 
 
-def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mult: float) -> tuple[
-        tuple[float, int], ...]:
+def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mult: float) -> Groups:
     """The shape's placements grouped by their value as far placements, best first.
 
     The value is `move_value`'s planting formula term by term (same operations in the same order,
@@ -146,14 +173,59 @@ def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mul
     return idx.remember(key, tuple(sorted(groups.items(), reverse=True)))  # type: ignore[no-any-return]
 
 
-def _plant_top(state: State) -> list[Move]:
+def _near_groups(state: State, shape: str, colour: int, mine: int, base: int, w: int, foreign: int,
+                 mult: float) -> Groups:
+    """The shape's placements that touch the colour's plantings (8-neighbours) without covering
+    them and keep the separation rule, grouped by their planting value, best first.
+
+    Neither depends on the other colours' seedlings, so a group list serves every decision with
+    the same colour board and windows; a decision intersects it with its free placements. The
+    value is `move_value`'s planting formula term by term (the same float). The separation rule
+    on a legal board: a connected piece breaks it exactly when it touches a planting diagonally
+    without joining it orthogonally (what `rules.planting_ok` finds with a flood fill)."""
+    idx = index_for(state.t)
+    key = ("near", shape, colour, mine, w, foreign)
+    got = idx.memo.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    t = state.t
+    grid = t.grid
+    ne = grid.not_east
+    plantings = grid.regions(mine)
+    ps = t.haloed[shape]
+    ring4 = t.ring4
+    groups: dict[float, int] = {}
+    for i in bits_of(idx.cover(shape, grid.grow8(mine) & ~mine) & ~idx.cover(shape, mine)):
+        bits, halo_b = ps[i]
+        ring = ring4[bits]
+        ok = True
+        for g in plantings:
+            if halo_b & g and not ring & g:
+                ok = False
+                break
+        if not ok:
+            continue
+        e = mine | bits
+        gain = -base
+        for weight in (1, 3, 6):
+            e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+            if not e:
+                break
+            gain += weight * e.bit_count()
+        value = (0.2 + gain * mult + 0.4 * (ring & mine).bit_count() + 0.6 * (bits & w).bit_count()
+                 - 0.3 * bits.bit_count() - 0.4 * (bits & foreign).bit_count())
+        groups[value] = groups.get(value, 0) | (1 << i)
+    return idx.remember(key, tuple(sorted(groups.items(), reverse=True)))  # type: ignore[no-any-return]
+
+
+def _plant_top(state: State) -> Sequence[Move]:
     who = state.cur
     p: Player = state.players[who]
     t = state.t
     grid = t.grid
     idx = index_for(t)
-    # per stored (colour, shape): its free far placements, their value groups, the near ones' values
-    plans: list[tuple[int, str, int, tuple[tuple[float, int], ...], dict[int, float]]] = []
+    # per stored (colour, shape): its free far placements and their value groups, the same for near ones
+    plans: list[tuple[int, str, int, Groups, int, Groups]] = []
     best = 0.0  # "done" is always legal and worth 0
     if not p.harvested and p.seedlings:
         occ = p.occupied
@@ -164,53 +236,36 @@ def _plant_top(state: State) -> list[Move]:
                 continue  # worth -1 (kept for genetics): never the best
             pc = per_colour.get(colour)
             if pc is None:
-                halo = grid.grow8(mine)
-                pc = per_colour[colour] = (halo & ~occ, grid.regions(mine))
-            halo_free, plantings = pc
+                pc = per_colour[colour] = grid.grow8(mine)
             free = idx.every[shape] & ~idx.cover(shape, occ)
-            near = free & idx.cover(shape, halo_free) if halo_free else 0
-            far = free & ~near
+            if mine:
+                touching = idx.cover(shape, pc)
+                near = free & touching
+                far = free & ~touching
+                near_groups = _near_groups(state, shape, colour, mine, base, w, foreign, mult)
+            else:
+                near, far, near_groups = 0, free, ()
             groups = _far_groups(state, shape, colour, w, foreign, mult)
             for value, members in groups:
                 if members & far:
                     if value > best:
                         best = value
                     break
-            near_values: dict[int, float] = {}
             if near:
-                ps = t.haloed[shape]
-                ring4 = t.ring4
-                for i in bits_of(near):
-                    bits, halo_b = ps[i]
-                    ring = ring4[bits]
-                    ok = True
-                    for g in plantings:  # touching a planting diagonally without joining it: illegal
-                        if halo_b & g and not ring & g:
-                            ok = False
-                            break
-                    if not ok:
-                        continue
-                    e = mine | bits
-                    gain = -base
-                    for weight in (1, 3, 6):  # move_value's planting formula, term by term
-                        e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
-                        if not e:
-                            break
-                        gain += weight * e.bit_count()
-                    value = (0.2 + gain * mult + 0.4 * (ring & mine).bit_count() + 0.6 * (bits & w).bit_count()
-                             - 0.3 * bits.bit_count() - 0.4 * (bits & foreign).bit_count())
-                    near_values[i] = value
-                    if value > best:
-                        best = value
-            plans.append((colour, shape, far, groups, near_values))
+                for value, members in near_groups:
+                    if members & near:
+                        if value > best:
+                            best = value
+                        break
+            plans.append((colour, shape, far, groups, near, near_groups))
     rest: list[tuple[float, Move]] = []
     for move in (*state.irrigate_moves(p), *state.harvest_moves(p)):
         rest.append((move_value(state, move), move))
     for value, _ in rest:
         if value > best:
             best = value
-    out: list[Move] = []
-    for colour, shape, far, groups, near_values in plans:
+    parts: list[tuple[int, str, int, tuple[int, ...]]] = []
+    for colour, shape, far, groups, near, near_groups in plans:
         chosen = 0
         for value, members in groups:
             if value == best:
@@ -218,14 +273,73 @@ def _plant_top(state: State) -> list[Move]:
                 break
             if value < best:
                 break
-        for i, value in near_values.items():
+        for value, members in near_groups:
             if value == best:
-                chosen |= 1 << i
+                chosen |= members & near
+                break
+            if value < best:
+                break
         if chosen:
-            ps = t.placements[shape]
-            out.extend((PLANT, colour, shape, ps[i]) for i in bits_of(chosen))
-    out.extend(m for v, m in rest if v == best)
+            parts.append((colour, shape, chosen, t.placements[shape]))
+    tail = [m for v, m in rest if v == best]
     if best == 0.0:
-        out.append(DONE_MOVE)
-    return out
+        tail.append(DONE_MOVE)
+    return TopMoves(parts, tail)
+
+
+class TopMoves(Sequence[Move]):
+    """The best moves of a planting decision without building them: plantings as placement sets
+    per (colour, shape), then the other moves. A planting that nothing beats often ties with a
+    hundred others (any empty corner of the board will do); the bot draws one (`len` and one
+    index), so only that one is made into a move."""
+
+    __slots__ = ("_parts", "_tail", "_len")
+
+    def __init__(self, parts: list[tuple[int, str, int, tuple[int, ...]]], tail: list[Move]) -> None:
+        self._parts = parts
+        self._tail = tail
+        self._len = sum(c.bit_count() for _, _, c, _ in parts) + len(tail)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, k: int) -> Move: ...
+    @overload
+    def __getitem__(self, k: slice) -> list[Move]: ...
+
+    def __getitem__(self, k: int | slice) -> Move | list[Move]:
+        if isinstance(k, slice):
+            return list(self)[k]
+        if k < 0:
+            k += self._len
+        if not 0 <= k < self._len:
+            raise IndexError("move index out of range")
+        for colour, shape, chosen, ps in self._parts:
+            n = chosen.bit_count()
+            if k < n:
+                return (PLANT, colour, shape, ps[_kth_bit(chosen, k)])
+            k -= n
+        return self._tail[k]
+
+    def __iter__(self) -> Iterator[Move]:
+        for colour, shape, chosen, ps in self._parts:
+            for i in bits_of(chosen):
+                yield (PLANT, colour, shape, ps[i])
+        yield from self._tail
+
+
+def _kth_bit(x: int, k: int) -> int:
+    """The index of the k-th (from 0) set bit of x, lowest first."""
+    off = 0
+    while True:
+        chunk = x & 0xFFFFFFFFFFFFFFFF
+        c = chunk.bit_count()
+        if k < c:
+            for _ in range(k):
+                chunk &= chunk - 1
+            return off + (chunk & -chunk).bit_length() - 1
+        k -= c
+        x >>= 64
+        off += 64
 
