@@ -83,9 +83,7 @@ def random_move(state: State, rng: random.Random) -> Move:
     irrigate = state.irrigate_moves(p)
     if irrigate:
         kinds.append(IRRIGATE)
-    grid = state.t.grid
-    every = state.harvest_moves(p)
-    harvest = [m for m in every if largest_side(grid, grid.flood(p.board[m[1]], m[2])) >= 2]
+    every, harvest = _harvests(state, p)
     if harvest:  # only plantings that pay something...
         kinds.append(HARVEST)
     kinds.append(DONE)
@@ -106,11 +104,38 @@ def random_move(state: State, rng: random.Random) -> Move:
             kinds.insert(0, HARVEST)
 
 
+def _harvests(state: State, p: Player) -> tuple[list[Move], list[Move]]:
+    """`harvest_moves(p)`, and those of them whose planting pays (a 2x2 or more). The plantings
+    of a colour board and their largest squares are remembered by the board (a pure function of
+    it; most decisions of a planting phase leave two of the three boards as they were)."""
+    if p.harvested:
+        return [], []
+    idx = index_for(state.t)
+    grid = state.t.grid
+    every: list[Move] = []
+    paying: list[Move] = []
+    for colour in range(3):
+        bits = p.board[colour]
+        if not bits:
+            continue
+        key = ("plantings", bits)
+        regs = idx.memo.get(key)
+        if regs is None:
+            regs = idx.remember(key, tuple((r & -r, largest_side(grid, r)) for r in grid.regions(bits)))
+        for low, side in regs:
+            move = (HARVEST, colour, low, 0)
+            every.append(move)
+            if side >= 2:
+                paying.append(move)
+    return every, paying
+
+
 def _random_planting(state: State, p: Player, rng: random.Random) -> Move | None:
     seeds = sorted(set(p.seedlings))
     rng.shuffle(seeds)
     occ = p.occupied
     grid = state.t.grid
+    idx = index_for(state.t)
     for colour, shape in seeds:
         options = state.t.placements[shape]
         mine = p.board[colour]
@@ -118,7 +143,9 @@ def _random_planting(state: State, p: Player, rng: random.Random) -> Move | None
             bits = options[rng.randrange(len(options))]
             if not bits & occ and planting_ok(grid, mine, bits):
                 return (PLANT, colour, shape, bits)
-        legal = [b for b in options if not b & occ and planting_ok(grid, mine, b)]
+        # every legal placement, in order: only the free ones need the separation rule
+        legal = [options[i] for i in bits_of(idx.every[shape] & ~idx.cover(shape, occ))
+                 if planting_ok(grid, mine, options[i])]
         if legal:
             return (PLANT, colour, shape, legal[rng.randrange(len(legal))])
     return None

@@ -122,6 +122,8 @@ class Tables:
         #: per worker shape: the spaces it fits
         self.worker_spaces = {w: tuple(i for i, s in enumerate(self.spaces) if w in s.fits) for w in self.worker_size}
         self.worker_space_bits = {w: sum(1 << i for i in sp) for w, sp in self.worker_spaces.items()}
+        #: the move of each (space, fitting worker), made once
+        self.place_move = tuple({w: (PLACE, si, w, 0) for w in s.fits} for si, s in enumerate(self.spaces))
         #: by coins held (capped at the dearest space): the spaces that many coins pay for, as bits
         self.affordable = tuple(sum(1 << i for i, s in enumerate(self.spaces) if s.cost <= c)
                                 for c in range(max((s.cost for s in self.spaces), default=0) + 1))
@@ -360,10 +362,11 @@ class State:
                     continue
                 if kind == 2 and (p.cards[action] or action in mine):
                     continue
-            fits = space.fits
+            moves = t.place_move[si]
             for w in free:
-                if w in fits:
-                    out.append((PLACE, si, w, 0))
+                m = moves.get(w)
+                if m is not None:
+                    out.append(m)
         return out
 
     def _resolve_choices(self) -> list[Move]:
