@@ -118,16 +118,22 @@ def _harvests(state: State, p: Player) -> tuple[list[Move], list[Move]]:
         bits = p.board[colour]
         if not bits:
             continue
-        key = ("plantings", bits)
-        regs = idx.memo.get(key)
-        if regs is None:
-            regs = idx.remember(key, tuple((r & -r, largest_side(grid, r)) for r in grid.regions(bits)))
-        for low, side in regs:
+        for low, side, _ in plantings_of(idx, grid, bits):
             move = (HARVEST, colour, low, 0)
             every.append(move)
             if side >= 2:
                 paying.append(move)
     return every, paying
+
+
+def plantings_of(idx: Any, grid: Any, bits: int) -> tuple[tuple[int, int, int], ...]:
+    """The plantings of one colour board as (lowest square, largest square's side, squares),
+    remembered by the board."""
+    key = ("plantings", bits)
+    regs = idx.memo.get(key)
+    if regs is None:
+        regs = idx.remember(key, tuple((r & -r, largest_side(grid, r), r) for r in grid.regions(bits)))
+    return regs  # type: ignore[no-any-return]
 
 
 def _random_planting(state: State, p: Player, rng: random.Random) -> Move | None:
@@ -288,18 +294,38 @@ def can_grow(state: State, who: int, colour: int, region: int) -> bool:
     Only the placements touching the planting's ring and clear of every seedling are tested for
     the separation rule (placement sets of placement_index)."""
     p = state.players[who]
-    grid = state.t.grid
-    idx = index_for(state.t)
+    t = state.t
+    grid = t.grid
+    idx = index_for(t)
     ring = grid.grow4(region) & ~region
     occ, mine = p.occupied, p.board[colour]
+    plantings: list[int] | None = None
     for c, shape in set(p.seedlings):
         if c != colour:
             continue
-        ps = state.t.placements[shape]
-        for i in bits_of(idx.cover(shape, ring) & ~idx.cover(shape, occ)):
-            if planting_ok(grid, mine, ps[i]):
+        candidates = idx.cover(shape, ring) & ~idx.cover(shape, occ)
+        if not candidates:
+            continue
+        if plantings is None:
+            plantings = grid.regions(mine)
+        ps = t.haloed[shape]
+        for i in bits_of(candidates):
+            bits, halo = ps[i]
+            if separate(plantings, bits, halo, t.ring4[bits]):
                 return True
     return False
+
+
+def separate(plantings: list[int], bits: int, halo: int, ring: int) -> bool:
+    """The separation rule for a free piece on a legal board (`plantings`: the colour's 4-connected
+    groups): the piece joins every planting it touches orthogonally, so it breaks the rule exactly
+    when it touches one diagonally without joining it — `rules.planting_ok` without its flood fill
+    (the tests hold the two equal). `halo`: the piece with its 8 neighbours, `ring`: its
+    4-neighbours."""
+    for g in plantings:  # noqa: SIM110 - a loop beats all() over a generator here
+        if halo & g and not ring & g:
+            return False
+    return True
 
 
 def _plant_context(state: State, who: int, colour: int) -> tuple[int, int, int, int, float, int, set[str]]:
@@ -321,11 +347,10 @@ def _plant_context(state: State, who: int, colour: int) -> tuple[int, int, int, 
     return ctx  # type: ignore[no-any-return]
 
 
-def _ready(state: State, who: int, colour: int, region: int) -> bool:
+def _ready(state: State, who: int, colour: int, region: int, side: int) -> bool:
     """Harvest now: the planting reached its window's size, or its window cannot grow any more."""
     p = state.players[who]
     w = targets(state, who)[colour]
-    side = largest_side(state.t.grid, region)
     if side >= WINDOW[colour]:
         return True
     if w and (w & ~p.occupied) == 0 and w & region:
@@ -352,7 +377,6 @@ def move_value(state: State, move: Move) -> float:
                 + 0.6 * (bits & w).bit_count() - 0.3 * bits.bit_count() - 0.4 * (bits & foreign).bit_count())
     who = state.current_player()
     p = state.players[who]
-    cat = state.cat
     if kind == DONE:
         return 0.0
     if kind == PASS:
@@ -394,14 +418,21 @@ def move_value(state: State, move: Move) -> float:
         colour, square = move[1], move[2]
         grid = state.t.grid
         region = grid.flood(p.board[colour], square)
-        points = harvest_points(cat, largest_side(grid, region), (p.drought & region).bit_count())
-        if colour == 2 and points and p.red_points() + points >= cat.win_red:
-            return 1000.0
-        if _ready(state, who, colour, region):
-            return 0.8 + points * COLOUR_WEIGHT[colour] / 50
-        empty = 64 - p.occupied.bit_count()
-        return -1.0 if empty > 16 else 0.3 + points / 50
+        return harvest_value(state, who, p, colour, region, largest_side(grid, region))
     return 0.0
+
+
+def harvest_value(state: State, who: int, p: Player, colour: int, region: int, side: int) -> float:
+    """Harvesting the planting `region` (largest square `side`): a winning red harvest always,
+    a ready one gladly (by its token), an unready one only when the board is nearly full."""
+    cat = state.cat
+    points = harvest_points(cat, side, (p.drought & region).bit_count())
+    if colour == 2 and points and p.red_points() + points >= cat.win_red:
+        return 1000.0
+    if _ready(state, who, colour, region, side):
+        return 0.8 + points * COLOUR_WEIGHT[colour] / 50
+    empty = 64 - p.occupied.bit_count()
+    return -1.0 if empty > 16 else 0.3 + points / 50
 
 
 def _place_value(state: State, who: int, p: Player, move: Move) -> float:

@@ -26,8 +26,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
-from generator.games.winnice.bots import _plant_context, _take_value, move_value, squares_score
-from generator.games.winnice.moves import DONE_MOVE, P_PLACE, P_PLANT, PASS_MOVE, PLANT, Move
+from generator.games.winnice.bots import (
+    _plant_context,
+    _take_value,
+    harvest_value,
+    move_value,
+    plantings_of,
+    squares_score,
+)
+from generator.games.winnice.moves import DONE_MOVE, HARVEST, P_PLACE, P_PLANT, PASS_MOVE, PLANT, Move
 from generator.games.winnice.placement_index import bits_of, index_for
 
 if TYPE_CHECKING:
@@ -258,9 +265,13 @@ def _plant_top(state: State) -> Sequence[Move]:
                             best = value
                         break
             plans.append((colour, shape, far, groups, near, near_groups))
-    rest: list[tuple[float, Move]] = []
-    for move in (*state.irrigate_moves(p), *state.harvest_moves(p)):
-        rest.append((move_value(state, move), move))
+    rest: list[tuple[float, Move]] = [(move_value(state, move), move) for move in state.irrigate_moves(p)]
+    if not p.harvested:  # harvest_moves(p), valued from the plantings remembered by each board
+        for colour in range(3):
+            bits = p.board[colour]
+            if bits:
+                for low, side, region in plantings_of(idx, grid, bits):
+                    rest.append((harvest_value(state, who, p, colour, region, side), (HARVEST, colour, low, 0)))
     for value, _ in rest:
         if value > best:
             best = value

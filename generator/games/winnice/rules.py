@@ -89,7 +89,13 @@ def largest_side(grid: Grid, bits: int) -> int:
 
 def harvest_points(cat: Catalog, side: int, droughts: int = 0) -> int:
     """P of the token a planting pays: by its largest square (2x2 1P, 3x3 2P, 4x4 or more 3P in the
-    default catalog), lowered one step (`drought_step`) per drought token on it; 0 = nothing."""
+    default catalog), lowered one step (`drought_step`) per drought token on it; 0 = nothing.
+    (Remembered per catalog: the bots value every harvest of every decision by it.)"""
+    return _harvest_points(cat, side, droughts)
+
+
+@lru_cache(maxsize=4096)
+def _harvest_points(cat: Catalog, side: int, droughts: int) -> int:
     points = 0
     for s, p in cat.harvest:
         if side >= s:
