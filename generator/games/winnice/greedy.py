@@ -164,34 +164,46 @@ def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mul
     """The shape's placements grouped by their value as far placements, best first.
 
     The value is `move_value`'s planting formula term by term (same operations in the same order,
-    so the same float) with the squares gained being the piece's own and no shared edges."""
+    so the same float) with the squares gained being the piece's own and no shared edges. The
+    placements are sorted by the integer terms first; each distinct set of terms is valued once."""
     idx = index_for(state.t)
     key = ("far", shape, colour, w, foreign)
     got = idx.memo.get(key)
     if got is not None:
         return got  # type: ignore[no-any-return]
-    grid = state.t.grid
+    by_terms: dict[tuple[int, int, int, int], int] = {}
+    for i, bits, gain, n in _shape_terms(state, shape):
+        k = (gain, n, (bits & w).bit_count(), (bits & foreign).bit_count())
+        by_terms[k] = by_terms.get(k, 0) | (1 << i)
     groups: dict[float, int] = {}
-    for i, bits in enumerate(state.t.placements[shape]):
-        gain = squares_score(grid, bits)
-        value = (0.2 + gain * mult + 0.4 * 0 + 0.6 * (bits & w).bit_count() - 0.3 * bits.bit_count()
-                 - 0.4 * (bits & foreign).bit_count())
-        groups[value] = groups.get(value, 0) | (1 << i)
+    for (gain, n, wc, fc), members in by_terms.items():
+        value = 0.2 + gain * mult + 0.4 * 0 + 0.6 * wc - 0.3 * n - 0.4 * fc
+        groups[value] = groups.get(value, 0) | members
     return idx.remember(key, tuple(sorted(groups.items(), reverse=True)))  # type: ignore[no-any-return]
 
 
-def _near_groups(state: State, shape: str, colour: int, mine: int, base: int, w: int, foreign: int,
-                 mult: float) -> Groups:
-    """The shape's placements that touch the colour's plantings (8-neighbours) without covering
-    them and keep the separation rule, grouped by their planting value, best first.
-
-    Neither depends on the other colours' seedlings, so a group list serves every decision with
-    the same colour board and windows; a decision intersects it with its free placements. The
-    value is `move_value`'s planting formula term by term (the same float). The separation rule
-    on a legal board: a connected piece breaks it exactly when it touches a planting diagonally
-    without joining it orthogonally (what `rules.planting_ok` finds with a flood fill)."""
+def _shape_terms(state: State, shape: str) -> list[tuple[int, int, int, int]]:
+    """(index, squares, squares score, size) of every placement of the shape (kept for good)."""
     idx = index_for(state.t)
-    key = ("near", shape, colour, mine, w, foreign)
+    key = ("terms", shape)
+    got = idx.memo.get(key)
+    if got is None:
+        grid = state.t.grid
+        got = idx.memo[key] = [(i, b, squares_score(grid, b), b.bit_count())
+                               for i, b in enumerate(state.t.placements[shape])]
+    return got  # type: ignore[no-any-return]
+
+
+def _near_terms(state: State, shape: str, mine: int, base: int) -> tuple[tuple[int, int, int, int], ...]:
+    """(index, squares, squares gained, shared edges) of the shape's placements that touch the
+    colour's plantings (8-neighbours) without covering them and keep the separation rule.
+
+    None of it depends on the colour or the windows, only on the colour's board. The separation
+    rule on a legal board: a connected piece breaks it exactly when it touches a planting
+    diagonally without joining it orthogonally (what `rules.planting_ok` finds with a flood
+    fill; bots.separate)."""
+    idx = index_for(state.t)
+    key = ("near-terms", shape, mine)
     got = idx.memo.get(key)
     if got is not None:
         return got  # type: ignore[no-any-return]
@@ -201,7 +213,7 @@ def _near_groups(state: State, shape: str, colour: int, mine: int, base: int, w:
     plantings = grid.regions(mine)
     ps = t.haloed[shape]
     ring4 = t.ring4
-    groups: dict[float, int] = {}
+    out = []
     for i in bits_of(idx.cover(shape, grid.grow8(mine) & ~mine) & ~idx.cover(shape, mine)):
         bits, halo_b = ps[i]
         ring = ring4[bits]
@@ -214,14 +226,35 @@ def _near_groups(state: State, shape: str, colour: int, mine: int, base: int, w:
             continue
         e = mine | bits
         gain = -base
-        for weight in (1, 3, 6):
+        for weight in (1, 3, 6):  # move_value's squares gained
             e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
             if not e:
                 break
             gain += weight * e.bit_count()
-        value = (0.2 + gain * mult + 0.4 * (ring & mine).bit_count() + 0.6 * (bits & w).bit_count()
-                 - 0.3 * bits.bit_count() - 0.4 * (bits & foreign).bit_count())
-        groups[value] = groups.get(value, 0) | (1 << i)
+        out.append((i, bits, gain, (ring & mine).bit_count()))
+    return idx.remember(key, tuple(out))  # type: ignore[no-any-return]
+
+
+def _near_groups(state: State, shape: str, colour: int, mine: int, base: int, w: int, foreign: int,
+                 mult: float) -> Groups:
+    """The near placements (`_near_terms`) grouped by their planting value, best first.
+
+    A group list serves every decision with the same colour board and windows (a decision
+    intersects it with its free placements); the value is `move_value`'s planting formula term by
+    term (the same float), once per distinct set of integer terms."""
+    idx = index_for(state.t)
+    key = ("near", shape, colour, mine, w, foreign)
+    got = idx.memo.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    by_terms: dict[tuple[int, int, int, int, int], int] = {}
+    for i, bits, gain, r in _near_terms(state, shape, mine, base):
+        k = (gain, r, (bits & w).bit_count(), bits.bit_count(), (bits & foreign).bit_count())
+        by_terms[k] = by_terms.get(k, 0) | (1 << i)
+    groups: dict[float, int] = {}
+    for (gain, r, wc, n, fc), members in by_terms.items():
+        value = 0.2 + gain * mult + 0.4 * r + 0.6 * wc - 0.3 * n - 0.4 * fc
+        groups[value] = groups.get(value, 0) | members
     return idx.remember(key, tuple(sorted(groups.items(), reverse=True)))  # type: ignore[no-any-return]
 
 
