@@ -122,6 +122,8 @@ class Tables:
         #: per worker shape: the spaces it fits
         self.worker_spaces = {w: tuple(i for i, s in enumerate(self.spaces) if w in s.fits) for w in self.worker_size}
         self.worker_space_bits = {w: sum(1 << i for i in sp) for w, sp in self.worker_spaces.items()}
+        #: (space, free workers) -> the moves of the workers that fit it (filled as games go)
+        self.fit_memo: dict[tuple[int, tuple[str, ...]], tuple[Move, ...]] = {}
         #: the move of each (space, fitting worker), made once
         self.place_move = tuple({w: (PLACE, si, w, 0) for w in s.fits} for si, s in enumerate(self.spaces))
         #: by coins held (capped at the dearest space): the spaces that many coins pay for, as bits
@@ -309,12 +311,17 @@ class State:
         return True
 
     def place_moves(self, who: int) -> list[Move]:
-        """Every (space, worker) `who` may place now: `can_place` for each space, with the
-        reservations and the crews in the bank counted once per call instead of once per space
-        (the greedy bot asks for this list hundreds of times a game)."""
+        """Every (space, worker) `who` may place now, space by space (`place_options`)."""
+        return [m for _, moves in self.place_options(who) for m in moves]
+
+    def place_options(self, who: int) -> list[tuple[int, tuple[Move, ...]]]:
+        """The spaces `who` may place on now, each with its moves (one per fitting free worker,
+        in the order of the player's workers): `can_place` for each space, with the reservations
+        and the crews in the bank counted once per call instead of once per space (the greedy
+        bot asks for this hundreds of times a game)."""
         p = self.players[who]
         placed = p.placed
-        free = [w for w in p.workers if w not in placed]
+        free = tuple(w for w in p.workers if w not in placed)
         if not free:
             return []
         t = self.t
@@ -341,7 +348,8 @@ class State:
             open_ |= wsb[w]
         open_ &= t.affordable[min(p.coins, len(t.affordable) - 1)] & ~taken
         kinds = t.space_kind
-        out: list[Move] = []
+        fit_memo = t.fit_memo
+        out: list[tuple[int, tuple[Move, ...]]] = []
         while open_:
             low = open_ & -open_
             open_ ^= low
@@ -362,11 +370,12 @@ class State:
                     continue
                 if kind == 2 and (p.cards[action] or action in mine):
                     continue
-            moves = t.place_move[si]
-            for w in free:
-                m = moves.get(w)
-                if m is not None:
-                    out.append(m)
+            key = (si, free)
+            moves = fit_memo.get(key)
+            if moves is None:
+                made = t.place_move[si]
+                moves = fit_memo[key] = tuple(made[w] for w in free if w in made)
+            out.append((si, moves))
         return out
 
     def _resolve_choices(self) -> list[Move]:

@@ -95,48 +95,45 @@ def _place_top(state: State) -> list[Move]:
     best: list[Move] = [PASS_MOVE]
     top: list[Move] = []
     top_value = float("-inf")
-    last_si = -1
-    sv = 0.0
-    for move in state.place_moves(who):
-        si, w = move[1], move[2]
-        if si != last_si:  # a space's moves are consecutive, one per fitting worker
-            last_si = si
-            space = spaces[si]
-            action = space.action
-            kind = t.space_kind[si]
-            if kind == 0:
-                value = 6.0 if state.round <= 15 and coins >= space.cost + 2 else 0.6
-            else:
-                got = part.get(action)
-                if got is None:
-                    if kind == 1:
-                        deck = t.space_deck[si]
-                        # markets, boards and seedlings stand still while workers are placed
-                        key = (state.round, who, deck)
-                        card_best = round_cache.get(key)
-                        if card_best is None:
-                            if len(round_cache) > 64:
-                                round_cache.clear()
-                            card_best = round_cache[key] = max(
-                                [_take_value(state, who, c) for c in state.markets[deck]]
-                                + [2.0 if deck == "deck45" else 1.0])
-                        got = 0.5 + card_best * 0.6
-                        if len(p.seedlings) + sum(1 for a in mine if a.startswith("buy")) >= seed_cap:
-                            got -= 4.0
-                    else:
-                        got = _card_part(state, p, action, mine, seed_cap)
-                    part[action] = got
-                value = got
-            value -= 0.6 * space.cost
-            sv = value
-        f = fits.get(w)
-        if f is None:
-            f = fits[w] = (t.worker_space_bits[w] & ~taken).bit_count()
-        v = sv - 0.03 * f
-        if v > top_value:
-            top_value, top = v, [move]
-        elif v == top_value:
-            top.append(move)
+    rnd = state.round
+    for si, moves in state.place_options(who):
+        space = spaces[si]
+        action = space.action
+        kind = t.space_kind[si]
+        if kind == 0:
+            value = 6.0 if rnd <= 15 and coins >= space.cost + 2 else 0.6
+        else:
+            got = part.get(action)
+            if got is None:
+                if kind == 1:
+                    deck = t.space_deck[si]
+                    # markets, boards and seedlings stand still while workers are placed
+                    key = (rnd, who, deck)
+                    card_best = round_cache.get(key)
+                    if card_best is None:
+                        if len(round_cache) > 64:
+                            round_cache.clear()
+                        card_best = round_cache[key] = max(
+                            [_take_value(state, who, c) for c in state.markets[deck]]
+                            + [2.0 if deck == "deck45" else 1.0])
+                    got = 0.5 + card_best * 0.6
+                    if len(p.seedlings) + sum(1 for a in mine if a.startswith("buy")) >= seed_cap:
+                        got -= 4.0
+                else:
+                    got = _card_part(state, p, action, mine, seed_cap)
+                part[action] = got
+            value = got
+        value -= 0.6 * space.cost
+        for move in moves:
+            w = move[2]
+            f = fits.get(w)
+            if f is None:
+                f = fits[w] = (t.worker_space_bits[w] & ~taken).bit_count()
+            v = value - 0.03 * f
+            if v > top_value:
+                top_value, top = v, [move]
+            elif v == top_value:
+                top.append(move)
     if top_value > best_value:
         return top
     if top_value == best_value:

@@ -11,9 +11,11 @@ hits per game, harvests per game, and the unfinished games' seeds.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,7 +68,22 @@ class Batch:
 
 def play_batch(batch: Batch) -> list[dict[str, Any]]:
     """The games of a batch, in order (module level: picklable for the process pool)."""
-    return [play_game(Job(batch.setup, batch.catalog, s, batch.bot, batch.invariants)) for s in batch.seeds]
+    with _few_collections():
+        return [play_game(Job(batch.setup, batch.catalog, s, batch.bot, batch.invariants)) for s in batch.seeds]
+
+
+@contextlib.contextmanager
+def _few_collections() -> Iterator[None]:
+    """Bot games allocate millions of short-lived tuples and keep a large memo of placement
+    groups (placement_index): with the default thresholds the cycle collector runs hundreds of
+    times a game and walks the whole memo now and then (some 6% of the time). The games make no
+    reference cycles worth collecting early, so the young generation may grow much larger."""
+    before = gc.get_threshold()
+    gc.set_threshold(50_000, 50, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 #: batches per worker: enough that a slow batch does not leave the other cores idle at the end
@@ -83,7 +100,8 @@ def play_games(setup: Setup, cat: Catalog, games: int, seed: int, bot: str = "gr
     seeds = [make_rng(seed, "playout", str(i)).randrange(2**40) for i in range(games)]
     workers = default_jobs() if jobs is None else max(1, jobs)
     if workers == 1 or games <= 1:
-        return map_jobs(play_game, [Job(body, cat, s, bot, invariants) for s in seeds], 1, progress=progress)
+        with _few_collections():
+            return map_jobs(play_game, [Job(body, cat, s, bot, invariants) for s in seeds], 1, progress=progress)
     parts = min(games, workers * BATCHES_PER_WORKER)
     bounds = [games * k // parts for k in range(parts + 1)]
     batches = [Batch(body, cat, tuple(seeds[lo:hi]), bot, invariants)
