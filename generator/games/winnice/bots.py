@@ -265,12 +265,21 @@ def fits_window(state: State, who: int, colour: int, shape: str) -> bool:
     w = targets(state, who)[colour]
     ok = False
     if w:
-        occ, mine, grid = p.occupied, b[colour], state.t.grid
-        ps = state.t.placements[shape]
-        for i in bits_of(idx.inside(shape, w) & ~idx.cover(shape, occ)):
-            if planting_ok(grid, mine, ps[i]):
-                ok = True
-                break
+        t = state.t
+        inside_key = ("inside", shape, w)
+        inside = idx.memo.get(inside_key)
+        if inside is None:
+            inside = idx.remember(inside_key, idx.inside(shape, w))
+        candidates = inside & ~idx.cover(shape, p.occupied)
+        if candidates:
+            plantings = [r for _, _, r in plantings_of(idx, t.grid, b[colour])]
+            ps = t.haloed[shape]
+            ring4 = t.ring4
+            for i in bits_of(candidates):
+                bits, halo = ps[i]
+                if separate(plantings, bits, halo, ring4[bits]):
+                    ok = True
+                    break
     return idx.remember(key, ok)  # type: ignore[no-any-return]
 
 
@@ -307,7 +316,7 @@ def can_grow(state: State, who: int, colour: int, region: int) -> bool:
         if not candidates:
             continue
         if plantings is None:
-            plantings = grid.regions(mine)
+            plantings = [r for _, _, r in plantings_of(idx, grid, mine)]
         ps = t.haloed[shape]
         for i in bits_of(candidates):
             bits, halo = ps[i]

@@ -191,78 +191,14 @@ def _shape_terms(state: State, shape: str) -> list[tuple[int, int, int, int]]:
     return got  # type: ignore[no-any-return]
 
 
-def _near_terms(state: State, shape: str, mine: int, base: int) -> tuple[tuple[int, int, int, int], ...]:
-    """(index, squares, squares gained, shared edges) of the shape's placements that touch the
-    colour's plantings (8-neighbours) without covering them and keep the separation rule.
-
-    None of it depends on the colour or the windows, only on the colour's board. The separation
-    rule on a legal board: a connected piece breaks it exactly when it touches a planting
-    diagonally without joining it orthogonally (what `rules.planting_ok` finds with a flood
-    fill; bots.separate)."""
-    idx = index_for(state.t)
-    key = ("near-terms", shape, mine)
-    got = idx.memo.get(key)
-    if got is not None:
-        return got  # type: ignore[no-any-return]
-    t = state.t
-    grid = t.grid
-    ne = grid.not_east
-    plantings = grid.regions(mine)
-    ps = t.haloed[shape]
-    ring4 = t.ring4
-    out = []
-    for i in bits_of(idx.cover(shape, grid.grow8(mine) & ~mine) & ~idx.cover(shape, mine)):
-        bits, halo_b = ps[i]
-        ring = ring4[bits]
-        ok = True
-        for g in plantings:
-            if halo_b & g and not ring & g:
-                ok = False
-                break
-        if not ok:
-            continue
-        e = mine | bits
-        gain = -base
-        for weight in (1, 3, 6):  # move_value's squares gained
-            e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
-            if not e:
-                break
-            gain += weight * e.bit_count()
-        out.append((i, bits, gain, (ring & mine).bit_count()))
-    return idx.remember(key, tuple(out))  # type: ignore[no-any-return]
-
-
-def _near_groups(state: State, shape: str, colour: int, mine: int, base: int, w: int, foreign: int,
-                 mult: float) -> Groups:
-    """The near placements (`_near_terms`) grouped by their planting value, best first.
-
-    A group list serves every decision with the same colour board and windows (a decision
-    intersects it with its free placements); the value is `move_value`'s planting formula term by
-    term (the same float), once per distinct set of integer terms."""
-    idx = index_for(state.t)
-    key = ("near", shape, colour, mine, w, foreign)
-    got = idx.memo.get(key)
-    if got is not None:
-        return got  # type: ignore[no-any-return]
-    by_terms: dict[tuple[int, int, int, int, int], int] = {}
-    for i, bits, gain, r in _near_terms(state, shape, mine, base):
-        k = (gain, r, (bits & w).bit_count(), bits.bit_count(), (bits & foreign).bit_count())
-        by_terms[k] = by_terms.get(k, 0) | (1 << i)
-    groups: dict[float, int] = {}
-    for (gain, r, wc, n, fc), members in by_terms.items():
-        value = 0.2 + gain * mult + 0.4 * r + 0.6 * wc - 0.3 * n - 0.4 * fc
-        groups[value] = groups.get(value, 0) | members
-    return idx.remember(key, tuple(sorted(groups.items(), reverse=True)))  # type: ignore[no-any-return]
-
-
 def _plant_top(state: State) -> Sequence[Move]:
     who = state.cur
     p: Player = state.players[who]
     t = state.t
     grid = t.grid
     idx = index_for(t)
-    # per stored (colour, shape): its free far placements and their value groups, the same for near ones
-    plans: list[tuple[int, str, int, Groups, int, Groups]] = []
+    # per stored (colour, shape): its free far placements and their value groups, the near ones' values
+    plans: list[tuple[int, str, int, Groups, list[tuple[float, int]]]] = []
     best = 0.0  # "done" is always legal and worth 0
     if not p.harvested and p.seedlings:
         occ = p.occupied
@@ -273,28 +209,45 @@ def _plant_top(state: State) -> Sequence[Move]:
                 continue  # worth -1 (kept for genetics): never the best
             pc = per_colour.get(colour)
             if pc is None:
-                pc = per_colour[colour] = grid.grow8(mine)
+                pc = per_colour[colour] = (grid.grow8(mine), [r for _, _, r in plantings_of(idx, grid, mine)])
+            halo, plantings = pc
             free = idx.every[shape] & ~idx.cover(shape, occ)
-            if mine:
-                touching = idx.cover(shape, pc)
-                near = free & touching
-                far = free & ~touching
-                near_groups = _near_groups(state, shape, colour, mine, base, w, foreign, mult)
-            else:
-                near, far, near_groups = 0, free, ()
+            touching = idx.cover(shape, halo) if mine else 0
+            far = free & ~touching
             groups = _far_groups(state, shape, colour, w, foreign, mult)
             for value, members in groups:
                 if members & far:
                     if value > best:
                         best = value
                     break
-            if near:
-                for value, members in near_groups:
-                    if members & near:
-                        if value > best:
-                            best = value
-                        break
-            plans.append((colour, shape, far, groups, near, near_groups))
+            near_values: list[tuple[float, int]] = []
+            near = free & touching
+            if near:  # valued one by one: `move_value`'s formula term by term, the same float
+                ps = t.haloed[shape]
+                ring4 = t.ring4
+                for i in bits_of(near):
+                    bits, halo_b = ps[i]
+                    ring = ring4[bits]
+                    ok = True
+                    for g in plantings:  # bots.separate, inlined: the separation rule on a legal board
+                        if halo_b & g and not ring & g:
+                            ok = False
+                            break
+                    if not ok:
+                        continue
+                    e = mine | bits
+                    gain = -base
+                    for weight in (1, 3, 6):
+                        e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+                        if not e:
+                            break
+                        gain += weight * e.bit_count()
+                    value = (0.2 + gain * mult + 0.4 * (ring & mine).bit_count() + 0.6 * (bits & w).bit_count()
+                             - 0.3 * bits.bit_count() - 0.4 * (bits & foreign).bit_count())
+                    near_values.append((value, i))
+                    if value > best:
+                        best = value
+            plans.append((colour, shape, far, groups, near_values))
     rest: list[tuple[float, Move]] = [(move_value(state, move), move) for move in state.irrigate_moves(p)]
     if not p.harvested:  # harvest_moves(p), valued from the plantings remembered by each board
         for colour in range(3):
@@ -306,7 +259,7 @@ def _plant_top(state: State) -> Sequence[Move]:
         if value > best:
             best = value
     parts: list[tuple[int, str, int, tuple[int, ...]]] = []
-    for colour, shape, far, groups, near, near_groups in plans:
+    for colour, shape, far, groups, near_values in plans:
         chosen = 0
         for value, members in groups:
             if value == best:
@@ -314,12 +267,9 @@ def _plant_top(state: State) -> Sequence[Move]:
                 break
             if value < best:
                 break
-        for value, members in near_groups:
+        for value, i in near_values:
             if value == best:
-                chosen |= members & near
-                break
-            if value < best:
-                break
+                chosen |= 1 << i
         if chosen:
             parts.append((colour, shape, chosen, t.placements[shape]))
     tail = [m for v, m in rest if v == best]
