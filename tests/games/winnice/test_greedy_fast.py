@@ -331,3 +331,95 @@ def test_greedy_games_are_the_same_with_and_without_the_fast_path():
             state.apply(move)
         ends.append((moves, state.winner, state.round))
     assert ends[0] == ends[1]
+
+
+# --- the random bot: the same draws as the plain one --------------------------------------------
+
+
+def ref_random_move(state: State, rng: random.Random) -> Move:
+    """The plain random bot of the first engine (harvests filtered by a flood fill per move, the
+    fallback placement list from every placement)."""
+    from generator.games.winnice.moves import P_PLANT, P_SELL
+
+    if state.drop is not None:
+        moves = state.legal_moves()
+        keep = [m for m in moves if not (m[0] == DROP_TOKEN and m[1] == 2)] or moves
+        return keep[rng.randrange(len(keep))]
+    if state.phase != P_PLANT:
+        moves = ref_legal_moves(state)
+        if state.phase == P_SELL:
+            moves = [m for m in moves if not (m[0] == SELL and m[1] == 2)]
+        return moves[rng.randrange(len(moves))]
+    p = state.players[state.cur]
+    kinds: list[Any] = []
+    if not p.harvested and p.seedlings:
+        kinds.append(PLANT)
+    irrigate = state.irrigate_moves(p)
+    if irrigate:
+        kinds.append(IRRIGATE)
+    every = state.harvest_moves(p)
+    harvest = [m for m in every if ref_largest_side(GRID.flood(p.board[m[1]], m[2])) >= 2]
+    if harvest:
+        kinds.append(HARVEST)
+    kinds.append(DONE)
+    while True:
+        kind = kinds[rng.randrange(len(kinds))]
+        if kind == DONE:
+            return (DONE, 0, 0, 0)
+        if kind == IRRIGATE:
+            return irrigate[rng.randrange(len(irrigate))]
+        if kind == HARVEST:
+            return harvest[rng.randrange(len(harvest))]
+        seeds = sorted(set(p.seedlings))
+        rng.shuffle(seeds)
+        move = None
+        for colour, shape in seeds:
+            options = state.t.placements[shape]
+            mine = p.board[colour]
+            for _ in range(24):
+                bits = options[rng.randrange(len(options))]
+                if not bits & p.occupied and planting_ok(GRID, mine, bits):
+                    move = (PLANT, colour, shape, bits)
+                    break
+            if move is None:
+                legal = [b for b in options if not b & p.occupied and planting_ok(GRID, mine, b)]
+                if legal:
+                    move = (PLANT, colour, shape, legal[rng.randrange(len(legal))])
+            if move is not None:
+                return move
+        kinds.remove(PLANT)
+        if every and not harvest:
+            harvest = every
+            kinds.insert(0, HARVEST)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (4, 2)])
+def test_random_bot_draws_what_the_plain_one_did(players, seed):
+    cat = default_catalog()
+    state = State(generate(players, seed, cat), cat, make_rng(seed, "engine"))
+    fast_rng, ref_rng = random.Random(seed), random.Random(seed)
+    n = 0
+    while not state.is_over() and n < 6000:
+        move = state.random_move(fast_rng)
+        assert move == ref_random_move(state, ref_rng)
+        state.apply(move)
+        n += 1
+    assert n > 2000
+
+
+@given(st.integers(0, 2**32))
+@settings(max_examples=80)
+def test_separation_on_the_plantings_equals_planting_ok(seed):
+    """bots.separate (plantings of a legal board, no flood fill) against rules.planting_ok."""
+    rng = random.Random(seed)
+    state = sampled_states(2, seed % 50, "random", every=97, limit=8)[-1]
+    p = state.players[rng.randrange(2)]
+    colour = rng.randrange(3)
+    mine = p.board[colour]
+    plantings = GRID.regions(mine)
+    for shape, placements in state.t.haloed.items():
+        for bits, halo in placements[:: rng.randrange(5, 40)]:
+            if bits & p.occupied:
+                continue
+            ring = GRID.grow4(bits) & ~bits
+            assert bots.separate(plantings, bits, halo, ring) == planting_ok(GRID, mine, bits), shape
