@@ -343,16 +343,22 @@ def _plant_context(state: State, who: int, colour: int) -> tuple[int, int, int, 
     ctx = state._cache.get(key)
     if ctx is None:
         p = state.players[who]
-        grid = state.t.grid
-        tg = targets(state, who)
-        mine = p.board[colour]
-        foreign = 0
-        for c in range(3):
-            if c != colour:
-                foreign |= tg[c]
+        b = p.board
+        idx = index_for(state.t)
+        board_key = ("context", colour, b[0], b[1], b[2])  # all but `keep` depends on the boards only
+        part = idx.memo.get(board_key)
+        if part is None:
+            grid = state.t.grid
+            tg = targets(state, who)
+            mine = b[colour]
+            foreign = 0
+            for c in range(3):
+                if c != colour:
+                    foreign |= tg[c]
+            part = idx.remember(board_key, (mine, squares_score(grid, mine), tg[colour], foreign,
+                                            1.5 if colour == 2 else 1.0, grid.not_east))
         keep = ({s for c, s in p.seedlings if c == 1 - colour} if colour < 2 and p.cards["genetics"] else set())
-        ctx = (mine, squares_score(grid, mine), tg[colour], foreign, 1.5 if colour == 2 else 1.0, grid.not_east, keep)
-        state._cache[key] = ctx
+        ctx = state._cache[key] = (*part, keep)
     return ctx  # type: ignore[no-any-return]
 
 
