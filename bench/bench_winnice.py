@@ -8,8 +8,8 @@ disturbed). Goal from issue 9: a 200-game playability report in under 5 s.
   re-shuffling for the order rule), 4 players;
 - random / greedy 4-player games/s through core.playout (both bots finish their games), in CPU
   time (`time.process_time`, one process: what other users of the machine do not disturb much)
-  and wall-clock, cold (the first games of a process) and warm (after `--warm` games: the bots'
-  memo of placement groups is filled, as in the second half of a report's batches);
+  and wall-clock, after `--warm` games in the process (the bots' memo of placement groups filled,
+  as in a report's worker after its first games);
 - the report: `boardgen winnice check FILE --playouts N --jobs J` run as a command (process start,
   imports, the pool, the games), wall-clock and the CPU time of the command and its workers;
 - the print kit: scenes + PDFs + PNG for one 4-player setup, seconds and bytes per file.
@@ -81,7 +81,7 @@ def bench_games(bot: str, n: int, repeat: int, warm: int = 0) -> None:
         done, rounds, moves = play(0, n)
         best_cpu = min(best_cpu, time.process_time() - c0)
         best_wall = min(best_wall, time.perf_counter() - w0)
-    print(f"4-player {bot:>6} games ({'warm' if warm else 'cold'}): {n / best_cpu:7.2f} games/s CPU, "
+    print(f"4-player {bot:>6} games (after {warm} warm-up games): {n / best_cpu:7.2f} games/s CPU, "
           f"{n / best_wall:7.2f} wall  ({done}/{n} ended, mean {rounds / n:.1f} rounds, "
           f"{moves / best_cpu:,.0f} moves/s CPU)")
 
@@ -145,7 +145,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--setups", type=int, default=300)
     ap.add_argument("--games", type=int, default=10)
-    ap.add_argument("--warm", type=int, default=20, help="games played before the warm figures")
+    ap.add_argument("--warm", type=int, default=10, help="games played before the timed ones")
     ap.add_argument("--report", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=2)
@@ -154,8 +154,6 @@ def main() -> None:
     if a.only in (None, "setups"):
         bench_setups(a.setups, a.repeat)
     if a.only in (None, "games"):
-        bench_games("random", a.games, a.repeat)
-        bench_games("greedy", a.games, a.repeat)
         bench_games("random", a.games, a.repeat, a.warm)
         bench_games("greedy", a.games, a.repeat, a.warm)
     if a.only in (None, "report"):

@@ -11,14 +11,21 @@ hundred moves one by one:
   score is its own — no 2x2 of the union can mix it with squares it does not touch). So the far
   placements of a shape are grouped by value once per (shape, colour, window, foreign windows),
   kept in the catalog's memo, and a decision only intersects the groups, best first, with the free
-  placements (placement sets of placement_index). The few "near" placements (about a dozen a
-  decision) are valued one by one as `move_value` does. Their separation rule is checked against
-  the colour's plantings: on a legal board (the engine keeps it legal) a connected piece may be
-  planted unless it touches a planting diagonally without joining it orthogonally — the same
-  answer as `rules.planting_ok`, without a flood fill per candidate. A shape kept for genetics is
-  worth -1 and can never beat "done" (0), so it is not looked at.
-- **Placing.** A space's value is computed once, not once per worker that fits it.
+  placements (placement sets of placement_index). The few free "near" placements (a dozen or
+  two a decision) are valued one by one as `move_value` does (a memo of them by colour board
+  missed 14 times in 15: the board changes with every planting). Their separation rule is
+  checked against the colour's plantings (`bots.separate`): on a legal board (the engine keeps it
+  legal) a connected piece may be planted unless it touches a planting diagonally without
+  joining it orthogonally — the same answer as `rules.planting_ok`, without a flood fill per
+  candidate. A shape kept for genetics is worth -1 and can never beat "done" (0), so it is not
+  looked at. Harvests are valued from the plantings remembered by each board.
+- **Placing.** A space's value is computed once, not once per worker that fits it, and the cards
+  a market offers are valued once per player and round (nothing they depend on moves while
+  workers are placed).
 - Every other decision has a handful of moves: `move_value` for each.
+
+The ties of a planting decision can be a hundred placements ("any empty corner"); they come back
+as a lazy `TopMoves` sequence, and the bot's one draw makes one move of them.
 """
 
 from __future__ import annotations
