@@ -469,9 +469,7 @@ def space_value(state: State, who: int, p: Player, si: int) -> float:
     """What putting a worker on space `si` is worth, before the choice of worker."""
     space = state.t.spaces[si]
     action = space.action
-    caps = state.t
-    seed_cap = caps.seedling_cap[p.cards["greenhouse"]]
-    tok_cap = caps.token_cap[p.cards["barrels"]]
+    seed_cap = state.t.seedling_cap[p.cards["greenhouse"]]
     key = ("mine", who)
     mine = state._cache.get(key)
     if mine is None:
@@ -484,23 +482,35 @@ def space_value(state: State, who: int, p: Player, si: int) -> float:
         key = ("best", who, deck)
         best = state._cache.get(key)
         if best is None:
-            best = max([_take_value(state, who, c) for c in state.markets[deck]] + [2.0 if deck == "deck45" else 1.0])
+            best = market_best(state, who, deck)
             state._cache[key] = best
         value = 0.5 + best * 0.6
         pending = len(p.seedlings) + sum(1 for a in mine if a.startswith("buy"))
         if pending >= seed_cap:
             value -= 4.0
-    elif action == "greenhouse":
-        rich = p.coins > 15 and seed_cap < 7
-        value = 3.5 if (seed_cap <= 3 or rich) and "greenhouse" not in mine else 0.2
-    elif action == "barrels":
-        reds = sum(1 for c, _ in p.tokens if c == 2)
-        value = 5.0 if reds + (4 if p.coins > 15 else 2) > tok_cap and "barrels" not in mine else 0.2
-    elif action == "laboratory":
-        value = 4.0 if p.coins > 12 else 0.2
-    elif action == "genetics":
-        value = 4.0 if p.coins > 8 else 0.3
-    else:  # irrigate
-        value = 3.0 if p.drought.bit_count() > p.cards["irrigate"] and "irrigate" not in mine else -1.0
+    else:
+        value = card_space_part(state, p, action, mine, seed_cap)
     value -= 0.6 * space.cost
     return value
+
+
+def market_best(state: State, who: int, deck: str) -> float:
+    """The best a market offers the player: its best face-up card, or the blind top card."""
+    return max([_take_value(state, who, c) for c in state.markets[deck]] + [2.0 if deck == "deck45" else 1.0])
+
+
+def card_space_part(state: State, p: Player, action: str, mine: list[str], seed_cap: int) -> float:
+    """`space_value` of an action-card space (greenhouse .. irrigate), before its cost. `mine`:
+    the actions of the spaces the player holds this round."""
+    if action == "greenhouse":
+        rich = p.coins > 15 and seed_cap < 7
+        return 3.5 if (seed_cap <= 3 or rich) and "greenhouse" not in mine else 0.2
+    if action == "barrels":
+        reds = sum(1 for c, _ in p.tokens if c == 2)
+        tok_cap = state.t.token_cap[p.cards["barrels"]]
+        return 5.0 if reds + (4 if p.coins > 15 else 2) > tok_cap and "barrels" not in mine else 0.2
+    if action == "laboratory":
+        return 4.0 if p.coins > 12 else 0.2
+    if action == "genetics":
+        return 4.0 if p.coins > 8 else 0.3
+    return 3.0 if p.drought.bit_count() > p.cards["irrigate"] and "irrigate" not in mine else -1.0

@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, Any, overload
 
 from generator.games.winnice.bots import (
     _plant_context,
-    _take_value,
+    card_space_part,
     harvest_value,
+    market_best,
     move_value,
     plantings_of,
     squares_score,
@@ -78,9 +79,10 @@ def _top(valued: list[tuple[float, Move]]) -> list[Move]:
 def _place_top(state: State) -> list[Move]:
     """`_place_value` of every placement, with each action's part computed once per decision.
 
-    The branches are `bots.space_value`'s, in the same order and arithmetic (the tests hold the
-    two to the same choices); only hiring depends on the space (its cost), every other action's
-    part is shared by its spaces before each space's own cost is taken off."""
+    The parts are `bots.space_value`'s (`card_space_part`, `market_best`), in the same order and
+    arithmetic (the tests hold the two to the same choices); only hiring depends on the space
+    (its cost), every other action's part is shared by its spaces before each space's own cost is
+    taken off."""
     who = state.cur
     p = state.players[who]
     t = state.t
@@ -120,14 +122,12 @@ def _place_top(state: State) -> list[Move]:
                     if card_best is None:
                         if len(round_cache) > 64:
                             round_cache.clear()
-                        card_best = round_cache[key] = max(
-                            [_take_value(state, who, c) for c in state.markets[deck]]
-                            + [2.0 if deck == "deck45" else 1.0])
+                        card_best = round_cache[key] = market_best(state, who, deck)
                     got = 0.5 + card_best * 0.6
                     if len(p.seedlings) + sum(1 for a in mine if a.startswith("buy")) >= seed_cap:
                         got -= 4.0
                 else:
-                    got = _card_part(state, p, action, mine, seed_cap)
+                    got = card_space_part(state, p, action, mine, seed_cap)
                 part[action] = got
             value = got
         value -= 0.6 * space.cost
@@ -146,22 +146,6 @@ def _place_top(state: State) -> list[Move]:
     if top_value == best_value:
         return top + best
     return best
-
-
-def _card_part(state: State, p: Player, action: str, mine: list[str], seed_cap: int) -> float:
-    """`bots.space_value`'s part for an action-card space (greenhouse .. irrigate)."""
-    if action == "greenhouse":
-        rich = p.coins > 15 and seed_cap < 7
-        return 3.5 if (seed_cap <= 3 or rich) and "greenhouse" not in mine else 0.2
-    if action == "barrels":
-        reds = sum(1 for c, _ in p.tokens if c == 2)
-        tok_cap = state.t.token_cap[p.cards["barrels"]]
-        return 5.0 if reds + (4 if p.coins > 15 else 2) > tok_cap and "barrels" not in mine else 0.2
-    if action == "laboratory":
-        return 4.0 if p.coins > 12 else 0.2
-    if action == "genetics":
-        return 4.0 if p.coins > 8 else 0.3
-    return 3.0 if p.drought.bit_count() > p.cards["irrigate"] and "irrigate" not in mine else -1.0
 
 
 def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mult: float) -> Groups:
