@@ -1,20 +1,27 @@
 """Winnice benchmarks (not tests): setups/s, 4-player bot games/s, a playability report, the print kit.
 
-    python bench/bench_winnice.py [--setups N] [--games N] [--report N] [--jobs J] [--repeat R]
+    python bench/bench_winnice.py [--setups N] [--games N] [--report N] [--jobs J] [--repeat R] [--only PART]
 
 Figures are the best of `--repeat` runs (the machine is shared; the best run is the one least
 disturbed). Goal from issue 9: a 200-game playability report in under 5 s.
 - setups/s: `generate` (shuffle every deck, deal markets) **and** `check` (every rule, including
   re-shuffling for the order rule), 4 players;
-- random / greedy 4-player games/s through core.playout (both bots finish their games);
-- the report: `playability.play_games` with greedy bots over `--jobs` processes;
+- random / greedy 4-player games/s through core.playout (both bots finish their games), in CPU
+  time (`time.process_time`, one process: what other users of the machine do not disturb much)
+  and wall-clock, after `--warm` games in the process (the bots' memo of placement groups filled,
+  as in a report's worker after its first games);
+- the report: `boardgen winnice check FILE --playouts N --jobs J` run as a command (process start,
+  imports, the pool, the games), wall-clock and the CPU time of the command and its workers;
 - the print kit: scenes + PDFs + PNG for one 4-player setup, seconds and bytes per file.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -22,12 +29,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout, installed or not
 
+from generator.core.files import save_setup  # noqa: E402
 from generator.core.playout import get_bot, play_one  # noqa: E402
 from generator.core.rng import make_rng  # noqa: E402
-from generator.games.winnice import playability  # noqa: E402
 from generator.games.winnice.cli import write_outputs  # noqa: E402
 from generator.games.winnice.engine import State  # noqa: E402
-from generator.games.winnice.model import default_catalog  # noqa: E402
+from generator.games.winnice.model import GAME, SETUP_VERSION, default_catalog  # noqa: E402
 from generator.games.winnice.rules import check  # noqa: E402
 from generator.games.winnice.setup import CODE, generate  # noqa: E402
 
@@ -52,33 +59,62 @@ def bench_setups(n: int, repeat: int) -> None:
     print(f"setups (generate + check, 4 players): {n / dt:8.0f} /s  ({n} in {dt:.2f} s)")
 
 
-def bench_games(bot: str, n: int, repeat: int) -> None:
+def bench_games(bot: str, n: int, repeat: int, warm: int = 0) -> None:
+    """`n` 4-player games on one setup (as a report plays them), after `warm` games in this process."""
     cat = default_catalog()
+    setup = generate(4, 1, cat)
 
-    def run() -> tuple[int, int, int]:
+    def play(lo: int, hi: int) -> tuple[int, int, int]:
         done = rounds = moves = 0
-        for i in range(n):
-            state = State(generate(4, i, cat), cat, make_rng(i, "engine"))
+        for i in range(lo, hi):
+            state = State(setup, cat, make_rng(i, "engine"))
             moves += play_one(state, [get_bot(bot)] * 4, random.Random(i), max_moves=2_000_000)
             done += state.winner is not None
             rounds += state.round
         return done, rounds, moves
 
-    dt, (done, rounds, moves) = best(run, repeat)  # type: ignore[misc]
-    print(f"4-player {bot:>6} games: {n / dt:8.2f} games/s  ({done}/{n} ended, mean {rounds / n:.1f} rounds, "
-          f"{moves / dt:,.0f} moves/s)")
+    play(1000, 1000 + warm)
+    best_cpu = best_wall = float("inf")
+    done = rounds = moves = 0
+    for r in range(repeat):  # new games each time: a replayed game would find all its bot memo filled
+        c0, w0 = time.process_time(), time.perf_counter()
+        done, rounds, moves = play(r * n, (r + 1) * n)
+        best_cpu = min(best_cpu, time.process_time() - c0)
+        best_wall = min(best_wall, time.perf_counter() - w0)
+    print(f"4-player {bot:>6} games (after {warm} warm-up games): {n / best_cpu:7.2f} games/s CPU, "
+          f"{n / best_wall:7.2f} wall  ({done}/{n} ended, mean {rounds / n:.1f} rounds, "
+          f"{moves / best_cpu:,.0f} moves/s CPU)")
 
 
-def bench_report(n: int, jobs: int | None, repeat: int) -> None:
+def bench_report(n: int, jobs: int | None, repeat: int, bot: str = "greedy") -> None:
+    """The report as a user runs it: `boardgen winnice check FILE --playouts n --jobs J`."""
     cat = default_catalog()
     setup = generate(4, 1, cat)
-
-    def run() -> dict:  # type: ignore[type-arg]
-        return playability.report(playability.play_games(setup, cat, n, 1, "greedy", jobs), 4, "greedy", cat.round_cap)
-
-    dt, rep = best(run, repeat)
-    print(f"playability report, {n} greedy 4-player games, --jobs {jobs or 'all'}: {dt:.2f} s "
-          f"({rep['completed']}/{rep['games']} completed, rounds mean {rep['rounds']['mean']})")  # type: ignore[index]
+    code = CODE.encode({"players": 4}, 1)
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "setup.json"
+        save_setup(path, GAME, SETUP_VERSION, code, setup.to_json())
+        cmd = [sys.executable, "-m", "generator", "winnice", "check", str(path), "--playouts", str(n), "--bot", bot]
+        if jobs:
+            cmd += ["--jobs", str(jobs)]
+        best_wall = best_cpu = float("inf")
+        lines: list[str] = []
+        for _ in range(repeat):
+            r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            w0 = time.perf_counter()
+            out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=root, check=False)
+            wall = time.perf_counter() - w0
+            r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (r1.ru_utime + r1.ru_stime) - (r0.ru_utime + r0.ru_stime)
+            if out.returncode != 0:
+                print(f"report failed (exit {out.returncode}): {out.stdout.strip()} {out.stderr.strip()}")
+                return
+            best_wall, best_cpu = min(best_wall, wall), min(best_cpu, cpu)
+            lines = [x.strip() for x in out.stdout.splitlines()[1:3]]
+    print(f"report `winnice check --playouts {n} --bot {bot} --jobs {jobs or 'all'}`: {best_wall:.2f} s wall, "
+          f"{best_cpu:.2f} s CPU (command + workers) — " + "; ".join(lines))
 
 
 def bench_kit(repeat: int, bleed: float) -> None:
@@ -108,17 +144,24 @@ def bench_kit(repeat: int, bleed: float) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--setups", type=int, default=300)
-    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--warm", type=int, default=10, help="games played before the timed ones")
     ap.add_argument("--report", type=int, default=200)
-    ap.add_argument("--jobs", type=int, default=None)
+    ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=2)
+    ap.add_argument("--only", choices=("setups", "games", "report", "kit"), default=None)
     a = ap.parse_args()
-    bench_setups(a.setups, a.repeat)
-    bench_games("random", a.games, a.repeat)
-    bench_games("greedy", a.games, a.repeat)
-    bench_report(a.report, a.jobs, 1)
-    bench_kit(a.repeat, 0.0)
-    bench_kit(1, 3.0)  # 3 mm bleed: 69x94 mm cards are 2x2 on A4 (3x3 needs bleed <= 1.6 mm)
+    if a.only in (None, "setups"):
+        bench_setups(a.setups, a.repeat)
+    if a.only in (None, "games"):
+        bench_games("random", a.games, a.repeat, a.warm)
+        bench_games("greedy", a.games, a.repeat, a.warm)
+    if a.only in (None, "report"):
+        bench_report(a.report, a.jobs, a.repeat)
+        bench_report(a.report, a.jobs, 1, "random")
+    if a.only in (None, "kit"):
+        bench_kit(a.repeat, 0.0)
+        bench_kit(1, 3.0)  # 3 mm bleed: 69x94 mm cards are 2x2 on A4 (3x3 needs bleed <= 1.6 mm)
 
 
 if __name__ == "__main__":

@@ -52,6 +52,7 @@ from generator.games.winnice.moves import (
     TAKE,
     Move,
 )
+from generator.games.winnice.placement_index import bits_of, index_for
 from generator.games.winnice.rules import harvest_points, largest_side, planting_ok
 
 if TYPE_CHECKING:
@@ -82,9 +83,7 @@ def random_move(state: State, rng: random.Random) -> Move:
     irrigate = state.irrigate_moves(p)
     if irrigate:
         kinds.append(IRRIGATE)
-    grid = state.t.grid
-    every = state.harvest_moves(p)
-    harvest = [m for m in every if largest_side(grid, grid.flood(p.board[m[1]], m[2])) >= 2]
+    every, harvest = _harvests(state, p)
     if harvest:  # only plantings that pay something...
         kinds.append(HARVEST)
     kinds.append(DONE)
@@ -105,11 +104,44 @@ def random_move(state: State, rng: random.Random) -> Move:
             kinds.insert(0, HARVEST)
 
 
+def _harvests(state: State, p: Player) -> tuple[list[Move], list[Move]]:
+    """`harvest_moves(p)`, and those of them whose planting pays (a 2x2 or more). The plantings
+    of a colour board and their largest squares are remembered by the board (a pure function of
+    it; most decisions of a planting phase leave two of the three boards as they were)."""
+    if p.harvested:
+        return [], []
+    idx = index_for(state.t)
+    grid = state.t.grid
+    every: list[Move] = []
+    paying: list[Move] = []
+    for colour in range(3):
+        bits = p.board[colour]
+        if not bits:
+            continue
+        for low, side, _ in plantings_of(idx, grid, bits):
+            move = (HARVEST, colour, low, 0)
+            every.append(move)
+            if side >= 2:
+                paying.append(move)
+    return every, paying
+
+
+def plantings_of(idx: Any, grid: Any, bits: int) -> tuple[tuple[int, int, int], ...]:
+    """The plantings of one colour board as (lowest square, largest square's side, squares),
+    remembered by the board."""
+    key = ("plantings", bits)
+    regs = idx.memo.get(key)
+    if regs is None:
+        regs = idx.remember(key, tuple((r & -r, largest_side(grid, r), r) for r in grid.regions(bits)))
+    return regs  # type: ignore[no-any-return]
+
+
 def _random_planting(state: State, p: Player, rng: random.Random) -> Move | None:
     seeds = sorted(set(p.seedlings))
     rng.shuffle(seeds)
     occ = p.occupied
     grid = state.t.grid
+    idx = index_for(state.t)
     for colour, shape in seeds:
         options = state.t.placements[shape]
         mine = p.board[colour]
@@ -117,7 +149,9 @@ def _random_planting(state: State, p: Player, rng: random.Random) -> Move | None
             bits = options[rng.randrange(len(options))]
             if not bits & occ and planting_ok(grid, mine, bits):
                 return (PLANT, colour, shape, bits)
-        legal = [b for b in options if not b & occ and planting_ok(grid, mine, b)]
+        # every legal placement, in order: only the free ones need the separation rule
+        legal = [options[i] for i in bits_of(idx.every[shape] & ~idx.cover(shape, occ))
+                 if planting_ok(grid, mine, options[i])]
         if legal:
             return (PLANT, colour, shape, legal[rng.randrange(len(legal))])
     return None
@@ -126,37 +160,79 @@ def _random_planting(state: State, p: Player, rng: random.Random) -> Move | None
 # --- greedy ------------------------------------------------------------------------------------
 
 
-def _windows(state: State, side: int) -> tuple[int, ...]:
+def _window_of(state: State, side: int) -> dict[int, int]:
+    """Square windows of one side by the bit of their north-west corner."""
     key = ("windows", side)
-    cache = state.t.__dict__.setdefault("_bot_cache", {})
-    if key not in cache:
+    memo = index_for(state.t).memo
+    got = memo.get(key)
+    if got is None:
         g = state.t.grid
-        cache[key] = tuple(g.rect(x, y, side, side) for y in range(g.height - side + 1)
-                           for x in range(g.width - side + 1))
-    return cache[key]  # type: ignore[no-any-return]
+        got = memo[key] = {g.bit(x, y): g.rect(x, y, side, side) for y in range(g.height - side + 1)
+                           for x in range(g.width - side + 1)}
+    return got  # type: ignore[no-any-return]
 
 
 def targets(state: State, who: int) -> list[int]:
-    """The target window of each colour for player `who` (0 when no window is free)."""
-    key = ("targets", who)
-    if key in state._cache:
-        return state._cache[key]  # type: ignore[no-any-return]
+    """The target window of each colour for player `who` (0 when no window is free).
+
+    A pure function of the player's three colour boards, so it is remembered by them in the
+    catalog's shared memo (boards change only when something is planted or harvested; the placing
+    and resolving phases ask for the same targets hundreds of times)."""
     p = state.players[who]
+    b = p.board
+    idx = index_for(state.t)
+    key = ("targets", b[0], b[1], b[2])
+    got = idx.memo.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    return idx.remember(key, _targets(state, p))  # type: ignore[no-any-return]
+
+
+def _targets(state: State, p: Player) -> list[int]:
+    """For red, then green, then yellow: the window (side WINDOW[colour]) free of the other
+    colours that scores best — 4 per square of the colour in it, -3 per square of a window
+    already chosen; the first such window in board order on a tie, none when every score is
+    negative.
+
+    Found by bitboards rather than by scoring all 25-49 windows: erosion leaves the corners of
+    the free windows; only those holding a square of the colour need scoring, and of the rest the
+    first clear of the chosen windows (score 0) is the only one that can win."""
+    grid = state.t.grid
+    wd, ne = grid.width, grid.not_east
+    full = grid.full
     out = [0, 0, 0]
     taken = 0
+    occ = p.occupied
     for colour in (2, 1, 0):
-        others = p.occupied & ~p.board[colour]
         mine = p.board[colour]
+        k = WINDOW[colour]
+        free = full & ~(occ & ~mine)
+        for _ in range(k - 1):  # corners of the k x k windows inside `free`
+            free = free & (free >> 1) & (free >> wd) & (free >> (wd + 1)) & ne
+        if not free:
+            continue
+        windows = _window_of(state, k)
+        near_mine, near_taken = mine, taken  # corners of the windows that hold a square of each
+        for _ in range(k - 1):
+            near_mine |= (near_mine >> 1) & ne
+            near_taken |= (near_taken >> 1) & ne
+        for _ in range(k - 1):
+            near_mine |= near_mine >> wd
+            near_taken |= near_taken >> wd
+        scored = free & near_mine
+        clear = free & ~near_mine & ~near_taken
+        if clear:
+            scored |= clear & -clear
         best, best_score = 0, -1.0
-        for w in _windows(state, WINDOW[colour]):
-            if w & others:
-                continue
+        while scored:
+            low = scored & -scored
+            scored ^= low
+            w = windows[low]
             score = (w & mine).bit_count() * 4 - (w & taken).bit_count() * 3
             if score > best_score:
                 best, best_score = w, score
         out[colour] = best
         taken |= best
-    state._cache[key] = out
     return out
 
 
@@ -174,15 +250,37 @@ def _card_value(cid: str, state: State) -> float:
 
 
 def fits_window(state: State, who: int, colour: int, shape: str) -> bool:
-    """Can a seedling of `shape` still go wholly inside the colour's target window?"""
-    key = ("fits", who, colour, shape)
-    if key not in state._cache:
-        p = state.players[who]
-        w = targets(state, who)[colour]
-        occ, mine, grid = p.occupied, p.board[colour], state.t.grid
-        state._cache[key] = bool(w) and any(not b & ~w and not b & occ and planting_ok(grid, mine, b)
-                                            for b in state.t.placements[shape])
-    return state._cache[key]  # type: ignore[no-any-return]
+    """Can a seedling of `shape` still go wholly inside the colour's target window?
+
+    Remembered by the boards (a pure function of them); only the placements inside the window
+    and clear of every seedling (placement sets of placement_index) are tested for the separation
+    rule, not all of the shape's few hundred."""
+    p = state.players[who]
+    b = p.board
+    idx = index_for(state.t)
+    key = ("fits", colour, shape, b[0], b[1], b[2])
+    got = idx.memo.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    w = targets(state, who)[colour]
+    ok = False
+    if w:
+        t = state.t
+        inside_key = ("inside", shape, w)
+        inside = idx.memo.get(inside_key)
+        if inside is None:
+            inside = idx.remember(inside_key, idx.inside(shape, w))
+        candidates = inside & ~idx.cover(shape, p.occupied)
+        if candidates:
+            plantings = [r for _, _, r in plantings_of(idx, t.grid, b[colour])]
+            ps = t.haloed[shape]
+            ring4 = t.ring4
+            for i in bits_of(candidates):
+                bits, halo = ps[i]
+                if separate(plantings, bits, halo, ring4[bits]):
+                    ok = True
+                    break
+    return idx.remember(key, ok)  # type: ignore[no-any-return]
 
 
 def squares_score(grid: Any, bits: int) -> int:
@@ -200,18 +298,43 @@ def squares_score(grid: Any, bits: int) -> int:
 
 
 def can_grow(state: State, who: int, colour: int, region: int) -> bool:
-    """Could a stored seedling of the colour be planted against this planting now?"""
+    """Could a stored seedling of the colour be planted against this planting now?
+
+    Only the placements touching the planting's ring and clear of every seedling are tested for
+    the separation rule (placement sets of placement_index)."""
     p = state.players[who]
-    grid = state.t.grid
+    t = state.t
+    grid = t.grid
+    idx = index_for(t)
     ring = grid.grow4(region) & ~region
     occ, mine = p.occupied, p.board[colour]
+    plantings: list[int] | None = None
     for c, shape in set(p.seedlings):
         if c != colour:
             continue
-        for b in state.t.placements[shape]:
-            if b & ring and not b & occ and planting_ok(grid, mine, b):
+        candidates = idx.cover(shape, ring) & ~idx.cover(shape, occ)
+        if not candidates:
+            continue
+        if plantings is None:
+            plantings = [r for _, _, r in plantings_of(idx, grid, mine)]
+        ps = t.haloed[shape]
+        for i in bits_of(candidates):
+            bits, halo = ps[i]
+            if separate(plantings, bits, halo, t.ring4[bits]):
                 return True
     return False
+
+
+def separate(plantings: list[int], bits: int, halo: int, ring: int) -> bool:
+    """The separation rule for a free piece on a legal board (`plantings`: the colour's 4-connected
+    groups): the piece joins every planting it touches orthogonally, so it breaks the rule exactly
+    when it touches one diagonally without joining it — `rules.planting_ok` without its flood fill
+    (the tests hold the two equal). `halo`: the piece with its 8 neighbours, `ring`: its
+    4-neighbours."""
+    for g in plantings:  # noqa: SIM110 - a loop beats all() over a generator here
+        if halo & g and not ring & g:
+            return False
+    return True
 
 
 def _plant_context(state: State, who: int, colour: int) -> tuple[int, int, int, int, float, int, set[str]]:
@@ -220,24 +343,29 @@ def _plant_context(state: State, who: int, colour: int) -> tuple[int, int, int, 
     ctx = state._cache.get(key)
     if ctx is None:
         p = state.players[who]
-        grid = state.t.grid
-        tg = targets(state, who)
-        mine = p.board[colour]
-        foreign = 0
-        for c in range(3):
-            if c != colour:
-                foreign |= tg[c]
+        b = p.board
+        idx = index_for(state.t)
+        board_key = ("context", colour, b[0], b[1], b[2])  # all but `keep` depends on the boards only
+        part = idx.memo.get(board_key)
+        if part is None:
+            grid = state.t.grid
+            tg = targets(state, who)
+            mine = b[colour]
+            foreign = 0
+            for c in range(3):
+                if c != colour:
+                    foreign |= tg[c]
+            part = idx.remember(board_key, (mine, squares_score(grid, mine), tg[colour], foreign,
+                                            1.5 if colour == 2 else 1.0, grid.not_east))
         keep = ({s for c, s in p.seedlings if c == 1 - colour} if colour < 2 and p.cards["genetics"] else set())
-        ctx = (mine, squares_score(grid, mine), tg[colour], foreign, 1.5 if colour == 2 else 1.0, grid.not_east, keep)
-        state._cache[key] = ctx
+        ctx = state._cache[key] = (*part, keep)
     return ctx  # type: ignore[no-any-return]
 
 
-def _ready(state: State, who: int, colour: int, region: int) -> bool:
+def _ready(state: State, who: int, colour: int, region: int, side: int) -> bool:
     """Harvest now: the planting reached its window's size, or its window cannot grow any more."""
     p = state.players[who]
     w = targets(state, who)[colour]
-    side = largest_side(state.t.grid, region)
     if side >= WINDOW[colour]:
         return True
     if w and (w & ~p.occupied) == 0 and w & region:
@@ -264,7 +392,6 @@ def move_value(state: State, move: Move) -> float:
                 + 0.6 * (bits & w).bit_count() - 0.3 * bits.bit_count() - 0.4 * (bits & foreign).bit_count())
     who = state.current_player()
     p = state.players[who]
-    cat = state.cat
     if kind == DONE:
         return 0.0
     if kind == PASS:
@@ -306,22 +433,43 @@ def move_value(state: State, move: Move) -> float:
         colour, square = move[1], move[2]
         grid = state.t.grid
         region = grid.flood(p.board[colour], square)
-        points = harvest_points(cat, largest_side(grid, region), (p.drought & region).bit_count())
-        if colour == 2 and points and p.red_points() + points >= cat.win_red:
-            return 1000.0
-        if _ready(state, who, colour, region):
-            return 0.8 + points * COLOUR_WEIGHT[colour] / 50
-        empty = 64 - p.occupied.bit_count()
-        return -1.0 if empty > 16 else 0.3 + points / 50
+        return harvest_value(state, who, p, colour, region, largest_side(grid, region))
     return 0.0
 
 
+def harvest_value(state: State, who: int, p: Player, colour: int, region: int, side: int) -> float:
+    """Harvesting the planting `region` (largest square `side`): a winning red harvest always,
+    a ready one gladly (by its token), an unready one only when the board is nearly full."""
+    cat = state.cat
+    points = harvest_points(cat, side, (p.drought & region).bit_count())
+    if colour == 2 and points and p.red_points() + points >= cat.win_red:
+        return 1000.0
+    if _ready(state, who, colour, region, side):
+        return 0.8 + points * COLOUR_WEIGHT[colour] / 50
+    empty = 64 - p.occupied.bit_count()
+    return -1.0 if empty > 16 else 0.3 + points / 50
+
+
 def _place_value(state: State, who: int, p: Player, move: Move) -> float:
-    space = state.t.spaces[move[1]]
+    return space_value(state, who, p, move[1]) - 0.03 * free_fits(state, move[2])
+
+
+def free_fits(state: State, worker: str) -> int:
+    """On how many free spaces the worker fits: the bot uses the crew that fits the fewest of
+    them (keeping flexible crews for later)."""
+    key = ("fits", worker)
+    fits = state._cache.get(key)
+    if fits is None:
+        fits = sum(1 for i, s in enumerate(state.t.spaces) if state.occupant[i] is None and worker in s.fits)
+        state._cache[key] = fits
+    return fits  # type: ignore[no-any-return]
+
+
+def space_value(state: State, who: int, p: Player, si: int) -> float:
+    """What putting a worker on space `si` is worth, before the choice of worker."""
+    space = state.t.spaces[si]
     action = space.action
-    caps = state.t
-    seed_cap = caps.seedling_cap[p.cards["greenhouse"]]
-    tok_cap = caps.token_cap[p.cards["barrels"]]
+    seed_cap = state.t.seedling_cap[p.cards["greenhouse"]]
     key = ("mine", who)
     mine = state._cache.get(key)
     if mine is None:
@@ -334,29 +482,35 @@ def _place_value(state: State, who: int, p: Player, move: Move) -> float:
         key = ("best", who, deck)
         best = state._cache.get(key)
         if best is None:
-            best = max([_take_value(state, who, c) for c in state.markets[deck]] + [2.0 if deck == "deck45" else 1.0])
+            best = market_best(state, who, deck)
             state._cache[key] = best
         value = 0.5 + best * 0.6
         pending = len(p.seedlings) + sum(1 for a in mine if a.startswith("buy"))
         if pending >= seed_cap:
             value -= 4.0
-    elif action == "greenhouse":
-        rich = p.coins > 15 and seed_cap < 7
-        value = 3.5 if (seed_cap <= 3 or rich) and "greenhouse" not in mine else 0.2
-    elif action == "barrels":
-        reds = sum(1 for c, _ in p.tokens if c == 2)
-        value = 5.0 if reds + (4 if p.coins > 15 else 2) > tok_cap and "barrels" not in mine else 0.2
-    elif action == "laboratory":
-        value = 4.0 if p.coins > 12 else 0.2
-    elif action == "genetics":
-        value = 4.0 if p.coins > 8 else 0.3
-    else:  # irrigate
-        value = 3.0 if p.drought.bit_count() > p.cards["irrigate"] and "irrigate" not in mine else -1.0
+    else:
+        value = card_space_part(state, p, action, mine, seed_cap)
     value -= 0.6 * space.cost
-    # use the crew that fits the fewest of the free spaces (keep flexible crews for later)
-    key = ("fits", move[2])
-    fits = state._cache.get(key)
-    if fits is None:
-        fits = sum(1 for i, s in enumerate(state.t.spaces) if state.occupant[i] is None and move[2] in s.fits)
-        state._cache[key] = fits
-    return value - 0.03 * fits
+    return value
+
+
+def market_best(state: State, who: int, deck: str) -> float:
+    """The best a market offers the player: its best face-up card, or the blind top card."""
+    return max([_take_value(state, who, c) for c in state.markets[deck]] + [2.0 if deck == "deck45" else 1.0])
+
+
+def card_space_part(state: State, p: Player, action: str, mine: list[str], seed_cap: int) -> float:
+    """`space_value` of an action-card space (greenhouse .. irrigate), before its cost. `mine`:
+    the actions of the spaces the player holds this round."""
+    if action == "greenhouse":
+        rich = p.coins > 15 and seed_cap < 7
+        return 3.5 if (seed_cap <= 3 or rich) and "greenhouse" not in mine else 0.2
+    if action == "barrels":
+        reds = sum(1 for c, _ in p.tokens if c == 2)
+        tok_cap = state.t.token_cap[p.cards["barrels"]]
+        return 5.0 if reds + (4 if p.coins > 15 else 2) > tok_cap and "barrels" not in mine else 0.2
+    if action == "laboratory":
+        return 4.0 if p.coins > 12 else 0.2
+    if action == "genetics":
+        return 4.0 if p.coins > 8 else 0.3
+    return 3.0 if p.drought.bit_count() > p.cards["irrigate"] and "irrigate" not in mine else -1.0

@@ -62,7 +62,7 @@ from typing import Any
 
 from generator.core import shapes as sh
 from generator.core.grid import Grid
-from generator.games.winnice import bots
+from generator.games.winnice import bots, greedy
 from generator.games.winnice.model import ACTION_CARDS, DECKS, Catalog, Setup, Space, default_catalog, parse_card
 from generator.games.winnice.moves import (
     DONE,
@@ -114,7 +114,23 @@ class Tables:
         self.resolve_order = tuple(sorted(range(len(self.spaces)),
                                           key=lambda i: (_RES_RANK[self.spaces[i].action], self.spaces[i].order, i)))
         self.worker_size = {s: len(cat.shapes[s]) for s in (*cat.worker_start, *cat.worker_bank)}
+        #: per space: 0 hire, 1 buy, 2 laboratory/genetics (one per player), 3 other action cards
+        self.space_kind = tuple(0 if s.action.startswith("hire") else 1 if s.action.startswith("buy")
+                                else 2 if s.action in ("laboratory", "genetics") else 3 for s in self.spaces)
+        self.hire_size = tuple(int(s.action[4]) if s.action.startswith("hire") else 0 for s in self.spaces)
+        self.space_deck = tuple("deck" + s.action[3:] if s.action.startswith("buy") else "" for s in self.spaces)
+        #: per worker shape: the spaces it fits
+        self.worker_spaces = {w: tuple(i for i, s in enumerate(self.spaces) if w in s.fits) for w in self.worker_size}
+        self.worker_space_bits = {w: sum(1 << i for i in sp) for w, sp in self.worker_spaces.items()}
+        #: (space, free workers) -> the moves of the workers that fit it (filled as games go)
+        self.fit_memo: dict[tuple[int, tuple[str, ...]], tuple[Move, ...]] = {}
+        #: the move of each (space, fitting worker), made once
+        self.place_move = tuple({w: (PLACE, si, w, 0) for w in s.fits} for si, s in enumerate(self.spaces))
+        #: by coins held (capped at the dearest space): the spaces that many coins pay for, as bits
+        self.affordable = tuple(sum(1 << i for i, s in enumerate(self.spaces) if s.cost <= c)
+                                for c in range(max((s.cost for s in self.spaces), default=0) + 1))
         self.placements = {s: tuple(sh.placements(self.grid, cat.shapes[s])) for s in cat.seedling_shapes()}
+        self.placement_set = {s: frozenset(ps) for s, ps in self.placements.items()}  # legality in O(1)
         # each placement with its 8-neighbour halo: a piece whose halo misses its colour is legal at once
         self.haloed = {s: tuple((b, self.grid.grow8(b)) for b in ps) for s, ps in self.placements.items()}
         #: every placement's 4-neighbour ring (the greedy bot's "touches its planting" measure)
@@ -127,6 +143,7 @@ class Tables:
         self.lab_min = cat.effects["laboratory_min"]
         self.lab_gives = cat.effects["laboratory_gives"]
         self.gen_cost = cat.effects["genetics_cost"]
+        self._placement_index: Any = None  # placement_index.index_for builds it on first use (the bots)
 
 
 @lru_cache(maxsize=16)
@@ -198,7 +215,8 @@ class State:
         self.drought_hits = 0
         self.harvests = 0
         self.moves = 0
-        self._cache: dict[Any, Any] = {}
+        self._cache: dict[Any, Any] = {}  # the bots' per-decision memo (cleared by every move)
+        self._round_cache: dict[Any, Any] = {}  # the bots' memo for one placing phase (keyed by round)
         self._start_round()
 
     # --- protocol --------------------------------------------------------------------------
@@ -217,6 +235,7 @@ class State:
             setattr(s, name, getattr(self, name))
         s.occupant = list(self.occupant)
         s._cache = {}
+        s._round_cache = {}
         return s
 
     def current_player(self) -> int:
@@ -235,6 +254,7 @@ class State:
     # greedy bot's hundreds of calls per decision cost no extra call layer
     random_move = bots.random_move
     move_value = bots.move_value
+    greedy_moves = greedy.greedy_moves  # the greedy bot's best moves in bulk (the same as by move_value)
 
     def stats(self) -> dict[str, float]:
         return {"rounds": self.round, "drought hits": self.drought_hits, "harvests": self.harvests,
@@ -291,13 +311,71 @@ class State:
         return True
 
     def place_moves(self, who: int) -> list[Move]:
+        """Every (space, worker) `who` may place now, space by space (`place_options`)."""
+        return [m for _, moves in self.place_options(who) for m in moves]
+
+    def place_options(self, who: int) -> list[tuple[int, tuple[Move, ...]]]:
+        """The spaces `who` may place on now, each with its moves (one per fitting free worker,
+        in the order of the player's workers): `can_place` for each space, with the reservations
+        and the crews in the bank counted once per call instead of once per space (the greedy
+        bot asks for this hundreds of times a game)."""
         p = self.players[who]
-        free = [w for w in p.workers if w not in p.placed]
-        out: list[Move] = []
-        for si, space in enumerate(self.t.spaces):
-            fitting = [w for w in free if w in space.fits]
-            if fitting and self.can_place(who, si):
-                out.extend((PLACE, si, w, 0) for w in fitting)
+        placed = p.placed
+        free = tuple(w for w in p.workers if w not in placed)
+        if not free:
+            return []
+        t = self.t
+        spaces = t.spaces
+        occupant = self.occupant
+        mine: dict[str, int] = {}
+        every: dict[str, int] = {}
+        taken = 0
+        for i, o in enumerate(occupant):
+            if o is not None:
+                taken |= 1 << i
+                a = spaces[i].action
+                every[a] = every.get(a, 0) + 1
+                if o[0] == who:
+                    mine[a] = mine.get(a, 0) + 1
+        ws = t.worker_size
+        owned = {ws[w] for w in p.workers}
+        in_bank: dict[int, int] = {}
+        for w in p.worker_bank:
+            in_bank[ws[w]] = in_bank.get(ws[w], 0) + 1
+        wsb = t.worker_space_bits
+        open_ = 0  # free spaces some free worker fits and the player can pay for
+        for w in free:
+            open_ |= wsb[w]
+        open_ &= t.affordable[min(p.coins, len(t.affordable) - 1)] & ~taken
+        kinds = t.space_kind
+        fit_memo = t.fit_memo
+        out: list[tuple[int, tuple[Move, ...]]] = []
+        while open_:
+            low = open_ & -open_
+            open_ ^= low
+            si = low.bit_length() - 1
+            space = spaces[si]
+            kind = kinds[si]
+            action = space.action
+            if kind == 0:  # hire a crew of k: one of k-1 owned, one of k left in the bank
+                k = t.hire_size[si]
+                if k - 1 not in owned or in_bank.get(k, 0) <= mine.get(action, 0):
+                    continue
+            elif kind == 1:  # buy from a market that still has a card somewhere
+                deck = t.space_deck[si]
+                if not (self.markets[deck] or self.piles[deck] or self.discards[deck]):
+                    continue
+            else:  # an action card still in the bank, laboratory and genetics one each
+                if self.bank_cards[action] - every.get(action, 0) <= 0:
+                    continue
+                if kind == 2 and (p.cards[action] or action in mine):
+                    continue
+            key = (si, free)
+            moves = fit_memo.get(key)
+            if moves is None:
+                made = t.place_move[si]
+                moves = fit_memo[key] = tuple(made[w] for w in free if w in made)
+            out.append((si, moves))
         return out
 
     def _resolve_choices(self) -> list[Move]:
@@ -447,7 +525,7 @@ class State:
             raise ValueError("no planting after the harvest")
         if kind == PLANT:
             colour, shape, bits = move[1], move[2], move[3]
-            if ((colour, shape) not in p.seedlings or bits not in self.t.placements[shape] or bits & p.occupied
+            if ((colour, shape) not in p.seedlings or bits not in self.t.placement_set[shape] or bits & p.occupied
                     or not planting_ok(self.t.grid, p.board[colour], bits)):
                 raise ValueError(f"illegal planting {move}")
             p.seedlings.remove((colour, shape))

@@ -18,7 +18,7 @@ import copy
 import hashlib
 import json
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +48,7 @@ def card_id(colour: int, shape: str) -> str:
     return f"{LETTER[colour]}:{shape}"
 
 
+@lru_cache(maxsize=4096)  # the bots and the engine parse the same few dozen ids all game long
 def parse_card(cid: str) -> tuple[int, str]:
     """("Y:O4") -> (0, "O4"); ValueError for anything else."""
     letter, _, shape = cid.partition(":")

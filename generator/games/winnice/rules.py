@@ -73,13 +73,29 @@ def separation_ok(grid: Grid, colour_bits: int) -> bool:
 
 
 def largest_side(grid: Grid, bits: int) -> int:
-    """Side of the largest solid square inside a planting (core.shapes.largest_square)."""
-    return sh.largest_square(grid.cells(bits))
+    """Side of the largest solid square inside a planting (the same as core.shapes.largest_square
+    on its cells, which the tests check): bit-parallel erosion — after k steps a bit is left where a
+    (k+1)x(k+1) square of `bits` has its north-west corner, so the side is the number of steps
+    until nothing is left. Four shifts per step instead of a dynamic programme over cells: the
+    bots value every harvest of every decision by it."""
+    w, ne = grid.width, grid.not_east
+    side = 0
+    e = bits & grid.full
+    while e:
+        side += 1
+        e = e & (e >> 1) & (e >> w) & (e >> (w + 1)) & ne
+    return side
 
 
 def harvest_points(cat: Catalog, side: int, droughts: int = 0) -> int:
     """P of the token a planting pays: by its largest square (2x2 1P, 3x3 2P, 4x4 or more 3P in the
-    default catalog), lowered one step (`drought_step`) per drought token on it; 0 = nothing."""
+    default catalog), lowered one step (`drought_step`) per drought token on it; 0 = nothing.
+    (Remembered per catalog: the bots value every harvest of every decision by it.)"""
+    return _harvest_points(cat, side, droughts)
+
+
+@lru_cache(maxsize=4096)
+def _harvest_points(cat: Catalog, side: int, droughts: int) -> int:
     points = 0
     for s, p in cat.harvest:
         if side >= s:

@@ -1,0 +1,327 @@
+"""The greedy bot's moves in bulk: `State.greedy_moves()`, the hook core.playout's greedy bot calls.
+
+It returns exactly what the plain greedy bot would choose among — every legal move whose
+`bots.move_value` is the highest, in `legal_moves()` order — so a game is the same move for move
+(the tests compare it with the plain version over many seeded states), only without valuing a few
+hundred moves one by one:
+
+- **Planting.** A placement that does not touch the 8-neighbourhood of its colour ("far") is a
+  new planting: legal as soon as its squares are free, and its value depends only on how many of
+  its squares lie in the colour's target window and in the other colours' windows (its squares
+  score is its own — no 2x2 of the union can mix it with squares it does not touch). So the far
+  placements of a shape are grouped by value once per (shape, colour, window, foreign windows),
+  kept in the catalog's memo, and a decision only intersects the groups, best first, with the free
+  placements (placement sets of placement_index). The few free "near" placements (a dozen or
+  two a decision) are valued one by one as `move_value` does (a memo of them by colour board
+  missed 14 times in 15: the board changes with every planting). Their separation rule is
+  checked against the colour's plantings (`bots.separate`): on a legal board (the engine keeps it
+  legal) a connected piece may be planted unless it touches a planting diagonally without
+  joining it orthogonally — the same answer as `rules.planting_ok`, without a flood fill per
+  candidate. A shape kept for genetics is worth -1 and can never beat "done" (0), so it is not
+  looked at. Harvests are valued from the plantings remembered by each board.
+- **Placing.** A space's value is computed once, not once per worker that fits it, and the cards
+  a market offers are valued once per player and round (nothing they depend on moves while
+  workers are placed).
+- Every other decision has a handful of moves: `move_value` for each.
+
+The ties of a planting decision can be a hundred placements ("any empty corner"); they come back
+as a lazy `TopMoves` sequence, and the bot's one draw makes one move of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, overload
+
+from generator.games.winnice.bots import (
+    _plant_context,
+    card_space_part,
+    harvest_value,
+    market_best,
+    move_value,
+    plantings_of,
+    squares_score,
+)
+from generator.games.winnice.moves import DONE_MOVE, HARVEST, P_PLACE, P_PLANT, PASS_MOVE, PLANT, Move
+from generator.games.winnice.placement_index import bits_of, index_for
+
+if TYPE_CHECKING:
+    from generator.games.winnice.engine import Player, State
+
+#: placement sets by value, best first: ((value, placements), ...)
+Groups = tuple[tuple[float, int], ...]
+
+
+def greedy_moves(state: State) -> Sequence[Move]:
+    """The best-valued legal moves of the player to move, in `legal_moves()` order."""
+    if state.drop is None:
+        if state.phase == P_PLANT:
+            return _plant_top(state)
+        if state.phase == P_PLACE:
+            return _place_top(state)
+    moves = state.legal_moves()
+    best: list[Move] = []
+    best_value = float("-inf")
+    for move in moves:
+        value = move_value(state, move)
+        if value > best_value:
+            best_value, best = value, [move]
+        elif value == best_value:
+            best.append(move)
+    return best
+
+
+def _top(valued: list[tuple[float, Move]]) -> list[Move]:
+    best_value = max(v for v, _ in valued)
+    return [m for v, m in valued if v == best_value]
+
+
+def _place_top(state: State) -> list[Move]:
+    """`_place_value` of every placement, with each action's part computed once per decision.
+
+    The parts are `bots.space_value`'s (`card_space_part`, `market_best`), in the same order and
+    arithmetic (the tests hold the two to the same choices); only hiring depends on the space
+    (its cost), every other action's part is shared by its spaces before each space's own cost is
+    taken off."""
+    who = state.cur
+    p = state.players[who]
+    t = state.t
+    spaces = t.spaces
+    occupant = state.occupant
+    mine: list[str] = []
+    taken = 0  # the occupied spaces, as bits
+    for i, o in enumerate(occupant):
+        if o is not None:
+            taken |= 1 << i
+            if o[0] == who:
+                mine.append(spaces[i].action)
+    coins = p.coins
+    seed_cap = t.seedling_cap[p.cards["greenhouse"]]
+    part: dict[str, float] = {}
+    fits: dict[str, int] = {}
+    round_cache = state._round_cache
+    best_value = move_value(state, PASS_MOVE)
+    best: list[Move] = [PASS_MOVE]
+    top: list[Move] = []
+    top_value = float("-inf")
+    rnd = state.round
+    for si, moves in state.place_options(who):
+        space = spaces[si]
+        action = space.action
+        kind = t.space_kind[si]
+        if kind == 0:
+            value = 6.0 if rnd <= 15 and coins >= space.cost + 2 else 0.6
+        else:
+            got = part.get(action)
+            if got is None:
+                if kind == 1:
+                    deck = t.space_deck[si]
+                    # markets, boards and seedlings stand still while workers are placed
+                    key = (rnd, who, deck)
+                    card_best = round_cache.get(key)
+                    if card_best is None:
+                        if len(round_cache) > 64:
+                            round_cache.clear()
+                        card_best = round_cache[key] = market_best(state, who, deck)
+                    got = 0.5 + card_best * 0.6
+                    if len(p.seedlings) + sum(1 for a in mine if a.startswith("buy")) >= seed_cap:
+                        got -= 4.0
+                else:
+                    got = card_space_part(state, p, action, mine, seed_cap)
+                part[action] = got
+            value = got
+        value -= 0.6 * space.cost
+        for move in moves:
+            w = move[2]
+            f = fits.get(w)
+            if f is None:
+                f = fits[w] = (t.worker_space_bits[w] & ~taken).bit_count()
+            v = value - 0.03 * f
+            if v > top_value:
+                top_value, top = v, [move]
+            elif v == top_value:
+                top.append(move)
+    if top_value > best_value:
+        return top
+    if top_value == best_value:
+        return top + best
+    return best
+
+
+def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mult: float) -> Groups:
+    """The shape's placements grouped by their value as far placements, best first.
+
+    The value is `move_value`'s planting formula term by term (same operations in the same order,
+    so the same float) with the squares gained being the piece's own and no shared edges. The
+    placements are sorted by the integer terms first; each distinct set of terms is valued once."""
+    idx = index_for(state.t)
+    key = ("far", shape, colour, w, foreign)
+    got = idx.memo.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    by_terms: dict[tuple[int, int, int, int], int] = {}
+    for i, bits, gain, n in _shape_terms(state, shape):
+        k = (gain, n, (bits & w).bit_count(), (bits & foreign).bit_count())
+        by_terms[k] = by_terms.get(k, 0) | (1 << i)
+    groups: dict[float, int] = {}
+    for (gain, n, wc, fc), members in by_terms.items():
+        value = 0.2 + gain * mult + 0.4 * 0 + 0.6 * wc - 0.3 * n - 0.4 * fc
+        groups[value] = groups.get(value, 0) | members
+    return idx.remember(key, tuple(sorted(groups.items(), reverse=True)))  # type: ignore[no-any-return]
+
+
+def _shape_terms(state: State, shape: str) -> list[tuple[int, int, int, int]]:
+    """(index, squares, squares score, size) of every placement of the shape (kept for good)."""
+    idx = index_for(state.t)
+    key = ("terms", shape)
+    got = idx.memo.get(key)
+    if got is None:
+        grid = state.t.grid
+        got = idx.memo[key] = [(i, b, squares_score(grid, b), b.bit_count())
+                               for i, b in enumerate(state.t.placements[shape])]
+    return got  # type: ignore[no-any-return]
+
+
+def _plant_top(state: State) -> Sequence[Move]:
+    who = state.cur
+    p: Player = state.players[who]
+    t = state.t
+    grid = t.grid
+    idx = index_for(t)
+    # per stored (colour, shape): its free far placements and their value groups, the near ones' values
+    plans: list[tuple[int, str, int, Groups, list[tuple[float, int]]]] = []
+    best = 0.0  # "done" is always legal and worth 0
+    if not p.harvested and p.seedlings:
+        occ = p.occupied
+        per_colour: dict[int, Any] = {}
+        for colour, shape in sorted(set(p.seedlings)):
+            mine, base, w, foreign, mult, ne, keep = _plant_context(state, who, colour)
+            if shape in keep:
+                continue  # worth -1 (kept for genetics): never the best
+            pc = per_colour.get(colour)
+            if pc is None:
+                pc = per_colour[colour] = (grid.grow8(mine), [r for _, _, r in plantings_of(idx, grid, mine)])
+            halo, plantings = pc
+            free = idx.every[shape] & ~idx.cover(shape, occ)
+            touching = idx.cover(shape, halo) if mine else 0
+            far = free & ~touching
+            groups = _far_groups(state, shape, colour, w, foreign, mult)
+            for value, members in groups:
+                if members & far:
+                    if value > best:
+                        best = value
+                    break
+            near_values: list[tuple[float, int]] = []
+            near = free & touching
+            if near:  # valued one by one: `move_value`'s formula term by term, the same float
+                ps = t.haloed[shape]
+                ring4 = t.ring4
+                for i in bits_of(near):
+                    bits, halo_b = ps[i]
+                    ring = ring4[bits]
+                    ok = True
+                    for g in plantings:  # bots.separate, inlined: the separation rule on a legal board
+                        if halo_b & g and not ring & g:
+                            ok = False
+                            break
+                    if not ok:
+                        continue
+                    e = mine | bits
+                    gain = -base
+                    for weight in (1, 3, 6):
+                        e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+                        if not e:
+                            break
+                        gain += weight * e.bit_count()
+                    value = (0.2 + gain * mult + 0.4 * (ring & mine).bit_count() + 0.6 * (bits & w).bit_count()
+                             - 0.3 * bits.bit_count() - 0.4 * (bits & foreign).bit_count())
+                    near_values.append((value, i))
+                    if value > best:
+                        best = value
+            plans.append((colour, shape, far, groups, near_values))
+    rest: list[tuple[float, Move]] = [(move_value(state, move), move) for move in state.irrigate_moves(p)]
+    if not p.harvested:  # harvest_moves(p), valued from the plantings remembered by each board
+        for colour in range(3):
+            bits = p.board[colour]
+            if bits:
+                for low, side, region in plantings_of(idx, grid, bits):
+                    rest.append((harvest_value(state, who, p, colour, region, side), (HARVEST, colour, low, 0)))
+    for value, _ in rest:
+        if value > best:
+            best = value
+    parts: list[tuple[int, str, int, tuple[int, ...]]] = []
+    for colour, shape, far, groups, near_values in plans:
+        chosen = 0
+        for value, members in groups:
+            if value == best:
+                chosen = members & far
+                break
+            if value < best:
+                break
+        for value, i in near_values:
+            if value == best:
+                chosen |= 1 << i
+        if chosen:
+            parts.append((colour, shape, chosen, t.placements[shape]))
+    tail = [m for v, m in rest if v == best]
+    if best == 0.0:
+        tail.append(DONE_MOVE)
+    return TopMoves(parts, tail)
+
+
+class TopMoves(Sequence[Move]):
+    """The best moves of a planting decision without building them: plantings as placement sets
+    per (colour, shape), then the other moves. A planting that nothing beats often ties with a
+    hundred others (any empty corner of the board will do); the bot draws one (`len` and one
+    index), so only that one is made into a move."""
+
+    __slots__ = ("_parts", "_tail", "_len")
+
+    def __init__(self, parts: list[tuple[int, str, int, tuple[int, ...]]], tail: list[Move]) -> None:
+        self._parts = parts
+        self._tail = tail
+        self._len = sum(c.bit_count() for _, _, c, _ in parts) + len(tail)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, k: int) -> Move: ...
+    @overload
+    def __getitem__(self, k: slice) -> list[Move]: ...
+
+    def __getitem__(self, k: int | slice) -> Move | list[Move]:
+        if isinstance(k, slice):
+            return list(self)[k]
+        if k < 0:
+            k += self._len
+        if not 0 <= k < self._len:
+            raise IndexError("move index out of range")
+        for colour, shape, chosen, ps in self._parts:
+            n = chosen.bit_count()
+            if k < n:
+                return (PLANT, colour, shape, ps[_kth_bit(chosen, k)])
+            k -= n
+        return self._tail[k]
+
+    def __iter__(self) -> Iterator[Move]:
+        for colour, shape, chosen, ps in self._parts:
+            for i in bits_of(chosen):
+                yield (PLANT, colour, shape, ps[i])
+        yield from self._tail
+
+
+def _kth_bit(x: int, k: int) -> int:
+    """The index of the k-th (from 0) set bit of x, lowest first."""
+    off = 0
+    while True:
+        chunk = x & 0xFFFFFFFFFFFFFFFF
+        c = chunk.bit_count()
+        if k < c:
+            for _ in range(k):
+                chunk &= chunk - 1
+            return off + (chunk & -chunk).bit_length() - 1
+        k -= c
+        x >>= 64
+        off += 64
+

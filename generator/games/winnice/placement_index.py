@@ -1,0 +1,121 @@
+"""Every placement of each seedling shape as one bit of a big int: which placements miss a set of
+squares, lie inside a window, or touch a planting, each in a few ORs instead of a loop.
+
+A shape's placements are numbered in `Tables.placements` order (the order of `legal_moves`), and a
+*placement set* is an int with bit i for placement i. `cover(shape, mask)` is the set of
+placements touching any square of `mask`; it is the OR of per-row tables (placements touching a
+given pattern of one row's squares), each built the first time it is asked for and kept, so after
+a few games every lookup is `height` dictionary reads and ORs.
+
+The greedy bot (greedy.py) uses it to find, among a few hundred placements, the few worth valuing
+one by one; the values themselves stay in bots.py (`move_value`), the plain reference.
+
+Caches here are pure functions of their keys (bitboards and shape ids), shared by every state of
+one catalog and player count (`for_tables`), and bounded: a table that grows past `MEMO_LIMIT`
+entries is cleared (only speed depends on it, never a result).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from generator.games.winnice.engine import Tables
+
+MEMO_LIMIT = 200_000
+
+
+class PlacementIndex:
+    """Placement sets of every seedling shape of one compiled catalog (`engine.Tables`)."""
+
+    def __init__(self, t: Tables) -> None:
+        grid = t.grid
+        self.grid = grid
+        self.width = grid.width
+        self.height = grid.height
+        self.row_mask = (1 << grid.width) - 1
+        self.placements = t.placements
+        #: every placement of the shape (all bits set)
+        self.every = {s: (1 << len(ps)) - 1 for s, ps in t.placements.items()}
+        #: per shape, per square: the placements covering that square
+        self.by_square: dict[str, list[int]] = {}
+        for s, ps in t.placements.items():
+            cov = [0] * (grid.width * grid.height)
+            for i, b in enumerate(ps):
+                while b:
+                    low = b & -b
+                    cov[low.bit_length() - 1] |= 1 << i
+                    b ^= low
+            self.by_square[s] = cov
+        self._rows: dict[str, list[dict[int, int]]] = {s: [{0: 0} for _ in range(grid.height)]
+                                                       for s in t.placements}
+        #: free memo tables for the bots (pure functions of their keys; see `memo`)
+        self.memo: dict[Any, Any] = {}
+
+    def cover(self, shape: str, mask: int) -> int:
+        """The placements of `shape` that touch at least one square of `mask`."""
+        rows = self._rows[shape]
+        w, rm = self.width, self.row_mask
+        out = 0
+        y = 0
+        while mask:
+            pattern = mask & rm
+            if pattern:
+                table = rows[y]
+                got = table.get(pattern)
+                if got is None:
+                    got = 0
+                    cov = self.by_square[shape]
+                    base = y * w
+                    pat = pattern
+                    while pat:
+                        low = pat & -pat
+                        got |= cov[base + low.bit_length() - 1]
+                        pat ^= low
+                    table[pattern] = got
+                out |= got
+            mask >>= w
+            y += 1
+        return out
+
+    def inside(self, shape: str, window: int) -> int:
+        """The placements of `shape` wholly inside `window`."""
+        return self.every[shape] & ~self.cover(shape, self.grid.full & ~window)
+
+    def remember(self, key: Any, value: Any) -> Any:
+        """Keep `value` under `key` in the shared memo (cleared when it grows past MEMO_LIMIT)."""
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
+
+
+_SHARED: dict[Any, PlacementIndex] = {}
+
+
+def index_for(t: Tables) -> PlacementIndex:
+    """The index of a compiled catalog, built on first use and kept on the Tables.
+
+    Indexes are shared by content (board size and the seedling shapes by name), not by catalog
+    object: a playout worker receives its own copy of the catalog with every batch of games, and
+    the memo warmed by the earlier batches keeps serving the later ones."""
+    idx: PlacementIndex | None = t._placement_index
+    if idx is None:
+        key = (t.grid.width, t.grid.height, tuple(sorted((s, t.cat.shapes[s]) for s in t.placements)))
+        idx = _SHARED.get(key)
+        if idx is None:
+            if len(_SHARED) >= 8:
+                _SHARED.clear()
+            idx = _SHARED[key] = PlacementIndex(t)
+        t._placement_index = idx
+    return idx
+
+
+def bits_of(placements: int) -> list[int]:
+    """The indices of a placement set, lowest first."""
+    out = []
+    while placements:
+        low = placements & -placements
+        out.append(low.bit_length() - 1)
+        placements ^= low
+    return out
