@@ -123,3 +123,18 @@ def test_all_is_identical_for_any_jobs(tmp_path):
     assert one == two and len(one) > 20
     for rel in one:
         assert (tmp_path / "1" / rel).read_bytes() == (tmp_path / "2" / rel).read_bytes(), rel
+
+
+@pytest.mark.parametrize("game", ["plazing", "winnice", "planety"])
+def test_check_of_a_setup_file_loads_no_renderer(game, tmp_path):
+    """`<game> check FILE` answers without reportlab, Pillow or the game's drawing (issue 12:
+    check in <= 0.5 s): they load only in the commands that print."""
+    res = subprocess.run([sys.executable, "-m", "generator", game, "setup", "--seed", "2", "--out", str(tmp_path)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert res.returncode == 0, res.stderr
+    setup = next(tmp_path.rglob("setup.json"))
+    code, modules, _ = _probe(game, "check", str(setup))
+    assert code == 0
+    drawing = [m for m in modules if m.startswith(("reportlab", "PIL", "jinja2", "generator.render."))
+               or m == f"generator.games.{game}.draw"]
+    assert drawing == []

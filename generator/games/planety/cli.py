@@ -39,13 +39,11 @@ from generator.core.checks import UserInputError
 from generator.core.files import SetupFileError, load_setup, output_set, save_setup
 from generator.core.playout import get_bot
 from generator.core.rng import make_rng
-from generator.games.planety import draw, playability
+from generator.games.planety import playability
 from generator.games.planety.engine import State, check_invariants
 from generator.games.planety.model import GAME, SETUP_VERSION, Catalog, Setup, builtin_catalog, load_catalog
 from generator.games.planety.rules import CODE, check, check_catalog
 from generator.games.planety.setup import generate
-from generator.render.pdf import write_pdf
-from generator.render.png import write_png
 
 app = typer.Typer(help="Planety — a big bang proved playable (every orbit can get its own planet), "
                   "double-sided tiles to print, and an engine that plays it.", no_args_is_help=True)
@@ -87,6 +85,10 @@ def split_code(code: str) -> tuple[str, str]:
 def write_outputs(stage: Path, setup: Setup, code: str, paper_name: str = "a4", lang: str = "pl",
                   bleed: float = 0.0, cat: Catalog | None = None) -> dict[str, Path]:
     """Every file of one setup, written into `stage` (an output_set folder)."""
+    from generator.games.planety import draw  # drawing, PDF and PNG load only in the commands that draw
+    from generator.render.pdf import write_pdf
+    from generator.render.png import write_png
+
     paper = check_paper(paper_name)
     cat = cat or builtin_catalog()
     files = {"setup": stage / "setup.json", "summary_pdf": stage / "summary.pdf", "summary_png": stage / "summary.png",
@@ -108,6 +110,7 @@ def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_n
     playout figures, on one card in the chosen language."""
     from generator.games.planety.cards import STYLE
     from generator.games.planety.draw import labels
+    from generator.render.pdf import write_pdf
     from generator.render.rulecards import Played, setup_card_scene
 
     lab = labels(lang)

@@ -34,13 +34,11 @@ from generator.clikit import (
 from generator.core.checks import Report, UserInputError
 from generator.core.files import SetupFileError, load_setup, output_set, save_setup
 from generator.core.rng import CodeError
-from generator.games.winnice import draw, playability
+from generator.games.winnice import playability
 from generator.games.winnice.model import GAME, SETUP_VERSION, Catalog, Setup, load_catalog
 from generator.games.winnice.moves import PHASE_NAMES, describe
 from generator.games.winnice.rules import check, check_catalog
 from generator.games.winnice.setup import CODE, generate
-from generator.render.pdf import write_pdf
-from generator.render.png import write_png
 
 app = typer.Typer(help="Winnice — shuffled seedling, disaster and coordinate decks, the full print kit, and an "
                   "engine that plays to 8P of red.", no_args_is_help=True)
@@ -74,7 +72,9 @@ def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_n
                      rep: dict[str, Any] | None, bleed: float = 0.0) -> Path:
     """setup-card.pdf: the markets, first player and drought decks of this seed, the checks it passed
     and the headline playout figures, on one card in the chosen language."""
+    from generator.games.winnice import draw
     from generator.games.winnice.cards import STYLE
+    from generator.render.pdf import write_pdf
     from generator.render.rulecards import Played, setup_card_scene
 
     ctx = draw.summary_context(setup, cat, lang)
@@ -101,6 +101,10 @@ def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_n
 def write_outputs(setup: Setup, cat: Catalog, code: str, stage: Path, paper_name: str = "a4", lang: str = "pl",
                   bleed: float = 0.0) -> dict[str, Path]:
     """Every file of one setup into the staging folder `stage` (see core.files.output_set)."""
+    from generator.games.winnice import draw  # drawing, PDF and PNG load only in the commands that draw
+    from generator.render.pdf import write_pdf
+    from generator.render.png import write_png
+
     paper = check_paper(paper_name)
     files = {"setup": stage / "setup.json"}
     save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
@@ -181,6 +185,8 @@ def setup_cmd(
         print_json(data)
     else:
         out_console.print(f"[bold]Winnice[/] setup [bold cyan]{code_s}[/] (seed {seed_v})", highlight=False)
+        from generator.games.winnice import draw
+
         for line in draw.summary_lines(setup, cat, "en"):
             out_console.print(f"  {line}", highlight=False, markup=False)
         for path in files.values():
