@@ -172,7 +172,8 @@ class State:
         self._unsplit_covered = -1
         self.values: list[dict[int, float]] = []  # valuation's closing values per shape, for `values_key`
         self.values_key: tuple[int, int] = (-1, -1)
-        self.weather_values: list[float] = []
+        self.weather_values: tuple[float, ...] = ()
+        self.anchor_masks = [0, 0, 0, 0, 0]  # valuation's anchors per shape the colour may place now
         self.waste_bad = [0, 0, 0, 0, 0]  # valuation's anchors per shape that would close waste in
         self.closer_mask = [0, 0, 0, 0, 0]  # ... and those that close something (the keys of `values`)
         self.person = (b.first_colour - 1) % b.players
