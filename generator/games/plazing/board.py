@@ -135,6 +135,9 @@ class Board:
         # beach of this size: a whole ring's pattern relative to the anchor decides it, a ring cut
         # by the border is known by its cells and anchor
         self.ring_memo = [_RING_MEMO.setdefault((w, h, shape), {}) for shape in (H3, V3, H2, V2, O1)]
+        # the squares each area asked about encloses (engine.State._holes, a pure function of
+        # the area on this board), filled as games ask
+        self.holes_memo: dict[int, int] = {}
         self.unsplit_fns = _unsplit_fns(w, h, tuple(tuple(c) for c in self.cycles), tuple(self.edge_anchors),
                                         tuple(self.fits[s] for s in (H3, V3, H2, V2, O1)))
         # score squares under each placement: {anchor: +1s - -1s} where nonzero

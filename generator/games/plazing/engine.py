@@ -102,6 +102,7 @@ __all__ = ["BLANKET", "BONUS", "BONUS_PHASE", "COLLECT_ALL", "COLLECT_TWO", "COL
            "SPECIAL", "SPECIAL_PHASE", "SURPRISE", "H2", "H3", "O1", "V2", "V3", "Board", "Move", "Score", "Shape",
            "State", "board_for", "hand_setup", "shape_of"]
 
+HOLES_MEMO = 200_000  # at most this many areas in a Board's `holes_memo`
 TRACK_PARTS = ("closing", "squares", "surprises", "events", "specials", "weather_event")
 
 
@@ -484,35 +485,40 @@ class State:
         counted pieces, objects and the sea: the counted pieces close the area on their own.
         """
         b = self.b
-        adj = b.grid.grow4(area) & ~area
-        wall: list[tuple[int, int, int]] = []
-        squares = 0
-        n4s = self.piece_n4
-        at = self.piece_at
+        g = b.grid
+        w = g.width
+        adj = ((area << 1) & g.not_west | (area >> 1) & g.not_east | (area << w) | (area >> w)) & g.full & ~area
         touch = adj & self.covered  # the wall's squares: look their pieces up, in `pieces` order
+        at = self.piece_at
         found = set()
         while touch:
             low = touch & -touch
             found.add(at[low.bit_length() - 1])
             touch ^= low
         pieces = self.pieces
-        for i in sorted(found):
-            col, _, m, _ = pieces[i]
-            wall.append((col, m, n4s[i]))
-            squares |= m
+        n4s = self.piece_n4
+        wall = [(pieces[i][0], pieces[i][2], n4s[i]) for i in sorted(found)]
         if extra is not None and extra[1] & adj:
             wall.append(extra)
-            squares |= extra[1]
         if not wall:
             return []
-        holes = self._holes(area)
+        squares = 0
+        for _, m, _ in wall:
+            squares |= m
+        holes = b.holes_memo.get(area)
+        if holes is None:
+            holes = self._holes(area)
+            if len(b.holes_memo) < HOLES_MEMO:
+                b.holes_memo[area] = holes
         ok = area | holes | squares | b.objects
         edge = b.open_edge
         return [(col, m) for col, m, n4 in wall if not m & holes and (m & edge or n4 & ~ok)]
 
     def _holes(self, area: int) -> int:
         """The squares enclosed by `area` (parts of the board off the area that never reach the
-        board's border, going by 8-neighbours — the dual of the area's 4-connectivity)."""
+        board's border, going by 8-neighbours — the dual of the area's 4-connectivity). A pure
+        function of the area and the board's size: `necessary_pieces` keeps its answers per Board
+        (the same area is asked for by every placement that would close it, in game after game)."""
         b = self.b
         g = b.grid
         rest = g.full & ~area
