@@ -162,7 +162,8 @@ class State:
         self.turns = 0
         self.moves = 0
         # new_closed results with the free squares that certify them: valid while none is covered
-        self._closing: dict[int, tuple[list[int], int]] = {}
+        # (a list per shape, indexed by anchor)
+        self._closing: list[list[tuple[list[int], int] | None]] = [[None] * (b.width * b.height) for _ in range(5)]
         # a free path to the open edge per square (key: the square's bit), found by earlier floods;
         # valid while none of its squares is covered (`_new_closed` checks before use)
         self._edge_paths: dict[int, int] = {}
@@ -201,7 +202,7 @@ class State:
         c.scored_objects = [set(s) for s in self.scored_objects]
         c.hand = [list(h) for h in self.hand]
         c.pending_bonus, c.queue = list(self.pending_bonus), list(self.queue)
-        c._closing = dict(self._closing)
+        c._closing = [list(row) for row in self._closing]
         c._edge_paths = dict(self._edge_paths)
         c._owners = dict(self._owners)
         c._unsplit, c._unsplit_covered = {}, -1
@@ -250,13 +251,12 @@ class State:
         path to the open edge an earlier flood found (`_edge_paths`, valid while it stays free),
         so a part with such a square is open at once and a flood stops when it reaches one.
         """
-        key = shape * 4096 + anchor
-        hit = self._closing.get(key)
+        row = self._closing[shape]
+        hit = row[anchor]
         if hit is not None and not hit[1] & self.covered:
             return hit[0]
-        out, cert = self._new_closed(shape, anchor)
-        self._closing[key] = (out, cert)
-        return out
+        hit = row[anchor] = self._new_closed(shape, anchor)
+        return hit[0]
 
     def _new_closed(self, shape: int, anchor: int) -> tuple[list[int], int]:
         b = self.b

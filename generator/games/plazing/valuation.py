@@ -118,6 +118,7 @@ def refresh(s: State) -> None:
     bad = [0, 0, 0, 0, 0]
     closers = [0, 0, 0, 0, 0]
     cache = s._closing
+    new_closed = s._new_closed
     waste = s.waste
     if s._unsplit_covered != covered:
         s._unsplit_covered = covered
@@ -132,14 +133,14 @@ def refresh(s: State) -> None:
             done = unsplit[shape] = bd.unsplit_fns[shape](bd.free0 & ~covered)
         maybe &= ~done
         mine = by_shape[shape]
-        base = shape * 4096
+        row = cache[shape]
         while maybe:
             low = maybe & -maybe
             maybe ^= low
             a = low.bit_length() - 1
-            hit = cache.get(base + a)
+            hit = row[a]
             if hit is None or hit[1] & covered:  # new_closed's miss, inlined
-                hit = cache[base + a] = s._new_closed(shape, a)
+                hit = row[a] = new_closed(shape, a)
             parts = hit[0]
             if parts:
                 if waste and any(p & waste for p in parts):
