@@ -378,7 +378,9 @@ def greedy_moves(s: State) -> Sequence[Move]:
     weather = s.weather_values
     anchor_masks, waste_bad, closer_mask, values = s.anchor_masks, s.waste_bad, s.closer_mask, s.values
     square_levels, square_mask, square_value = bd.square_levels, bd.square_mask, bd.square_value
-    found: list[tuple[int, tuple[int, ...], list[list[tuple[float, int]]]]] = []
+    # per group, the values without the weather's share and their masks; the weather adds the
+    # same to every placement of one outer (values are whole or half points: sums are exact)
+    found: list[tuple[int, tuple[int, ...], list[tuple[float, int]], float]] = []
     top = float("-inf")
     for kind, shape, outers in groups:
         # the placements that would close waste in are all among the closings refresh looked at
@@ -387,37 +389,32 @@ def greedy_moves(s: State) -> Sequence[Move]:
             continue
         rest = anchors & ~closer_mask[shape]
         # placements that close nothing share a value per score-square total: one mask each
-        levels = [(v, m & rest) for v, m in square_levels[shape] if m & rest]
         plain = rest & ~square_mask[shape]
+        pairs: list[tuple[float, int]] = [(0, plain)] if plain else []
+        pairs += [(v, m & rest) for v, m in square_levels[shape] if m & rest]
         closing = values[shape]
         if closing:
             sq = square_value[shape]
-            closers = [(sq.get(a, 0), cv, 1 << a) for a, cv in closing.items()]
-        else:
-            closers = []
-        per_outer = []
+            pairs += [(sq.get(a, 0) + cv, 1 << a) for a, cv in closing.items()]
+        hi = max(v for v, _ in pairs)
         for o in outers:
-            base = weather[kind * 4 + o]
-            pairs = [(base, plain)] if plain else []
-            pairs += [(base + v, m) for v, m in levels]
-            pairs += [(base + v + cv, m) for v, cv, m in closers]
-            for v, _ in pairs:
-                if v > top:
-                    top = v
-            per_outer.append(pairs)
-        found.append((kind, outers, per_outer))
+            if weather[kind * 4 + o] + hi > top:
+                top = weather[kind * 4 + o] + hi
+        found.append((kind, outers, pairs, hi))
     others = s._other_moves() if ph == MAIN else []
     other_values = [move_value(s, m) for m in others]
     if other_values:
         top = max(top, max(other_values))
     segments: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-    for kind, outers, per_outer in found:
+    for kind, outers, pairs, hi in found:
         masks = []
-        for pairs in per_outer:
+        for o in outers:
+            base = weather[kind * 4 + o]
             m = 0
-            for v, mm in pairs:
-                if v == top:
-                    m |= mm
+            if base + hi == top:
+                for v, mm in pairs:
+                    if base + v == top:
+                        m |= mm
             masks.append(m)
         segments.append((kind, outers, tuple(masks)))
     return TopMoves(segments, [m for m, v in zip(others, other_values, strict=True) if v == top])
