@@ -772,6 +772,20 @@ class State:
         self.pieces.append((c, piece, m, outer))
         self.piece_n4.append(sh.n4)
         self._score_squares(c, m)
+        if not parts:
+            return
+        # the greedy bot's valuation may have counted the necessary pieces of these very parts
+        # for this placement (`valuation.closing_value`): they are what `owner_of` would count
+        known = self._owners.get(shape * 4096 + anchor)
+        if known is not None and known[0] == parts:
+            for area, counts, needed, _ in known[1]:
+                if needed:
+                    counts = list(counts)
+                    counts[c] += 1
+                top = max(counts)
+                owner = -1 if top == 0 or counts.count(top) > 1 else counts.index(top)
+                self._close(area, c, (owner, sum(counts)))
+            return
         for area in parts:
             self._close(area, c)
 
@@ -784,8 +798,8 @@ class State:
             for i in bits_of(plus):
                 self.scored_objects[c].add(self.b.square_object[i])
 
-    def _close(self, area: int, closer: int) -> None:
-        owner, around = self.owner_of(area)
+    def _close(self, area: int, closer: int, owned: tuple[int, int] | None = None) -> None:
+        owner, around = self.owner_of(area) if owned is None else owned
         self.closed |= area
         self.track[closer]["closing"] += int(rules().scoring["close_area"])
         self.areas.append((area, owner, closer, around))

@@ -155,3 +155,22 @@ def test_compiled_unsplit_equals_the_loop(players):
             for shape in range(5):
                 assert s.unsplit(shape) == plain_unsplit(s, shape)
             s.apply(random_bot(s, rng))
+
+
+@pytest.mark.parametrize("options", OPTIONS[:3], ids=["base4", "3p-surprises", "all"])
+def test_owners_kept_from_valuation_equal_a_fresh_count(options):
+    """`place` takes the owner and size of a closed area from the greedy valuation's counts when it
+    has them: they must be what `owner_of` counts afresh on the board after the move."""
+    reused = 0
+    for seed in range(4):
+        s = State(generate(options, seed), random.Random(seed))
+        rng = random.Random(seed)
+        while not s.is_over():
+            before = len(s.areas)
+            move = greedy_bot(s, rng)
+            if move[0] in (SCREEN, BLANKET, ODD):
+                reused += s._owners.get(shape_of(move) * 4096 + move[1]) is not None
+            s.apply(move)
+            for area, owner, _, around in s.areas[before:]:
+                assert (owner, around) == s.owner_of(area), (seed, s.moves)
+    assert reused > 20
