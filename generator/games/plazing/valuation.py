@@ -390,13 +390,24 @@ def greedy_moves(s: State) -> Sequence[Move]:
         rest = anchors & ~closer_mask[shape]
         # placements that close nothing share a value per score-square total: one mask each
         plain = rest & ~square_mask[shape]
-        pairs: list[tuple[float, int]] = [(0, plain)] if plain else []
-        pairs += [(v, m & rest) for v, m in square_levels[shape] if m & rest]
+        pairs: list[tuple[float, int]] = []
+        hi: float = float("-inf")
+        if plain:
+            pairs.append((0, plain))
+            hi = 0
+        for v, m in square_levels[shape]:
+            if m & rest:
+                pairs.append((v, m & rest))
+                if v > hi:
+                    hi = v
         closing = values[shape]
         if closing:
             sq = square_value[shape]
-            pairs += [(sq.get(a, 0) + cv, 1 << a) for a, cv in closing.items()]
-        hi = max(v for v, _ in pairs)
+            for a, cv in closing.items():
+                v = sq.get(a, 0) + cv
+                pairs.append((v, 1 << a))
+                if v > hi:
+                    hi = v
         for o in outers:
             if weather[kind * 4 + o] + hi > top:
                 top = weather[kind * 4 + o] + hi
