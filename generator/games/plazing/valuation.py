@@ -21,6 +21,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from generator.games.plazing import events, scoring
+from generator.games.plazing.board import unsplit_many
 from generator.games.plazing.model import RESOURCES, rules
 from generator.games.plazing.moves import (
     BLANKET,
@@ -124,14 +125,15 @@ def refresh(s: State) -> None:
         s._unsplit_covered = covered
         s._unsplit = {}
     unsplit = s._unsplit
+    want = tuple(shape for shape in range(5) if anchors[shape] and shape not in unsplit)
+    if want:  # the placeable shapes' unsplit tests at once (they share their shifted squares)
+        for shape, done in zip(want, unsplit_many(bd, want)(bd.free0 & ~covered), strict=True):
+            unsplit[shape] = done
     for shape in range(5):
         maybe = anchors[shape]
         if not maybe:
             continue
-        done = unsplit.get(shape)
-        if done is None:
-            done = unsplit[shape] = bd.unsplit_fns[shape](bd.free0 & ~covered)
-        maybe &= ~done
+        maybe &= ~unsplit[shape]
         mine = by_shape[shape]
         row = cache[shape]
         while maybe:
