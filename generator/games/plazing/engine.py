@@ -102,7 +102,7 @@ __all__ = ["BLANKET", "BONUS", "BONUS_PHASE", "COLLECT_ALL", "COLLECT_TWO", "COL
            "SPECIAL", "SPECIAL_PHASE", "SURPRISE", "H2", "H3", "O1", "V2", "V3", "Board", "Move", "Score", "Shape",
            "State", "board_for", "hand_setup", "shape_of"]
 
-HOLES_MEMO = 200_000  # at most this many areas in a Board's `holes_memo`
+HOLES_MEMO = 50_000  # at most this many areas in a Board's `holes_memo` (a few MB)
 TRACK_PARTS = ("closing", "squares", "surprises", "events", "specials", "weather_event")
 
 

@@ -8,10 +8,12 @@ collects; for collecting moves the resource table's gain. It reads the State and
 
 Speed (issue #12): `refresh` values every placement of the colour in turn at once after each
 move — the placements that cannot split their area are ruled out bit-parallel (the compiled
-`unsplit`), the others answered from the `new_closed` cache; the owners of what a closing
-would close are kept per placement; `greedy_moves` returns the best moves as masks
-(`TopMoves`). tests/games/plazing/test_greedy_reference.py keeps the plain version and checks
-that both decide the same.
+`unsplit`, every placeable shape in one compiled call), the others answered from the
+`new_closed` cache (a list per shape, by anchor); the owners of what a closing would close are
+kept per placement (and serve `State.place` when that placement is played); the anchors found
+are kept for `greedy_moves`, which returns the best moves as masks (`TopMoves`).
+tests/games/plazing/test_greedy_reference.py keeps the plain version and checks that both
+decide the same.
 """
 
 from __future__ import annotations
