@@ -1,6 +1,9 @@
 """Plażing engine speed: full games per second with random and greedy bots (one core).
 
-    python bench/bench_plazing_engine.py [--games N] [--greedy-games N]
+    python bench/bench_plazing_engine.py [--games N] [--greedy-games N] [--greedy-only] [--fingerprint]
+
+`--fingerprint` prints instead a hash of the greedy games' lengths, scores and stats (10 games on
+each of 5 setups per line): a speed change that must not change the bot's play keeps it equal.
 
 Goals: >= 100 random 4-player games/s (issue #3); >= 100 greedy 4-player games/s (issue #12).
 The machine is shared: each figure is the best of `--rounds` runs, timed in CPU seconds.
@@ -9,6 +12,7 @@ The machine is shared: each figure is the best of `--rounds` runs, timed in CPU 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import sys
 from pathlib import Path
 
@@ -47,12 +51,27 @@ def bench(options: Options, games: int, bot: str, setups: int = 5, rounds: int =
     return best, best_wall, length
 
 
+def fingerprint(options: Options, games: int = 10, setups: int = 5) -> str:
+    """A hash of what the greedy bot's games came to (lengths, scores, per-game stats)."""
+    h = hashlib.sha256()
+    for seed in range(setups):
+        board = board_for(generate(options, seed))
+        report = run_playouts(lambda rng, b=board: State(b, rng), games, seed, "greedy")
+        h.update(repr((report.lengths, report.scores, report.extras)).encode())
+    return h.hexdigest()[:16]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--greedy-games", type=int, default=50)
     ap.add_argument("--greedy-only", action="store_true")
+    ap.add_argument("--fingerprint", action="store_true")
     args = ap.parse_args()
+    if args.fingerprint:
+        for name, options in CASES.items():
+            print(f"{name:28s} greedy games: {fingerprint(options)}")
+        return
     for name, options in CASES.items():
         for bot, n in (("random", args.games), ("greedy", args.greedy_games)):
             if bot == "random" and args.greedy_only:

@@ -118,6 +118,7 @@ class Board:
         # bit-parallel test "can this placement split its area at all?" (valuation.unsplit)
         self.cycles: list[list[tuple[int, int, bool, int]]] = []  # (offset, anchors valid, corner, edge)
         self.edge_anchors: list[int] = []
+        cell_valid: dict[int, int] = {}  # per ring offset, the anchors whose cell there is on the board
         for s, (pw, ph) in ((H3, (3, 1)), (V3, (1, 3)), (H2, (2, 1)), (V2, (1, 2)), (O1, (1, 1))):
             cells = ([(dx, -1) for dx in range(-1, pw + 1)] + [(pw, dy) for dy in range(ph)]
                      + [(dx, ph) for dx in range(pw, -2, -1)] + [(-1, dy) for dy in range(ph - 1, -1, -1)])
@@ -125,8 +126,10 @@ class Board:
             cycle = []
             for dx, dy in cells:
                 x0, y0 = max(0, -dx), max(0, -dy)
-                valid = g.rect(x0, y0, min(w, w - dx) - x0, min(h, h - dy) - y0) & self.fits[s]
+                on_board = g.rect(x0, y0, min(w, w - dx) - x0, min(h, h - dy) - y0)
+                valid = on_board & self.fits[s]
                 off = dy * w + dx
+                cell_valid[off] = on_board
                 edge = (self.open_edge >> off if off >= 0 else self.open_edge << -off) & valid
                 cycle.append((off, valid, (dx, dy) in corners, edge))
             self.cycles.append(cycle)
@@ -135,8 +138,14 @@ class Board:
         # beach of this size: a whole ring's pattern relative to the anchor decides it, a ring cut
         # by the border is known by its cells and anchor
         self.ring_memo = [_RING_MEMO.setdefault((w, h, shape), {}) for shape in (H3, V3, H2, V2, O1)]
+        # the squares each area asked about encloses (engine.State._holes, a pure function of
+        # the area on this board), filled as games ask
+        self.holes_memo: dict[int, int] = {}
         self.unsplit_fns = _unsplit_fns(w, h, tuple(tuple(c) for c in self.cycles), tuple(self.edge_anchors),
                                         tuple(self.fits[s] for s in (H3, V3, H2, V2, O1)))
+        self.unsplit_sets: dict[tuple[int, ...], Callable[[int], tuple[int, ...]]] = {}  # `unsplit_many`
+        self._unsplit_key = (w, h, tuple(tuple(c) for c in self.cycles), tuple(self.edge_anchors),
+                             tuple(self.fits[s] for s in (H3, V3, H2, V2, O1)), tuple(sorted(cell_valid.items())))
         # score squares under each placement: {anchor: +1s - -1s} where nonzero
         self.square_value: list[dict[int, int]] = [
             {i: v for i, sh in enumerate(row) if sh is not None and sh.mask & self.scored
@@ -195,6 +204,68 @@ def _unsplit_fns(w: int, h: int, cycles: tuple[tuple[tuple[int, int, bool, int],
         exec(compile("\n".join(lines), f"<plazing unsplit {w}x{h} shape {shape}>", "exec"), space)  # noqa: S102
         fns.append(space["unsplit"])
     return tuple(fns)
+
+
+def unsplit_many(board: Board, shapes: tuple[int, ...]) -> Callable[[int], tuple[int, ...]]:
+    """`unsplit` of several shapes at once (free squares -> a mask per shape, in `shapes` order):
+    the shapes' rings share most cells, so each shifted copy of `free` is made once, masked to the
+    anchors whose cell lies on the board (a shape's own anchors are cut out at its end).
+    valuation.refresh asks for every shape the colour can place after each move."""
+    fn = board.unsplit_sets.get(shapes)
+    if fn is None:
+        fn = board.unsplit_sets[shapes] = _unsplit_many(*board._unsplit_key, shapes)
+    return fn
+
+
+@cache
+def _unsplit_many(w: int, h: int, cycles: tuple[tuple[tuple[int, int, bool, int], ...], ...],
+                  edge_anchors: tuple[int, ...], fits: tuple[int, ...], cell_valid: tuple[tuple[int, int], ...],
+                  shapes: tuple[int, ...]) -> Callable[[int], tuple[int, ...]]:
+    valid_at = dict(cell_valid)
+    consts: dict[str, int] = {}
+    lines = ["def unsplit(free):"]
+    names: dict[int, str] = {}
+    for shape in shapes:
+        for off, _, _, _ in cycles[shape]:
+            if off not in names:
+                names[off] = name = f"c{len(names)}"
+                consts[f"V{name}"] = valid_at[off]
+                shift = f"(free >> {off})" if off >= 0 else f"(free << {-off})"
+                lines.append(f"    {name} = {shift} & V{name}")
+    outs = []
+    for shape in shapes:
+        cycle = cycles[shape]
+        n = len(cycle)
+        p = f"s{shape}_"
+        f = [names[off] for off, _, _, _ in cycle]
+        consts[f"{p}NE"], consts[f"{p}FITS"] = ~edge_anchors[shape], fits[shape]
+        g = []
+        for i, (_, _, corner, _) in enumerate(cycle):
+            if corner:  # a lone free corner touches nothing: it counts only next to a free cell
+                lines.append(f"    {p}g{i} = {f[i]} & ({f[(i - 1) % n]} | {f[(i + 1) % n]})")
+                g.append(f"{p}g{i}")
+            else:
+                g.append(f[i])
+        lines.append(f"    one = {g[0]} & ~{g[n - 1]}")
+        lines.append("    two = 0")
+        for i in range(1, n):
+            lines.append(f"    s = {g[i]} & ~{g[i - 1]}")
+            lines.append("    two |= one & s")
+            lines.append("    one |= s")
+        touch = []
+        for i, (_, _, _, edge) in enumerate(cycle):
+            if edge:
+                consts[f"{p}E{i}"] = edge
+                touch.append(f"({g[i]} & {p}E{i})")
+        n4 = [g[i] for i, (_, _, corner, _) in enumerate(cycle) if not corner]
+        lines.append(f"    touch = {' | '.join(touch) or '0'}")
+        lines.append(f"    n4 = {' | '.join(n4)}")
+        lines.append(f"    {p}out = ~two & ({p}NE | touch | ~n4) & {p}FITS")
+        outs.append(f"{p}out")
+    lines.append(f"    return ({', '.join(outs)},)")
+    space: dict[str, Any] = dict(consts)
+    exec(compile("\n".join(lines), f"<plazing unsplit {w}x{h} shapes {shapes}>", "exec"), space)  # noqa: S102
+    return space["unsplit"]  # type: ignore[no-any-return]
 
 
 def board_for(setup: Setup) -> Board:

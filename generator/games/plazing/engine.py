@@ -102,6 +102,7 @@ __all__ = ["BLANKET", "BONUS", "BONUS_PHASE", "COLLECT_ALL", "COLLECT_TWO", "COL
            "SPECIAL", "SPECIAL_PHASE", "SURPRISE", "H2", "H3", "O1", "V2", "V3", "Board", "Move", "Score", "Shape",
            "State", "board_for", "hand_setup", "shape_of"]
 
+HOLES_MEMO = 50_000  # at most this many areas in a Board's `holes_memo` (a few MB)
 TRACK_PARTS = ("closing", "squares", "surprises", "events", "specials", "weather_event")
 
 
@@ -161,7 +162,8 @@ class State:
         self.turns = 0
         self.moves = 0
         # new_closed results with the free squares that certify them: valid while none is covered
-        self._closing: dict[int, tuple[list[int], int]] = {}
+        # (a list per shape, indexed by anchor)
+        self._closing: list[list[tuple[list[int], int] | None]] = [[None] * (b.width * b.height) for _ in range(5)]
         # a free path to the open edge per square (key: the square's bit), found by earlier floods;
         # valid while none of its squares is covered (`_new_closed` checks before use)
         self._edge_paths: dict[int, int] = {}
@@ -172,7 +174,8 @@ class State:
         self._unsplit_covered = -1
         self.values: list[dict[int, float]] = []  # valuation's closing values per shape, for `values_key`
         self.values_key: tuple[int, int] = (-1, -1)
-        self.weather_values: list[float] = []
+        self.weather_values: tuple[float, ...] = ()
+        self.anchor_masks = [0, 0, 0, 0, 0]  # valuation's anchors per shape the colour may place now
         self.waste_bad = [0, 0, 0, 0, 0]  # valuation's anchors per shape that would close waste in
         self.closer_mask = [0, 0, 0, 0, 0]  # ... and those that close something (the keys of `values`)
         self.person = (b.first_colour - 1) % b.players
@@ -199,7 +202,7 @@ class State:
         c.scored_objects = [set(s) for s in self.scored_objects]
         c.hand = [list(h) for h in self.hand]
         c.pending_bonus, c.queue = list(self.pending_bonus), list(self.queue)
-        c._closing = dict(self._closing)
+        c._closing = [list(row) for row in self._closing]
         c._edge_paths = dict(self._edge_paths)
         c._owners = dict(self._owners)
         c._unsplit, c._unsplit_covered = {}, -1
@@ -248,13 +251,12 @@ class State:
         path to the open edge an earlier flood found (`_edge_paths`, valid while it stays free),
         so a part with such a square is open at once and a flood stops when it reaches one.
         """
-        key = shape * 4096 + anchor
-        hit = self._closing.get(key)
+        row = self._closing[shape]
+        hit = row[anchor]
         if hit is not None and not hit[1] & self.covered:
             return hit[0]
-        out, cert = self._new_closed(shape, anchor)
-        self._closing[key] = (out, cert)
-        return out
+        hit = row[anchor] = self._new_closed(shape, anchor)
+        return hit[0]
 
     def _new_closed(self, shape: int, anchor: int) -> tuple[list[int], int]:
         b = self.b
@@ -483,35 +485,40 @@ class State:
         counted pieces, objects and the sea: the counted pieces close the area on their own.
         """
         b = self.b
-        adj = b.grid.grow4(area) & ~area
-        wall: list[tuple[int, int, int]] = []
-        squares = 0
-        n4s = self.piece_n4
-        at = self.piece_at
+        g = b.grid
+        w = g.width
+        adj = ((area << 1) & g.not_west | (area >> 1) & g.not_east | (area << w) | (area >> w)) & g.full & ~area
         touch = adj & self.covered  # the wall's squares: look their pieces up, in `pieces` order
+        at = self.piece_at
         found = set()
         while touch:
             low = touch & -touch
             found.add(at[low.bit_length() - 1])
             touch ^= low
         pieces = self.pieces
-        for i in sorted(found):
-            col, _, m, _ = pieces[i]
-            wall.append((col, m, n4s[i]))
-            squares |= m
+        n4s = self.piece_n4
+        wall = [(pieces[i][0], pieces[i][2], n4s[i]) for i in sorted(found)]
         if extra is not None and extra[1] & adj:
             wall.append(extra)
-            squares |= extra[1]
         if not wall:
             return []
-        holes = self._holes(area)
+        squares = 0
+        for _, m, _ in wall:
+            squares |= m
+        holes = b.holes_memo.get(area)
+        if holes is None:
+            holes = self._holes(area)
+            if len(b.holes_memo) < HOLES_MEMO:
+                b.holes_memo[area] = holes
         ok = area | holes | squares | b.objects
         edge = b.open_edge
         return [(col, m) for col, m, n4 in wall if not m & holes and (m & edge or n4 & ~ok)]
 
     def _holes(self, area: int) -> int:
         """The squares enclosed by `area` (parts of the board off the area that never reach the
-        board's border, going by 8-neighbours — the dual of the area's 4-connectivity)."""
+        board's border, going by 8-neighbours — the dual of the area's 4-connectivity). A pure
+        function of the area and the board's size: `necessary_pieces` keeps its answers per Board
+        (the same area is asked for by every placement that would close it, in game after game)."""
         b = self.b
         g = b.grid
         rest = g.full & ~area
@@ -765,6 +772,20 @@ class State:
         self.pieces.append((c, piece, m, outer))
         self.piece_n4.append(sh.n4)
         self._score_squares(c, m)
+        if not parts:
+            return
+        # the greedy bot's valuation may have counted the necessary pieces of these very parts
+        # for this placement (`valuation.closing_value`): they are what `owner_of` would count
+        known = self._owners.get(shape * 4096 + anchor)
+        if known is not None and known[0] == parts:
+            for area, counts, needed, _ in known[1]:
+                if needed:
+                    counts = list(counts)
+                    counts[c] += 1
+                top = max(counts)
+                owner = -1 if top == 0 or counts.count(top) > 1 else counts.index(top)
+                self._close(area, c, (owner, sum(counts)))
+            return
         for area in parts:
             self._close(area, c)
 
@@ -777,8 +798,8 @@ class State:
             for i in bits_of(plus):
                 self.scored_objects[c].add(self.b.square_object[i])
 
-    def _close(self, area: int, closer: int) -> None:
-        owner, around = self.owner_of(area)
+    def _close(self, area: int, closer: int, owned: tuple[int, int] | None = None) -> None:
+        owner, around = self.owner_of(area) if owned is None else owned
         self.closed |= area
         self.track[closer]["closing"] += int(rules().scoring["close_area"])
         self.areas.append((area, owner, closer, around))

@@ -8,10 +8,12 @@ collects; for collecting moves the resource table's gain. It reads the State and
 
 Speed (issue #12): `refresh` values every placement of the colour in turn at once after each
 move — the placements that cannot split their area are ruled out bit-parallel (the compiled
-`unsplit`), the others answered from the `new_closed` cache; the owners of what a closing
-would close are kept per placement; `greedy_moves` returns the best moves as masks
-(`TopMoves`). tests/games/plazing/test_greedy_reference.py keeps the plain version and checks
-that both decide the same.
+`unsplit`, every placeable shape in one compiled call), the others answered from the
+`new_closed` cache (a list per shape, by anchor); the owners of what a closing would close are
+kept per placement (and serve `State.place` when that placement is played); the anchors found
+are kept for `greedy_moves`, which returns the best moves as masks (`TopMoves`).
+tests/games/plazing/test_greedy_reference.py keeps the plain version and checks that both
+decide the same.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from generator.games.plazing import events, scoring
+from generator.games.plazing.board import unsplit_many
 from generator.games.plazing.model import RESOURCES, rules
 from generator.games.plazing.moves import (
     BLANKET,
@@ -84,6 +87,11 @@ def kind_gain(s: State, c: int, k: int, area: int) -> float:
 
 SHAPE_AT = (H3, H3, V3, V3, H2, V2, -1, -1, O1)  # placement shape by kind * 4 + b
 
+# greedy_moves' placement groups (move kind, shape, outers) by (screens, blankets, odds) placeable
+_GROUPS = {(scr, bla, odd): ([(SCREEN, H3, (0, 1)), (SCREEN, V3, (2, 3))] if scr else [])
+           + ([(BLANKET, H2, (0,)), (BLANKET, V2, (1,))] if bla else []) + ([(ODD, O1, (0,))] if odd else [])
+           for scr in (False, True) for bla in (False, True) for odd in (False, True)}
+
 
 def refresh(s: State) -> None:
     """The closing values of every legal placement of the colour in turn, computed at once: the
@@ -91,48 +99,72 @@ def refresh(s: State) -> None:
     the `new_closed` cache (inlined: a hit is a lookup and a test of its certificate); only
     closings cost more, and what they close is valued from the cached owners (`closing_value`).
     A closing that would close waste in is illegal: it is noted in `waste_bad` instead (the
-    placements `_no_waste_closed` would drop, found on the way)."""
+    placements `_no_waste_closed` would drop, found on the way). The anchors of each shape are
+    kept too (`anchor_masks`, 0 for a shape the colour cannot place now) for `greedy_moves`."""
     c = s.colour
-    place = s.placeable()
+    bd = s.b
+    covered = s.covered
+    place = bd.grid.full & ~(bd.static_block | covered | s.closed | s.waste)
     sup = s.supply[c]
-    shapes = [H3, V3] if s.phase == MAIN and sup[SCREEN] else []
+    fits = bd.fits
+    w = bd.width
+    anchors = [0, 0, 0, 0, 0]
+    if s.phase == MAIN and sup[SCREEN]:
+        anchors[H3] = place & (place >> 1) & (place >> 2) & fits[H3]
+        anchors[V3] = place & (place >> w) & (place >> 2 * w) & fits[V3]
     if sup[BLANKET]:
-        shapes += [H2, V2]
+        anchors[H2] = place & (place >> 1) & fits[H2]
+        anchors[V2] = place & (place >> w) & fits[V2]
     if sup[ODD]:
-        shapes.append(O1)
+        anchors[O1] = place & s.reach[c] & fits[O1]
     by_shape: list[dict[int, float]] = [{}, {}, {}, {}, {}]
     bad = [0, 0, 0, 0, 0]
     closers = [0, 0, 0, 0, 0]
     cache = s._closing
-    covered = s.covered
+    new_closed = s._new_closed
     waste = s.waste
-    for shape in shapes:
-        maybe = s.anchors(shape, place) & ~s.unsplit(shape)
+    if s._unsplit_covered != covered:
+        s._unsplit_covered = covered
+        s._unsplit = {}
+    unsplit = s._unsplit
+    want = tuple(shape for shape in range(5) if anchors[shape] and shape not in unsplit)
+    if want:  # the placeable shapes' unsplit tests at once (they share their shifted squares)
+        for shape, done in zip(want, unsplit_many(bd, want)(bd.free0 & ~covered), strict=True):
+            unsplit[shape] = done
+    for shape in range(5):
+        maybe = anchors[shape]
+        if not maybe:
+            continue
+        maybe &= ~unsplit[shape]
         mine = by_shape[shape]
-        base = shape * 4096
+        row = cache[shape]
         while maybe:
             low = maybe & -maybe
             maybe ^= low
             a = low.bit_length() - 1
-            hit = cache.get(base + a)
-            if hit is not None and not hit[1] & covered:
-                parts = hit[0]
-            else:  # new_closed's miss, inlined
-                hit = cache[base + a] = s._new_closed(shape, a)
-                parts = hit[0]
+            hit = row[a]
+            if hit is None or hit[1] & covered:  # new_closed's miss, inlined
+                hit = row[a] = new_closed(shape, a)
+            parts = hit[0]
             if parts:
                 if waste and any(p & waste for p in parts):
                     bad[shape] |= low  # it would close waste in: not a legal move, worth nothing
                 else:
                     mine[a] = closing_value(s, c, shape, a, parts)
                     closers[shape] |= low
-    w = s.weather
-    s.weather_values = [2.0 if w == WIND[k] else 0.0 for k in range(4)] + [2.0 if w == "sun" else 0.0] * 2 + [
-        0.0, 0.0, -1.0 if w == "rain" else 0.0]
+    s.weather_values = _weather_values(s.weather)
     s.values = by_shape
     s.waste_bad = bad
     s.closer_mask = closers
+    s.anchor_masks = anchors
     s.values_key = (s.moves, c)
+
+
+@cache
+def _weather_values(w: str) -> tuple[float, ...]:
+    """What the weather adds to a placement, by move kind * 4 + b (`SHAPE_AT`'s index)."""
+    return tuple([2.0 if w == WIND[k] else 0.0 for k in range(4)] + [2.0 if w == "sun" else 0.0] * 2 + [
+        0.0, 0.0, -1.0 if w == "rain" else 0.0])
 
 
 def closing_value(s: State, c: int, shape: int, a: int, parts: list[int]) -> float:
@@ -344,55 +376,60 @@ def greedy_moves(s: State) -> Sequence[Move]:
         return [m for m, v in zip(moves, values, strict=True) if v == top]
     if s.values_key != (s.moves, s.colour):
         refresh(s)
-    c = s.colour
-    sup = s.supply[c]
-    free = s.placeable()
+    sup = s.supply[s.colour]
     bd = s.b
-    groups: list[tuple[int, int, tuple[int, ...]]] = []
-    if ph == MAIN and sup[SCREEN]:
-        groups += [(SCREEN, H3, (0, 1)), (SCREEN, V3, (2, 3))]
-    if sup[BLANKET]:
-        groups += [(BLANKET, H2, (0,)), (BLANKET, V2, (1,))]
-    if sup[ODD]:
-        groups.append((ODD, O1, (0,)))
+    groups = _GROUPS[(ph == MAIN and sup[SCREEN] > 0, sup[BLANKET] > 0, sup[ODD] > 0)]
     weather = s.weather_values
-    found: list[tuple[int, tuple[int, ...], list[list[tuple[float, int]]]]] = []
+    anchor_masks, waste_bad, closer_mask, values = s.anchor_masks, s.waste_bad, s.closer_mask, s.values
+    square_levels, square_mask, square_value = bd.square_levels, bd.square_mask, bd.square_value
+    # per group, the values without the weather's share and their masks; the weather adds the
+    # same to every placement of one outer (values are whole or half points: sums are exact)
+    found: list[tuple[int, tuple[int, ...], list[tuple[float, int]], float]] = []
     top = float("-inf")
     for kind, shape, outers in groups:
         # the placements that would close waste in are all among the closings refresh looked at
-        anchors = s.anchors(shape, free) & ~s.waste_bad[shape]
+        anchors = anchor_masks[shape] & ~waste_bad[shape]
         if not anchors:
             continue
-        sq = bd.square_value[shape]
-        closing = s.values[shape]
-        rest = anchors & ~s.closer_mask[shape]
+        rest = anchors & ~closer_mask[shape]
         # placements that close nothing share a value per score-square total: one mask each
-        levels = [(v, m & rest) for v, m in bd.square_levels[shape] if m & rest]
-        plain = rest & ~bd.square_mask[shape]
-        closers = [(a, sq.get(a, 0), cv) for a, cv in closing.items()]
-        per_outer = []
+        plain = rest & ~square_mask[shape]
+        pairs: list[tuple[float, int]] = []
+        hi: float = float("-inf")
+        if plain:
+            pairs.append((0, plain))
+            hi = 0
+        for v, m in square_levels[shape]:
+            if m & rest:
+                pairs.append((v, m & rest))
+                if v > hi:
+                    hi = v
+        closing = values[shape]
+        if closing:
+            sq = square_value[shape]
+            for a, cv in closing.items():
+                v = sq.get(a, 0) + cv
+                pairs.append((v, 1 << a))
+                if v > hi:
+                    hi = v
         for o in outers:
-            base = weather[kind * 4 + o]
-            pairs = [(base, plain)] if plain else []
-            pairs += [(base + v, m) for v, m in levels]
-            pairs += [(base + v + cv, 1 << a) for a, v, cv in closers]
-            for v, _ in pairs:
-                if v > top:
-                    top = v
-            per_outer.append(pairs)
-        found.append((kind, outers, per_outer))
+            if weather[kind * 4 + o] + hi > top:
+                top = weather[kind * 4 + o] + hi
+        found.append((kind, outers, pairs, hi))
     others = s._other_moves() if ph == MAIN else []
     other_values = [move_value(s, m) for m in others]
     if other_values:
         top = max(top, max(other_values))
     segments: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-    for kind, outers, per_outer in found:
+    for kind, outers, pairs, hi in found:
         masks = []
-        for pairs in per_outer:
+        for o in outers:
+            base = weather[kind * 4 + o]
             m = 0
-            for v, mm in pairs:
-                if v == top:
-                    m |= mm
+            if base + hi == top:
+                for v, mm in pairs:
+                    if base + v == top:
+                        m |= mm
             masks.append(m)
         segments.append((kind, outers, tuple(masks)))
     return TopMoves(segments, [m for m, v in zip(others, other_values, strict=True) if v == top])

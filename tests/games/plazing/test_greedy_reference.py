@@ -15,6 +15,7 @@ import pytest
 
 from generator.core.playout import greedy_bot, random_bot
 from generator.games.plazing import scoring
+from generator.games.plazing.board import unsplit_many
 from generator.games.plazing.engine import State
 from generator.games.plazing.model import RESOURCES, Options
 from generator.games.plazing.moves import (
@@ -154,4 +155,37 @@ def test_compiled_unsplit_equals_the_loop(players):
         while not s.is_over():
             for shape in range(5):
                 assert s.unsplit(shape) == plain_unsplit(s, shape)
+            s.apply(random_bot(s, rng))
+
+
+@pytest.mark.parametrize("options", OPTIONS[:3], ids=["base4", "3p-surprises", "all"])
+def test_owners_kept_from_valuation_equal_a_fresh_count(options):
+    """`place` takes the owner and size of a closed area from the greedy valuation's counts when it
+    has them: they must be what `owner_of` counts afresh on the board after the move."""
+    reused = 0
+    for seed in range(4):
+        s = State(generate(options, seed), random.Random(seed))
+        rng = random.Random(seed)
+        while not s.is_over():
+            before = len(s.areas)
+            move = greedy_bot(s, rng)
+            if move[0] in (SCREEN, BLANKET, ODD):
+                reused += s._owners.get(shape_of(move) * 4096 + move[1]) is not None
+            s.apply(move)
+            for area, owner, _, around in s.areas[before:]:
+                assert (owner, around) == s.owner_of(area), (seed, s.moves)
+    assert reused > 20
+
+
+def test_unsplit_of_several_shapes_at_once_equals_each_alone():
+    """`board.unsplit_many` (the shapes' tests sharing their shifted squares) answers as the
+    per-shape compiled tests, for every set of shapes, on boards along random games."""
+    sets = [tuple(sh for sh in range(5) if k >> sh & 1) for k in range(1, 32)]
+    for players, seed in ((2, 0), (3, 1), (4, 2)):
+        s = State(generate(Options(players=players, clean_beach=True), seed), random.Random(seed))
+        rng = random.Random(seed)
+        while not s.is_over():
+            free = s.b.free0 & ~s.covered
+            for shapes in sets:
+                assert unsplit_many(s.b, shapes)(free) == tuple(plain_unsplit(s, sh) for sh in shapes)
             s.apply(random_bot(s, rng))
