@@ -82,36 +82,39 @@ def _place_top(state: State) -> list[Move]:
     The parts are `bots.space_value`'s (`card_space_part`, `market_best`), in the same order and
     arithmetic (the tests hold the two to the same choices); only hiring depends on the space
     (its cost), every other action's part is shared by its spaces before each space's own cost is
-    taken off."""
+    taken off. Of the workers that fit a space only those fitting the fewest free spaces can be
+    best (`value - 0.03 * fits` falls as `fits` grows), so each space keeps just those."""
     who = state.cur
     p = state.players[who]
     t = state.t
     spaces = t.spaces
-    occupant = state.occupant
-    mine: list[str] = []
-    taken = 0  # the occupied spaces, as bits
-    for i, o in enumerate(occupant):
-        if o is not None:
-            taken |= 1 << i
-            if o[0] == who:
-                mine.append(spaces[i].action)
+    open_, free = state.open_spaces(who)
+    best_value = move_value(state, PASS_MOVE)
+    if not open_:
+        return [PASS_MOVE]
+    taken = state.taken
+    held = state.held[who]
     coins = p.coins
     seed_cap = t.seedling_cap[p.cards["greenhouse"]]
     part: dict[str, float] = {}
-    fits: dict[str, int] = {}
+    wsb = t.worker_space_bits
+    fits = {w: (wsb[w] & ~taken).bit_count() for w in free}
+    fit_memo = t.fit_memo
     round_cache = state._round_cache
-    best_value = move_value(state, PASS_MOVE)
-    best: list[Move] = [PASS_MOVE]
     top: list[Move] = []
     top_value = float("-inf")
     rnd = state.round
-    for si, moves in state.place_options(who):
+    mine: list[str] | None = None
+    while open_:
+        low = open_ & -open_
+        open_ ^= low
+        si = low.bit_length() - 1
         space = spaces[si]
-        action = space.action
         kind = t.space_kind[si]
         if kind == 0:
             value = 6.0 if rnd <= 15 and coins >= space.cost + 2 else 0.6
         else:
+            action = space.action
             got = part.get(action)
             if got is None:
                 if kind == 1:
@@ -124,28 +127,45 @@ def _place_top(state: State) -> list[Move]:
                             round_cache.clear()
                         card_best = round_cache[key] = market_best(state, who, deck)
                     got = 0.5 + card_best * 0.6
-                    if len(p.seedlings) + sum(1 for a in mine if a.startswith("buy")) >= seed_cap:
+                    if len(p.seedlings) + (held & t.buy_bits).bit_count() >= seed_cap:
                         got -= 4.0
                 else:
+                    if mine is None:
+                        mine = [spaces[i].action for i in bits_of(held)]
                     got = card_space_part(state, p, action, mine, seed_cap)
                 part[action] = got
             value = got
         value -= 0.6 * space.cost
-        for move in moves:
-            w = move[2]
-            f = fits.get(w)
-            if f is None:
-                f = fits[w] = (t.worker_space_bits[w] & ~taken).bit_count()
-            v = value - 0.03 * f
+        key2 = (si, free)
+        moves = fit_memo.get(key2)
+        if moves is None:
+            made = t.place_move[si]
+            moves = fit_memo[key2] = tuple(made[w] for w in free if w in made)
+        if len(moves) == 1:
+            move = moves[0]
+            v = value - 0.03 * fits[move[2]]
             if v > top_value:
                 top_value, top = v, [move]
             elif v == top_value:
                 top.append(move)
+            continue
+        f = 99
+        for m in moves:
+            x = fits[m[2]]
+            if x < f:
+                f = x
+        v = value - 0.03 * f
+        if v >= top_value:
+            if v > top_value:
+                top_value, top = v, []
+            for m in moves:
+                if fits[m[2]] == f:
+                    top.append(m)
     if top_value > best_value:
         return top
     if top_value == best_value:
-        return top + best
-    return best
+        return top + [PASS_MOVE]
+    return [PASS_MOVE]
 
 
 def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mult: float) -> Groups:
