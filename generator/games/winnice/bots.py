@@ -273,13 +273,7 @@ def fits_window(state: State, who: int, colour: int, shape: str) -> bool:
         candidates = inside & ~idx.cover(shape, p.occupied)
         if candidates:
             plantings = [r for _, _, r in plantings_of(idx, t.grid, b[colour])]
-            ps = t.haloed[shape]
-            ring4 = t.ring4
-            for i in bits_of(candidates):
-                bits, halo = ps[i]
-                if separate(plantings, bits, halo, ring4[bits]):
-                    ok = True
-                    break
+            ok = bool(candidates & ~unseparated(idx, shape, plantings))
     return idx.remember(key, ok)  # type: ignore[no-any-return]
 
 
@@ -317,11 +311,8 @@ def can_grow(state: State, who: int, colour: int, region: int) -> bool:
             continue
         if plantings is None:
             plantings = [r for _, _, r in plantings_of(idx, grid, mine)]
-        ps = t.haloed[shape]
-        for i in bits_of(candidates):
-            bits, halo = ps[i]
-            if separate(plantings, bits, halo, t.ring4[bits]):
-                return True
+        if candidates & ~unseparated(idx, shape, plantings):
+            return True
     return False
 
 
@@ -335,6 +326,23 @@ def separate(plantings: list[int], bits: int, halo: int, ring: int) -> bool:
         if halo & g and not ring & g:
             return False
     return True
+
+
+def unseparated(idx: Any, shape: str, plantings: list[int]) -> int:
+    """The placements of `shape` that `separate` rejects next to these plantings, as a placement
+    set: per planting g, those reaching g's 8-neighbourhood but not its 4-neighbourhood (a free
+    piece touches g diagonally without joining it). Remembered per (shape, planting): plantings
+    outlive many decisions."""
+    out = 0
+    memo = idx.memo
+    for g in plantings:
+        key = ("unsep", shape, g)
+        got = memo.get(key)
+        if got is None:
+            grid = idx.grid
+            got = idx.remember(key, idx.cover(shape, grid.grow8(g)) & ~idx.cover(shape, grid.grow4(g)))
+        out |= got
+    return out
 
 
 def _plant_context(state: State, who: int, colour: int) -> tuple[int, int, int, int, float, int, set[str]]:

@@ -41,6 +41,7 @@ from generator.games.winnice.bots import (
     move_value,
     plantings_of,
     squares_score,
+    unseparated,
 )
 from generator.games.winnice.moves import DONE_MOVE, HARVEST, P_PLACE, P_PLANT, PASS_MOVE, PLANT, Move
 from generator.games.winnice.placement_index import bits_of, index_for
@@ -202,6 +203,16 @@ def _shape_terms(state: State, shape: str) -> list[tuple[int, int, int, int]]:
     return got  # type: ignore[no-any-return]
 
 
+def _near_rows(idx: Any, t: Any, shape: str) -> list[tuple[int, int, float]]:
+    """Per placement of the shape: (squares, 4-neighbour ring, `0.3 * size`) — the terms of
+    `move_value`'s planting formula that depend on the piece alone (the same floats)."""
+    key = ("near rows", shape)
+    got = idx.memo.get(key)
+    if got is None:
+        got = idx.memo[key] = [(b, t.ring4[b], 0.3 * b.bit_count()) for b in t.placements[shape]]
+    return got  # type: ignore[no-any-return]
+
+
 def _plant_top(state: State) -> Sequence[Move]:
     who = state.cur
     p: Player = state.players[who]
@@ -233,19 +244,15 @@ def _plant_top(state: State) -> Sequence[Move]:
                     break
             near_values: list[tuple[float, int]] = []
             near = free & touching
+            if near:  # the separation rule (bots.unseparated), then each valued as `move_value` does
+                near &= ~unseparated(idx, shape, plantings)
             if near:  # valued one by one: `move_value`'s formula term by term, the same float
-                ps = t.haloed[shape]
-                ring4 = t.ring4
-                for i in bits_of(near):
-                    bits, halo_b = ps[i]
-                    ring = ring4[bits]
-                    ok = True
-                    for g in plantings:  # bots.separate, inlined: the separation rule on a legal board
-                        if halo_b & g and not ring & g:
-                            ok = False
-                            break
-                    if not ok:
-                        continue
+                rows = _near_rows(idx, t, shape)
+                while near:
+                    low = near & -near
+                    near ^= low
+                    i = low.bit_length() - 1
+                    bits, ring, size_term = rows[i]
                     e = mine | bits
                     gain = -base
                     for weight in (1, 3, 6):
@@ -254,7 +261,7 @@ def _plant_top(state: State) -> Sequence[Move]:
                             break
                         gain += weight * e.bit_count()
                     value = (0.2 + gain * mult + 0.4 * (ring & mine).bit_count() + 0.6 * (bits & w).bit_count()
-                             - 0.3 * bits.bit_count() - 0.4 * (bits & foreign).bit_count())
+                             - size_term - 0.4 * (bits & foreign).bit_count())
                     near_values.append((value, i))
                     if value > best:
                         best = value

@@ -40,6 +40,7 @@ from generator.games.winnice.moves import (
     TAKE,
     Move,
 )
+from generator.games.winnice.placement_index import index_for
 from generator.games.winnice.rules import harvest_points, planting_ok
 from generator.games.winnice.setup import generate
 
@@ -423,3 +424,21 @@ def test_separation_on_the_plantings_equals_planting_ok(seed):
                 continue
             ring = GRID.grow4(bits) & ~bits
             assert bots.separate(plantings, bits, halo, ring) == planting_ok(GRID, mine, bits), shape
+
+
+@given(st.integers(0, 2**32))
+@settings(max_examples=60)
+def test_unseparated_placement_sets_equal_planting_ok(seed):
+    """bots.unseparated (placement sets per planting) against rules.planting_ok, free pieces only."""
+    rng = random.Random(seed)
+    state = sampled_states(2, seed % 50, "random", every=97, limit=8)[-1]
+    p = state.players[rng.randrange(2)]
+    colour = rng.randrange(3)
+    mine = p.board[colour]
+    idx = index_for(state.t)
+    plantings = GRID.regions(mine)
+    for shape, placements in state.t.placements.items():
+        bad = bots.unseparated(idx, shape, plantings)
+        for i, bits in enumerate(placements):
+            if not bits & p.occupied:
+                assert (not bad >> i & 1) == planting_ok(GRID, mine, bits), shape
