@@ -213,6 +213,37 @@ def _near_rows(idx: Any, t: Any, shape: str) -> list[tuple[int, int, float]]:
     return got  # type: ignore[no-any-return]
 
 
+def _near_groups(idx: Any, t: Any, shape: str, colour: int, mine: int, base: int, w: int, foreign: int,
+                 mult: float, ne: int, touching: int, plantings: list[int]) -> Groups:
+    """The shape's placements next to the colour's plantings ("near": `touching`, clear of them
+    and legal by the separation rule) grouped by value, best first — whatever else is on the
+    board (a decision keeps those of them that are free). Each is valued as `move_value` does,
+    term by term (the same float); remembered by (shape, colour board, windows): the other
+    colours' plantings and the next round's first decision leave it standing."""
+    key = ("near", shape, colour, mine, w, foreign)
+    got = idx.memo.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    near = touching & ~idx.cover(shape, mine) & ~unseparated(idx, shape, plantings)
+    rows = _near_rows(idx, t, shape)
+    groups: dict[float, int] = {}
+    while near:
+        low = near & -near
+        near ^= low
+        bits, ring, size_term = rows[low.bit_length() - 1]
+        e = mine | bits
+        gain = -base
+        for weight in (1, 3, 6):
+            e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+            if not e:
+                break
+            gain += weight * e.bit_count()
+        value = (0.2 + gain * mult + 0.4 * (ring & mine).bit_count() + 0.6 * (bits & w).bit_count()
+                 - size_term - 0.4 * (bits & foreign).bit_count())
+        groups[value] = groups.get(value, 0) | low
+    return idx.remember(key, tuple(sorted(groups.items(), reverse=True)))  # type: ignore[no-any-return]
+
+
 def _plant_top(state: State) -> Sequence[Move]:
     who = state.cur
     p: Player = state.players[who]
@@ -220,7 +251,7 @@ def _plant_top(state: State) -> Sequence[Move]:
     grid = t.grid
     idx = index_for(t)
     # per stored (colour, shape): its free far placements and their value groups, the near ones' values
-    plans: list[tuple[int, str, int, Groups, list[tuple[float, int]]]] = []
+    plans: list[tuple[int, str, int, Groups, int, Groups]] = []
     best = 0.0  # "done" is always legal and worth 0
     if not p.harvested and p.seedlings:
         occ = p.occupied
@@ -242,30 +273,17 @@ def _plant_top(state: State) -> Sequence[Move]:
                     if value > best:
                         best = value
                     break
-            near_values: list[tuple[float, int]] = []
             near = free & touching
-            if near:  # the separation rule (bots.unseparated), then each valued as `move_value` does
-                near &= ~unseparated(idx, shape, plantings)
-            if near:  # valued one by one: `move_value`'s formula term by term, the same float
-                rows = _near_rows(idx, t, shape)
-                while near:
-                    low = near & -near
-                    near ^= low
-                    i = low.bit_length() - 1
-                    bits, ring, size_term = rows[i]
-                    e = mine | bits
-                    gain = -base
-                    for weight in (1, 3, 6):
-                        e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
-                        if not e:
-                            break
-                        gain += weight * e.bit_count()
-                    value = (0.2 + gain * mult + 0.4 * (ring & mine).bit_count() + 0.6 * (bits & w).bit_count()
-                             - size_term - 0.4 * (bits & foreign).bit_count())
-                    near_values.append((value, i))
-                    if value > best:
-                        best = value
-            plans.append((colour, shape, far, groups, near_values))
+            near_groups: Groups = ()
+            if near:
+                near_groups = _near_groups(idx, t, shape, colour, mine, base, w, foreign, mult, ne, touching,
+                                           plantings)
+                for value, members in near_groups:
+                    if members & near:
+                        if value > best:
+                            best = value
+                        break
+            plans.append((colour, shape, far, groups, near, near_groups))
     rest: list[tuple[float, Move]] = [(move_value(state, move), move) for move in state.irrigate_moves(p)]
     if not p.harvested:  # harvest_moves(p), valued from the plantings remembered by each board
         for colour in range(3):
@@ -277,7 +295,7 @@ def _plant_top(state: State) -> Sequence[Move]:
         if value > best:
             best = value
     parts: list[tuple[int, str, int, tuple[int, ...]]] = []
-    for colour, shape, far, groups, near_values in plans:
+    for colour, shape, far, groups, near, near_groups in plans:
         chosen = 0
         for value, members in groups:
             if value == best:
@@ -285,9 +303,12 @@ def _plant_top(state: State) -> Sequence[Move]:
                 break
             if value < best:
                 break
-        for value, i in near_values:
+        for value, members in near_groups:
             if value == best:
-                chosen |= 1 << i
+                chosen |= members & near
+                break
+            if value < best:
+                break
         if chosen:
             parts.append((colour, shape, chosen, t.placements[shape]))
     tail = [m for v, m in rest if v == best]
