@@ -196,7 +196,9 @@ def _targets(state: State, p: Player) -> list[int]:
 
     Found by bitboards rather than by scoring all 25-49 windows: erosion leaves the corners of
     the free windows; only those holding a square of the colour need scoring, and of the rest the
-    first clear of the chosen windows (score 0) is the only one that can win."""
+    first clear of the chosen windows (score 0) is the only one that can win. The scan (in board
+    order) stops at the first window scoring the most any window could: all of the colour's
+    squares, up to the window's size, and none of a chosen window."""
     grid = state.t.grid
     wd, ne = grid.width, grid.not_east
     full = grid.full
@@ -224,6 +226,7 @@ def _targets(state: State, p: Player) -> list[int]:
         if clear:
             scored |= clear & -clear
         best, best_score = 0, -1.0
+        bound = min(mine.bit_count(), k * k) * 4  # no window scores more: the first that does wins
         while scored:
             low = scored & -scored
             scored ^= low
@@ -231,6 +234,8 @@ def _targets(state: State, p: Player) -> list[int]:
             score = (w & mine).bit_count() * 4 - (w & taken).bit_count() * 3
             if score > best_score:
                 best, best_score = w, score
+                if score == bound:
+                    break
         out[colour] = best
         taken |= best
     return out

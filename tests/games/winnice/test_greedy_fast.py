@@ -442,3 +442,23 @@ def test_unseparated_placement_sets_equal_planting_ok(seed):
         for i, bits in enumerate(placements):
             if not bits & p.occupied:
                 assert (not bad >> i & 1) == planting_ok(GRID, mine, bits), shape
+
+
+@given(st.integers(0, 2**32))
+@settings(max_examples=150)
+def test_target_windows_of_compact_plantings_equal_the_window_scan(seed):
+    """Blocks that fit a window (where `_targets` stops at the first window holding all of them),
+    overlapping or not, of every colour."""
+    rng = random.Random(seed)
+    state = State(generate(2, 1))
+    p = state.players[0]
+    boards = [0, 0, 0]
+    for colour in rng.sample(range(3), rng.randrange(1, 4)):
+        for _ in range(rng.randrange(1, 3)):
+            w, h = rng.randrange(1, 5), rng.randrange(1, 5)
+            block = GRID.rect(rng.randrange(9 - w), rng.randrange(9 - h), w, h)
+            if rng.random() < 0.5:  # a ragged block
+                block &= ~(1 << rng.randrange(64))
+            boards[colour] |= block & ~(boards[0] | boards[1] | boards[2])
+    p.board = boards
+    assert bots._targets(state, p) == ref_targets(p)
