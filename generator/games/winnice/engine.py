@@ -134,6 +134,8 @@ class Tables:
         self.buy_bits = sum(1 << i for i, s in enumerate(self.spaces) if s.action.startswith("buy"))
         #: (space, free workers) -> the moves of the workers that fit it (filled as games go)
         self.fit_memo: dict[tuple[int, tuple[str, ...]], tuple[Move, ...]] = {}
+        #: free workers -> per space, the moves of those that fit it (the greedy bot's, filled as games go)
+        self.fit_rows: dict[tuple[str, ...], tuple[tuple[Move, ...], ...]] = {}
         #: the move of each (space, fitting worker), made once
         self.place_move = tuple({w: (PLACE, si, w, 0) for w in s.fits} for si, s in enumerate(self.spaces))
         #: by coins held (capped at the dearest space): the spaces that many coins pay for, as bits
@@ -352,7 +354,7 @@ class State:
         workers are placed (the greedy bot asks for this hundreds of times a game)."""
         p = self.players[who]
         placed = p.placed
-        free = tuple(w for w in p.workers if w not in placed)
+        free = tuple(w for w in p.workers if w not in placed) if placed else tuple(p.workers)
         if not free:
             return 0, free
         t = self.t
@@ -366,12 +368,20 @@ class State:
         if not open_:
             return 0, free
         ws = t.worker_size
+        owned: set[int] | None = None
         for action, bits, kind, arg in t.action_list:  # the rules hold per action, not per space
             if not open_ & bits:
                 continue
             if kind == 0:  # hire a crew of k: one of k-1 owned, one of k left in the bank
-                ok = any(ws[w] == arg - 1 for w in p.workers) and \
-                    sum(1 for w in p.worker_bank if ws[w] == arg) > (held & bits).bit_count()
+                if owned is None:
+                    owned = {ws[w] for w in p.workers}
+                ok = False
+                if arg - 1 in owned:
+                    left = 0
+                    for w in p.worker_bank:
+                        if ws[w] == arg:
+                            left += 1
+                    ok = left > (held & bits).bit_count()
             elif kind == 1:  # buy from a market that still has a card somewhere
                 ok = bool(self.markets[arg] or self.piles[arg] or self.discards[arg])
             else:  # an action card still in the bank, laboratory and genetics one each

@@ -100,7 +100,9 @@ def _place_top(state: State) -> list[Move]:
     part: dict[str, float] = {}
     wsb = t.worker_space_bits
     fits = {w: (wsb[w] & ~taken).bit_count() for w in free}
-    fit_memo = t.fit_memo
+    rows = t.fit_rows.get(free)
+    if rows is None:  # per space: the moves of the free workers that fit it
+        rows = t.fit_rows[free] = tuple(tuple(made[w] for w in free if w in made) for made in t.place_move)
     round_cache = state._round_cache
     top: list[Move] = []
     top_value = float("-inf")
@@ -137,11 +139,7 @@ def _place_top(state: State) -> list[Move]:
                 part[action] = got
             value = got
         value -= 0.6 * space.cost
-        key2 = (si, free)
-        moves = fit_memo.get(key2)
-        if moves is None:
-            made = t.place_move[si]
-            moves = fit_memo[key2] = tuple(made[w] for w in free if w in made)
+        moves = rows[si]
         if len(moves) == 1:
             move = moves[0]
             v = value - 0.03 * fits[move[2]]
