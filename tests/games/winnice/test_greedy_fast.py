@@ -462,3 +462,21 @@ def test_target_windows_of_compact_plantings_equal_the_window_scan(seed):
             boards[colour] |= block & ~(boards[0] | boards[1] | boards[2])
     p.board = boards
     assert bots._targets(state, p) == ref_targets(p)
+
+
+@given(st.integers(0, 2**64 - 1), st.booleans())
+@settings(max_examples=60)
+def test_cover_and_inside_equal_the_placement_scan(mask, eager):
+    """placement_index.cover/inside (the eager row tables and the lazily filled ones) against a
+    scan of every placement."""
+    from generator.games.winnice import placement_index as pi
+
+    state = State(generate(2, 1))
+    idx = pi.PlacementIndex(state.t)
+    if not eager:
+        idx._full = None
+    for shape, placements in state.t.placements.items():
+        touch = sum(1 << i for i, b in enumerate(placements) if b & mask)
+        within = sum(1 << i for i, b in enumerate(placements) if not b & ~mask)
+        assert idx.cover(shape, mask) == touch, shape
+        assert idx.inside(shape, mask) == within, shape
