@@ -24,8 +24,9 @@ from generator.core.files import write_atomic
 from generator.core.parallel import default_jobs, map_jobs
 from generator.core.playout import PlayoutFailure, get_bot, play_one
 from generator.core.rng import make_rng
-from generator.games.winnice.engine import State, check_invariants
+from generator.games.winnice.engine import State, check_invariants, tables_for
 from generator.games.winnice.model import Catalog, Setup
+from generator.games.winnice.placement_index import index_for
 
 BOTS = ("greedy", "random")
 
@@ -102,6 +103,8 @@ def play_games(setup: Setup, cat: Catalog, games: int, seed: int, bot: str = "gr
     if workers == 1 or games <= 1:
         with _few_collections():
             return map_jobs(play_game, [Job(body, cat, s, bot, invariants) for s in seeds], 1, progress=progress)
+    # the bots' placement index, built here once: the forked workers start with it (by content)
+    index_for(tables_for(cat, setup.players))
     parts = min(games, workers * BATCHES_PER_WORKER)
     bounds = [games * k // parts for k in range(parts + 1)]
     batches = [Batch(body, cat, tuple(seeds[lo:hi]), bot, invariants)
