@@ -118,6 +118,9 @@ class Tables:
         self.space_kind = tuple(0 if s.action.startswith("hire") else 1 if s.action.startswith("buy")
                                 else 2 if s.action in ("laboratory", "genetics") else 3 for s in self.spaces)
         self.hire_size = tuple(int(s.action[4]) if s.action.startswith("hire") else 0 for s in self.spaces)
+        #: per space: (kind, action, cost, 0.6 * cost) — the greedy bot's placing terms (the same floats)
+        self.space_info = tuple((k, s.action, s.cost, 0.6 * s.cost) for k, s in zip(self.space_kind, self.spaces,
+                                                                                   strict=True))
         self.space_deck = tuple("deck" + s.action[3:] if s.action.startswith("buy") else "" for s in self.spaces)
         #: per worker shape: the spaces it fits
         self.worker_spaces = {w: tuple(i for i, s in enumerate(self.spaces) if w in s.fits) for w in self.worker_size}

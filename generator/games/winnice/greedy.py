@@ -108,16 +108,15 @@ def _place_top(state: State) -> list[Move]:
     top_value = float("-inf")
     rnd = state.round
     mine: list[str] | None = None
+    info = t.space_info
     while open_:
         low = open_ & -open_
         open_ ^= low
         si = low.bit_length() - 1
-        space = spaces[si]
-        kind = t.space_kind[si]
+        kind, action, cost, cost_term = info[si]
         if kind == 0:
-            value = 6.0 if rnd <= 15 and coins >= space.cost + 2 else 0.6
+            value = 6.0 if rnd <= 15 and coins >= cost + 2 else 0.6
         else:
-            action = space.action
             got = part.get(action)
             if got is None:
                 if kind == 1:
@@ -138,7 +137,7 @@ def _place_top(state: State) -> list[Move]:
                     got = card_space_part(state, p, action, mine, seed_cap)
                 part[action] = got
             value = got
-        value -= 0.6 * space.cost
+        value -= cost_term
         moves = rows[si]
         if len(moves) == 1:
             move = moves[0]
