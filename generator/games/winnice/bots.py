@@ -196,7 +196,9 @@ def _targets(state: State, p: Player) -> list[int]:
 
     Found by bitboards rather than by scoring all 25-49 windows: erosion leaves the corners of
     the free windows; only those holding a square of the colour need scoring, and of the rest the
-    first clear of the chosen windows (score 0) is the only one that can win."""
+    first clear of the chosen windows (score 0) is the only one that can win. The scan (in board
+    order) stops at the first window scoring the most any window could: all of the colour's
+    squares, up to the window's size, and none of a chosen window."""
     grid = state.t.grid
     wd, ne = grid.width, grid.not_east
     full = grid.full
@@ -224,6 +226,7 @@ def _targets(state: State, p: Player) -> list[int]:
         if clear:
             scored |= clear & -clear
         best, best_score = 0, -1.0
+        bound = min(mine.bit_count(), k * k) * 4  # no window scores more: the first that does wins
         while scored:
             low = scored & -scored
             scored ^= low
@@ -231,6 +234,8 @@ def _targets(state: State, p: Player) -> list[int]:
             score = (w & mine).bit_count() * 4 - (w & taken).bit_count() * 3
             if score > best_score:
                 best, best_score = w, score
+                if score == bound:
+                    break
         out[colour] = best
         taken |= best
     return out
@@ -273,13 +278,7 @@ def fits_window(state: State, who: int, colour: int, shape: str) -> bool:
         candidates = inside & ~idx.cover(shape, p.occupied)
         if candidates:
             plantings = [r for _, _, r in plantings_of(idx, t.grid, b[colour])]
-            ps = t.haloed[shape]
-            ring4 = t.ring4
-            for i in bits_of(candidates):
-                bits, halo = ps[i]
-                if separate(plantings, bits, halo, ring4[bits]):
-                    ok = True
-                    break
+            ok = bool(candidates & ~unseparated(idx, shape, plantings))
     return idx.remember(key, ok)  # type: ignore[no-any-return]
 
 
@@ -317,11 +316,8 @@ def can_grow(state: State, who: int, colour: int, region: int) -> bool:
             continue
         if plantings is None:
             plantings = [r for _, _, r in plantings_of(idx, grid, mine)]
-        ps = t.haloed[shape]
-        for i in bits_of(candidates):
-            bits, halo = ps[i]
-            if separate(plantings, bits, halo, t.ring4[bits]):
-                return True
+        if candidates & ~unseparated(idx, shape, plantings):
+            return True
     return False
 
 
@@ -335,6 +331,23 @@ def separate(plantings: list[int], bits: int, halo: int, ring: int) -> bool:
         if halo & g and not ring & g:
             return False
     return True
+
+
+def unseparated(idx: Any, shape: str, plantings: list[int]) -> int:
+    """The placements of `shape` that `separate` rejects next to these plantings, as a placement
+    set: per planting g, those reaching g's 8-neighbourhood but not its 4-neighbourhood (a free
+    piece touches g diagonally without joining it). Remembered per (shape, planting): plantings
+    outlive many decisions."""
+    out = 0
+    memo = idx.memo
+    for g in plantings:
+        key = ("unsep", shape, g)
+        got = memo.get(key)
+        if got is None:
+            grid = idx.grid
+            got = idx.remember(key, idx.cover(shape, grid.grow8(g)) & ~idx.cover(shape, grid.grow4(g)))
+        out |= got
+    return out
 
 
 def _plant_context(state: State, who: int, colour: int) -> tuple[int, int, int, int, float, int, set[str]]:

@@ -118,12 +118,27 @@ class Tables:
         self.space_kind = tuple(0 if s.action.startswith("hire") else 1 if s.action.startswith("buy")
                                 else 2 if s.action in ("laboratory", "genetics") else 3 for s in self.spaces)
         self.hire_size = tuple(int(s.action[4]) if s.action.startswith("hire") else 0 for s in self.spaces)
+        #: per space: (kind, action, cost, 0.6 * cost) — the greedy bot's placing terms (the same floats)
+        self.space_info = tuple((k, s.action, s.cost, 0.6 * s.cost) for k, s in zip(self.space_kind, self.spaces,
+                                                                                   strict=True))
         self.space_deck = tuple("deck" + s.action[3:] if s.action.startswith("buy") else "" for s in self.spaces)
         #: per worker shape: the spaces it fits
         self.worker_spaces = {w: tuple(i for i, s in enumerate(self.spaces) if w in s.fits) for w in self.worker_size}
         self.worker_space_bits = {w: sum(1 << i for i in sp) for w, sp in self.worker_spaces.items()}
+        #: per action: its spaces, as bits (reservations are counted as `(taken & bits).bit_count()`)
+        self.action_bits: dict[str, int] = {}
+        for i, s in enumerate(self.spaces):
+            self.action_bits[s.action] = self.action_bits.get(s.action, 0) | (1 << i)
+        #: each action once, board order: (action, its spaces as bits, space kind, crew size or deck)
+        self.action_list: tuple[tuple[str, int, int, Any], ...] = tuple(
+            (a, bits, self.space_kind[bits.bit_length() - 1],
+             int(a[4]) if a.startswith("hire") else "deck" + a[3:] if a.startswith("buy") else None)
+            for a, bits in self.action_bits.items())
+        self.buy_bits = sum(1 << i for i, s in enumerate(self.spaces) if s.action.startswith("buy"))
         #: (space, free workers) -> the moves of the workers that fit it (filled as games go)
         self.fit_memo: dict[tuple[int, tuple[str, ...]], tuple[Move, ...]] = {}
+        #: free workers -> per space, the moves of those that fit it (the greedy bot's, filled as games go)
+        self.fit_rows: dict[tuple[str, ...], tuple[tuple[Move, ...], ...]] = {}
         #: the move of each (space, fitting worker), made once
         self.place_move = tuple({w: (PLACE, si, w, 0) for w in s.fits} for si, s in enumerate(self.spaces))
         #: by coins held (capped at the dearest space): the spaces that many coins pay for, as bits
@@ -207,6 +222,8 @@ class State:
         self.winner: int | None = None
         self.capped = False
         self.occupant: list[tuple[int, str] | None] = [None] * len(self.t.spaces)
+        self.taken = 0  # the occupied spaces as bits, kept with `occupant` (the placing phase's counts)
+        self.held = [0] * self.num_players  # per player: the spaces they occupy, as bits
         self.drop: int | None = None  # the player who must give something back
         self.res_i = 0  # resolving: index into t.resolve_order
         self.cur = 0
@@ -234,6 +251,8 @@ class State:
                      "last_disaster", "drought_hits", "harvests", "moves", "phase"):
             setattr(s, name, getattr(self, name))
         s.occupant = list(self.occupant)
+        s.taken = self.taken
+        s.held = list(self.held)
         s._cache = {}
         s._round_cache = {}
         return s
@@ -316,67 +335,64 @@ class State:
 
     def place_options(self, who: int) -> list[tuple[int, tuple[Move, ...]]]:
         """The spaces `who` may place on now, each with its moves (one per fitting free worker,
-        in the order of the player's workers): `can_place` for each space, with the reservations
-        and the crews in the bank counted once per call instead of once per space (the greedy
-        bot asks for this hundreds of times a game)."""
-        p = self.players[who]
-        placed = p.placed
-        free = tuple(w for w in p.workers if w not in placed)
-        if not free:
-            return []
-        t = self.t
-        spaces = t.spaces
-        occupant = self.occupant
-        mine: dict[str, int] = {}
-        every: dict[str, int] = {}
-        taken = 0
-        for i, o in enumerate(occupant):
-            if o is not None:
-                taken |= 1 << i
-                a = spaces[i].action
-                every[a] = every.get(a, 0) + 1
-                if o[0] == who:
-                    mine[a] = mine.get(a, 0) + 1
-        ws = t.worker_size
-        owned = {ws[w] for w in p.workers}
-        in_bank: dict[int, int] = {}
-        for w in p.worker_bank:
-            in_bank[ws[w]] = in_bank.get(ws[w], 0) + 1
-        wsb = t.worker_space_bits
-        open_ = 0  # free spaces some free worker fits and the player can pay for
-        for w in free:
-            open_ |= wsb[w]
-        open_ &= t.affordable[min(p.coins, len(t.affordable) - 1)] & ~taken
-        kinds = t.space_kind
-        fit_memo = t.fit_memo
+        in the order of the player's workers): `can_place` for each space (`open_spaces`)."""
+        open_, free = self.open_spaces(who)
+        fit_memo = self.t.fit_memo
         out: list[tuple[int, tuple[Move, ...]]] = []
         while open_:
             low = open_ & -open_
             open_ ^= low
             si = low.bit_length() - 1
-            space = spaces[si]
-            kind = kinds[si]
-            action = space.action
-            if kind == 0:  # hire a crew of k: one of k-1 owned, one of k left in the bank
-                k = t.hire_size[si]
-                if k - 1 not in owned or in_bank.get(k, 0) <= mine.get(action, 0):
-                    continue
-            elif kind == 1:  # buy from a market that still has a card somewhere
-                deck = t.space_deck[si]
-                if not (self.markets[deck] or self.piles[deck] or self.discards[deck]):
-                    continue
-            else:  # an action card still in the bank, laboratory and genetics one each
-                if self.bank_cards[action] - every.get(action, 0) <= 0:
-                    continue
-                if kind == 2 and (p.cards[action] or action in mine):
-                    continue
             key = (si, free)
             moves = fit_memo.get(key)
             if moves is None:
-                made = t.place_move[si]
+                made = self.t.place_move[si]
                 moves = fit_memo[key] = tuple(made[w] for w in free if w in made)
             out.append((si, moves))
         return out
+
+    def open_spaces(self, who: int) -> tuple[int, tuple[str, ...]]:
+        """The spaces `who` may place on now (as bits) and their free workers: `can_place` for
+        every space at once, with the reservations read from the `taken`/`held` bits kept as
+        workers are placed (the greedy bot asks for this hundreds of times a game)."""
+        p = self.players[who]
+        placed = p.placed
+        free = tuple(w for w in p.workers if w not in placed) if placed else tuple(p.workers)
+        if not free:
+            return 0, free
+        t = self.t
+        taken = self.taken
+        held = self.held[who]
+        wsb = t.worker_space_bits
+        open_ = 0  # free spaces some free worker fits and the player can pay for
+        for w in free:
+            open_ |= wsb[w]
+        open_ &= t.affordable[min(p.coins, len(t.affordable) - 1)] & ~taken
+        if not open_:
+            return 0, free
+        ws = t.worker_size
+        owned: set[int] | None = None
+        for action, bits, kind, arg in t.action_list:  # the rules hold per action, not per space
+            if not open_ & bits:
+                continue
+            if kind == 0:  # hire a crew of k: one of k-1 owned, one of k left in the bank
+                if owned is None:
+                    owned = {ws[w] for w in p.workers}
+                ok = False
+                if arg - 1 in owned:
+                    left = 0
+                    for w in p.worker_bank:
+                        if ws[w] == arg:
+                            left += 1
+                    ok = left > (held & bits).bit_count()
+            elif kind == 1:  # buy from a market that still has a card somewhere
+                ok = bool(self.markets[arg] or self.piles[arg] or self.discards[arg])
+            else:  # an action card still in the bank, laboratory and genetics one each
+                ok = self.bank_cards[action] - (taken & bits).bit_count() > 0 and \
+                    not (kind == 2 and (p.cards[action] or held & bits))
+            if not ok:
+                open_ &= ~bits
+        return open_, free
 
     def _resolve_choices(self) -> list[Move]:
         si = self.t.resolve_order[self.res_i]
@@ -472,6 +488,8 @@ class State:
                         or not self.can_place(who, si)):
                     raise ValueError(f"illegal placement {move}")
                 self.occupant[si] = (who, w)
+                self.taken |= 1 << si
+                self.held[who] |= 1 << si
                 p.placed.append(w)
                 p.coins -= self.t.spaces[si].cost
             elif kind == PASS:
@@ -628,6 +646,8 @@ class State:
             p.passed = False
             p.harvested = False
         self.occupant = [None] * len(self.t.spaces)
+        self.taken = 0
+        self.held = [0] * self.num_players
         self._begin(P_SELL)
 
     def _begin(self, phase: int) -> None:

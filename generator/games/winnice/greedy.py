@@ -41,6 +41,7 @@ from generator.games.winnice.bots import (
     move_value,
     plantings_of,
     squares_score,
+    unseparated,
 )
 from generator.games.winnice.moves import DONE_MOVE, HARVEST, P_PLACE, P_PLANT, PASS_MOVE, PLANT, Move
 from generator.games.winnice.placement_index import bits_of, index_for
@@ -82,35 +83,39 @@ def _place_top(state: State) -> list[Move]:
     The parts are `bots.space_value`'s (`card_space_part`, `market_best`), in the same order and
     arithmetic (the tests hold the two to the same choices); only hiring depends on the space
     (its cost), every other action's part is shared by its spaces before each space's own cost is
-    taken off."""
+    taken off. Of the workers that fit a space only those fitting the fewest free spaces can be
+    best (`value - 0.03 * fits` falls as `fits` grows), so each space keeps just those."""
     who = state.cur
     p = state.players[who]
     t = state.t
     spaces = t.spaces
-    occupant = state.occupant
-    mine: list[str] = []
-    taken = 0  # the occupied spaces, as bits
-    for i, o in enumerate(occupant):
-        if o is not None:
-            taken |= 1 << i
-            if o[0] == who:
-                mine.append(spaces[i].action)
+    open_, free = state.open_spaces(who)
+    best_value = move_value(state, PASS_MOVE)
+    if not open_:
+        return [PASS_MOVE]
+    taken = state.taken
+    held = state.held[who]
     coins = p.coins
     seed_cap = t.seedling_cap[p.cards["greenhouse"]]
     part: dict[str, float] = {}
-    fits: dict[str, int] = {}
+    wsb = t.worker_space_bits
+    fits = {w: (wsb[w] & ~taken).bit_count() for w in free}
+    rows = t.fit_rows.get(free)
+    if rows is None:  # per space: the moves of the free workers that fit it
+        rows = t.fit_rows[free] = tuple(tuple(made[w] for w in free if w in made) for made in t.place_move)
     round_cache = state._round_cache
-    best_value = move_value(state, PASS_MOVE)
-    best: list[Move] = [PASS_MOVE]
     top: list[Move] = []
     top_value = float("-inf")
     rnd = state.round
-    for si, moves in state.place_options(who):
-        space = spaces[si]
-        action = space.action
-        kind = t.space_kind[si]
+    mine: list[str] | None = None
+    info = t.space_info
+    while open_:
+        low = open_ & -open_
+        open_ ^= low
+        si = low.bit_length() - 1
+        kind, action, cost, cost_term = info[si]
         if kind == 0:
-            value = 6.0 if rnd <= 15 and coins >= space.cost + 2 else 0.6
+            value = 6.0 if rnd <= 15 and coins >= cost + 2 else 0.6
         else:
             got = part.get(action)
             if got is None:
@@ -124,28 +129,41 @@ def _place_top(state: State) -> list[Move]:
                             round_cache.clear()
                         card_best = round_cache[key] = market_best(state, who, deck)
                     got = 0.5 + card_best * 0.6
-                    if len(p.seedlings) + sum(1 for a in mine if a.startswith("buy")) >= seed_cap:
+                    if len(p.seedlings) + (held & t.buy_bits).bit_count() >= seed_cap:
                         got -= 4.0
                 else:
+                    if mine is None:
+                        mine = [spaces[i].action for i in bits_of(held)]
                     got = card_space_part(state, p, action, mine, seed_cap)
                 part[action] = got
             value = got
-        value -= 0.6 * space.cost
-        for move in moves:
-            w = move[2]
-            f = fits.get(w)
-            if f is None:
-                f = fits[w] = (t.worker_space_bits[w] & ~taken).bit_count()
-            v = value - 0.03 * f
+        value -= cost_term
+        moves = rows[si]
+        if len(moves) == 1:
+            move = moves[0]
+            v = value - 0.03 * fits[move[2]]
             if v > top_value:
                 top_value, top = v, [move]
             elif v == top_value:
                 top.append(move)
+            continue
+        f = 99
+        for m in moves:
+            x = fits[m[2]]
+            if x < f:
+                f = x
+        v = value - 0.03 * f
+        if v >= top_value:
+            if v > top_value:
+                top_value, top = v, []
+            for m in moves:
+                if fits[m[2]] == f:
+                    top.append(m)
     if top_value > best_value:
         return top
     if top_value == best_value:
-        return top + best
-    return best
+        return top + [PASS_MOVE]
+    return [PASS_MOVE]
 
 
 def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mult: float) -> Groups:
@@ -182,6 +200,47 @@ def _shape_terms(state: State, shape: str) -> list[tuple[int, int, int, int]]:
     return got  # type: ignore[no-any-return]
 
 
+def _near_rows(idx: Any, t: Any, shape: str) -> list[tuple[int, int, float]]:
+    """Per placement of the shape: (squares, 4-neighbour ring, `0.3 * size`) — the terms of
+    `move_value`'s planting formula that depend on the piece alone (the same floats)."""
+    key = ("near rows", shape)
+    got = idx.memo.get(key)
+    if got is None:
+        got = idx.memo[key] = [(b, t.ring4[b], 0.3 * b.bit_count()) for b in t.placements[shape]]
+    return got  # type: ignore[no-any-return]
+
+
+def _near_groups(idx: Any, t: Any, shape: str, colour: int, mine: int, base: int, w: int, foreign: int,
+                 mult: float, ne: int, touching: int, plantings: list[int]) -> Groups:
+    """The shape's placements next to the colour's plantings ("near": `touching`, clear of them
+    and legal by the separation rule) grouped by value, best first — whatever else is on the
+    board (a decision keeps those of them that are free). Each is valued as `move_value` does,
+    term by term (the same float); remembered by (shape, colour board, windows): the other
+    colours' plantings and the next round's first decision leave it standing."""
+    key = ("near", shape, colour, mine, w, foreign)
+    got = idx.memo.get(key)
+    if got is not None:
+        return got  # type: ignore[no-any-return]
+    near = touching & ~idx.cover(shape, mine) & ~unseparated(idx, shape, plantings)
+    rows = _near_rows(idx, t, shape)
+    groups: dict[float, int] = {}
+    while near:
+        low = near & -near
+        near ^= low
+        bits, ring, size_term = rows[low.bit_length() - 1]
+        e = mine | bits
+        gain = -base
+        for weight in (1, 3, 6):
+            e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+            if not e:
+                break
+            gain += weight * e.bit_count()
+        value = (0.2 + gain * mult + 0.4 * (ring & mine).bit_count() + 0.6 * (bits & w).bit_count()
+                 - size_term - 0.4 * (bits & foreign).bit_count())
+        groups[value] = groups.get(value, 0) | low
+    return idx.remember(key, tuple(sorted(groups.items(), reverse=True)))  # type: ignore[no-any-return]
+
+
 def _plant_top(state: State) -> Sequence[Move]:
     who = state.cur
     p: Player = state.players[who]
@@ -189,7 +248,7 @@ def _plant_top(state: State) -> Sequence[Move]:
     grid = t.grid
     idx = index_for(t)
     # per stored (colour, shape): its free far placements and their value groups, the near ones' values
-    plans: list[tuple[int, str, int, Groups, list[tuple[float, int]]]] = []
+    plans: list[tuple[int, str, int, Groups, int, Groups]] = []
     best = 0.0  # "done" is always legal and worth 0
     if not p.harvested and p.seedlings:
         occ = p.occupied
@@ -211,34 +270,17 @@ def _plant_top(state: State) -> Sequence[Move]:
                     if value > best:
                         best = value
                     break
-            near_values: list[tuple[float, int]] = []
             near = free & touching
-            if near:  # valued one by one: `move_value`'s formula term by term, the same float
-                ps = t.haloed[shape]
-                ring4 = t.ring4
-                for i in bits_of(near):
-                    bits, halo_b = ps[i]
-                    ring = ring4[bits]
-                    ok = True
-                    for g in plantings:  # bots.separate, inlined: the separation rule on a legal board
-                        if halo_b & g and not ring & g:
-                            ok = False
-                            break
-                    if not ok:
-                        continue
-                    e = mine | bits
-                    gain = -base
-                    for weight in (1, 3, 6):
-                        e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
-                        if not e:
-                            break
-                        gain += weight * e.bit_count()
-                    value = (0.2 + gain * mult + 0.4 * (ring & mine).bit_count() + 0.6 * (bits & w).bit_count()
-                             - 0.3 * bits.bit_count() - 0.4 * (bits & foreign).bit_count())
-                    near_values.append((value, i))
-                    if value > best:
-                        best = value
-            plans.append((colour, shape, far, groups, near_values))
+            near_groups: Groups = ()
+            if near:
+                near_groups = _near_groups(idx, t, shape, colour, mine, base, w, foreign, mult, ne, touching,
+                                           plantings)
+                for value, members in near_groups:
+                    if members & near:
+                        if value > best:
+                            best = value
+                        break
+            plans.append((colour, shape, far, groups, near, near_groups))
     rest: list[tuple[float, Move]] = [(move_value(state, move), move) for move in state.irrigate_moves(p)]
     if not p.harvested:  # harvest_moves(p), valued from the plantings remembered by each board
         for colour in range(3):
@@ -250,7 +292,7 @@ def _plant_top(state: State) -> Sequence[Move]:
         if value > best:
             best = value
     parts: list[tuple[int, str, int, tuple[int, ...]]] = []
-    for colour, shape, far, groups, near_values in plans:
+    for colour, shape, far, groups, near, near_groups in plans:
         chosen = 0
         for value, members in groups:
             if value == best:
@@ -258,9 +300,12 @@ def _plant_top(state: State) -> Sequence[Move]:
                 break
             if value < best:
                 break
-        for value, i in near_values:
+        for value, members in near_groups:
             if value == best:
-                chosen |= 1 << i
+                chosen |= members & near
+                break
+            if value < best:
+                break
         if chosen:
             parts.append((colour, shape, chosen, t.placements[shape]))
     tail = [m for v, m in rest if v == best]

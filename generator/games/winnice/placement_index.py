@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from generator.games.winnice.engine import Tables
 
 MEMO_LIMIT = 200_000
+EAGER_WIDTH = 10
 
 
 class PlacementIndex:
@@ -49,14 +50,40 @@ class PlacementIndex:
             self.by_square[s] = cov
         self._rows: dict[str, list[dict[int, int]]] = {s: [{0: 0} for _ in range(grid.height)]
                                                        for s in t.placements}
+        #: on boards up to EAGER_WIDTH wide, every row pattern's table is built at once, as lists
+        #: (a few ms; a playout worker starts with them all instead of filling them game by game)
+        self._full: dict[str, list[list[int]]] | None = None
+        if grid.width <= EAGER_WIDTH:
+            self._full = {}
+            for s in t.placements:
+                cov = self.by_square[s]
+                tables = []
+                for y in range(grid.height):
+                    base = y * grid.width
+                    table = [0] * (1 << grid.width)
+                    for pat in range(1, 1 << grid.width):
+                        low = pat & -pat
+                        table[pat] = table[pat ^ low] | cov[base + low.bit_length() - 1]
+                    tables.append(table)
+                self._full[s] = tables
         #: free memo tables for the bots (pure functions of their keys; see `memo`)
         self.memo: dict[Any, Any] = {}
 
     def cover(self, shape: str, mask: int) -> int:
         """The placements of `shape` that touch at least one square of `mask`."""
-        rows = self._rows[shape]
         w, rm = self.width, self.row_mask
         out = 0
+        if self._full is not None:
+            full = self._full[shape]
+            y = 0
+            while mask:
+                pattern = mask & rm
+                if pattern:
+                    out |= full[y][pattern]
+                mask >>= w
+                y += 1
+            return out
+        rows = self._rows[shape]
         y = 0
         while mask:
             pattern = mask & rm

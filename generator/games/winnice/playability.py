@@ -24,8 +24,9 @@ from generator.core.files import write_atomic
 from generator.core.parallel import default_jobs, map_jobs
 from generator.core.playout import PlayoutFailure, get_bot, play_one
 from generator.core.rng import make_rng
-from generator.games.winnice.engine import State, check_invariants
+from generator.games.winnice.engine import State, check_invariants, tables_for
 from generator.games.winnice.model import Catalog, Setup
+from generator.games.winnice.placement_index import index_for
 
 BOTS = ("greedy", "random")
 
@@ -68,12 +69,12 @@ class Batch:
 
 def play_batch(batch: Batch) -> list[dict[str, Any]]:
     """The games of a batch, in order (module level: picklable for the process pool)."""
-    with _few_collections():
+    with few_collections():
         return [play_game(Job(batch.setup, batch.catalog, s, batch.bot, batch.invariants)) for s in batch.seeds]
 
 
 @contextlib.contextmanager
-def _few_collections() -> Iterator[None]:
+def few_collections() -> Iterator[None]:
     """Bot games allocate millions of short-lived tuples and keep a large memo of placement
     groups (placement_index): with the default thresholds the cycle collector runs hundreds of
     times a game and walks the whole memo now and then (some 6% of the time). The games make no
@@ -100,8 +101,10 @@ def play_games(setup: Setup, cat: Catalog, games: int, seed: int, bot: str = "gr
     seeds = [make_rng(seed, "playout", str(i)).randrange(2**40) for i in range(games)]
     workers = default_jobs() if jobs is None else max(1, jobs)
     if workers == 1 or games <= 1:
-        with _few_collections():
+        with few_collections():
             return map_jobs(play_game, [Job(body, cat, s, bot, invariants) for s in seeds], 1, progress=progress)
+    # the bots' placement index, built here once: the forked workers start with it (by content)
+    index_for(tables_for(cat, setup.players))
     parts = min(games, workers * BATCHES_PER_WORKER)
     bounds = [games * k // parts for k in range(parts + 1)]
     batches = [Batch(body, cat, tuple(seeds[lo:hi]), bot, invariants)

@@ -40,6 +40,7 @@ from generator.games.winnice.moves import (
     TAKE,
     Move,
 )
+from generator.games.winnice.placement_index import index_for
 from generator.games.winnice.rules import harvest_points, planting_ok
 from generator.games.winnice.setup import generate
 
@@ -423,3 +424,59 @@ def test_separation_on_the_plantings_equals_planting_ok(seed):
                 continue
             ring = GRID.grow4(bits) & ~bits
             assert bots.separate(plantings, bits, halo, ring) == planting_ok(GRID, mine, bits), shape
+
+
+@given(st.integers(0, 2**32))
+@settings(max_examples=60)
+def test_unseparated_placement_sets_equal_planting_ok(seed):
+    """bots.unseparated (placement sets per planting) against rules.planting_ok, free pieces only."""
+    rng = random.Random(seed)
+    state = sampled_states(2, seed % 50, "random", every=97, limit=8)[-1]
+    p = state.players[rng.randrange(2)]
+    colour = rng.randrange(3)
+    mine = p.board[colour]
+    idx = index_for(state.t)
+    plantings = GRID.regions(mine)
+    for shape, placements in state.t.placements.items():
+        bad = bots.unseparated(idx, shape, plantings)
+        for i, bits in enumerate(placements):
+            if not bits & p.occupied:
+                assert (not bad >> i & 1) == planting_ok(GRID, mine, bits), shape
+
+
+@given(st.integers(0, 2**32))
+@settings(max_examples=150)
+def test_target_windows_of_compact_plantings_equal_the_window_scan(seed):
+    """Blocks that fit a window (where `_targets` stops at the first window holding all of them),
+    overlapping or not, of every colour."""
+    rng = random.Random(seed)
+    state = State(generate(2, 1))
+    p = state.players[0]
+    boards = [0, 0, 0]
+    for colour in rng.sample(range(3), rng.randrange(1, 4)):
+        for _ in range(rng.randrange(1, 3)):
+            w, h = rng.randrange(1, 5), rng.randrange(1, 5)
+            block = GRID.rect(rng.randrange(9 - w), rng.randrange(9 - h), w, h)
+            if rng.random() < 0.5:  # a ragged block
+                block &= ~(1 << rng.randrange(64))
+            boards[colour] |= block & ~(boards[0] | boards[1] | boards[2])
+    p.board = boards
+    assert bots._targets(state, p) == ref_targets(p)
+
+
+@given(st.integers(0, 2**64 - 1), st.booleans())
+@settings(max_examples=60)
+def test_cover_and_inside_equal_the_placement_scan(mask, eager):
+    """placement_index.cover/inside (the eager row tables and the lazily filled ones) against a
+    scan of every placement."""
+    from generator.games.winnice import placement_index as pi
+
+    state = State(generate(2, 1))
+    idx = pi.PlacementIndex(state.t)
+    if not eager:
+        idx._full = None
+    for shape, placements in state.t.placements.items():
+        touch = sum(1 << i for i, b in enumerate(placements) if b & mask)
+        within = sum(1 << i for i, b in enumerate(placements) if not b & ~mask)
+        assert idx.cover(shape, mask) == touch, shape
+        assert idx.inside(shape, mask) == within, shape
