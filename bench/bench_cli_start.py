@@ -28,7 +28,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def measure(argv: list[str], runs: int, root: Path = ROOT) -> dict[str, float]:
     """Median and best wall seconds, best CPU seconds of `argv` run `runs` times (after one warm-up)."""
     walls, cpus = [], []
-    env = {**os.environ, "COLUMNS": "100"}
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["COLUMNS"] = "100"  # (with PYTHONDONTWRITEBYTECODE set, as on some CI images, every start would
+    # compile our modules again: a user's installed boardgen has its .pyc files)
     subprocess.run(argv, cwd=root, env=env, capture_output=True)  # warm the file cache and .pyc files
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)

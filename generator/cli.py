@@ -78,6 +78,8 @@ class LazyGames(TyperGroup):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         _flags_without_pydantic(self.get_params(ctx))  # every option is there by now (--help, completion)
+        if not args or "--help" in args:
+            _rich_help_without_markdown()
         return super().parse_args(ctx, args)
 
     def resolve_command(self, ctx: click.Context,
@@ -103,6 +105,52 @@ def _flags_without_pydantic(params: list[click.Parameter]) -> None:
         if desc is not None and desc.annotation is bool and getattr(param, "_runtime_param", False) is None:
             param._runtime_param = PassThroughRuntimeParam(  # type: ignore[attr-defined]
                 parameter_info=desc.parameter_info, annotation=bool)
+
+
+#: modules typer.rich_utils imports for features this app's help does not use: Markdown is for
+#: markup_mode="markdown" (this app uses "rich"), Traceback for pretty exceptions (switched off)
+_UNUSED_BY_HELP = {"rich.markdown": "Markdown", "rich.traceback": "Traceback"}
+
+
+def _stand_in(module: str, name: str) -> Any:
+    """A module whose one class `name` becomes the real module's class the moment it is used."""
+    import types
+
+    def real() -> Any:
+        return getattr(importlib.import_module(module), name)
+
+    class StandIn:
+        def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+            return real()(*args, **kwargs)
+
+        @classmethod
+        def from_exception(cls, *args: Any, **kwargs: Any) -> Any:  # how rich_utils makes a Traceback
+            return real().from_exception(*args, **kwargs)
+
+    StandIn.__name__ = StandIn.__qualname__ = name
+    stand_in = types.ModuleType(module)
+    setattr(stand_in, name, StandIn)
+    return stand_in
+
+
+def _rich_help_without_markdown() -> None:
+    """Typer's rich help module imports rich.markdown and rich.traceback (markdown-it and pygments
+    with them: 70-100 ms, a third of `boardgen --help`) for features this help does not use. So
+    typer.rich_utils is imported with stand-ins (see _stand_in); they leave sys.modules at once, so
+    any other import gets the real module. (Private layout of Typer, so guarded: if anything
+    differs, the plain import happens and only the time is lost.)"""
+    if "typer.rich_utils" in sys.modules or any(m in sys.modules for m in _UNUSED_BY_HELP):
+        return
+    stand_ins = {module: _stand_in(module, name) for module, name in _UNUSED_BY_HELP.items()}
+    sys.modules.update(stand_ins)
+    try:
+        importlib.import_module("typer.rich_utils")
+    except Exception:  # pragma: no cover - another Typer: its help imports what it needs itself
+        pass
+    finally:
+        for module, stand_in in stand_ins.items():
+            if sys.modules.get(module) is stand_in:
+                del sys.modules[module]
 
 
 app = typer.Typer(

@@ -138,3 +138,27 @@ def test_check_of_a_setup_file_loads_no_renderer(game, tmp_path):
     drawing = [m for m in modules if m.startswith(("reportlab", "PIL", "jinja2", "generator.render."))
                or m == f"generator.games.{game}.draw"]
     assert drawing == []
+
+
+def test_help_does_not_load_markdown_or_pygments_and_they_still_work_after():
+    """Typer's rich help is imported with stand-ins for rich.markdown and rich.traceback (a third of
+    `boardgen --help`); the real modules load when they are used, and any later import gets them."""
+    code, modules, out = _probe("--help")
+    assert code == 0 and "plazing" in out
+    assert [m for m in modules if m.startswith(("rich.markdown", "rich.traceback", "markdown_it", "pygments"))] == []
+    probe = (
+        "import sys, generator.cli as c\n"
+        "c._rich_help_without_markdown()\n"
+        "import typer.rich_utils as ru, rich.markdown as md\n"
+        "assert hasattr(md, 'Heading'), 'the real module'\n"
+        "m = ru.Markdown('# x')\n"
+        "assert type(m) is md.Markdown, type(m)\n"
+        "try:\n"
+        "    raise ValueError('boom')\n"
+        "except ValueError as exc:\n"
+        "    tb = ru.Traceback.from_exception(type(exc), exc, exc.__traceback__)\n"
+        "import rich.traceback\n"
+        "assert type(tb) is rich.traceback.Traceback\n"
+        "print('ok')\n")
+    res = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert res.stdout.strip() == "ok", res.stderr
