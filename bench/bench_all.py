@@ -61,7 +61,32 @@ def setups(seconds: float) -> list[Row]:
              f"{rate(lambda s: plazing_generate(Options(players=4), s), seconds):,.0f}", "")]
     rows += _guard("plazing-rw random boards/s (legal, before balancing)", lambda: _rw_boards(seconds), "")
     rows += _guard("rzuc-na-tace setups/s, standard 2p", lambda: _rzuc_setups(seconds), "")
+    rows += _guard("winnice setups/s, 4p (generated and checked)", lambda: _winnice_setups(seconds), "")
+    rows += _guard("planety setups/s, 4p (generated and checked)", lambda: _planety_setups(seconds), ">= 5,000")
     return rows
+
+
+def _winnice_setups(seconds: float) -> str:
+    from generator.games.winnice.model import default_catalog
+    from generator.games.winnice.rules import check
+    from generator.games.winnice.setup import generate
+
+    cat = default_catalog()
+
+    def one(s: int) -> None:
+        assert check(generate(4, s, cat), cat).ok
+
+    return f"{rate(one, seconds):,.0f}"
+
+
+def _planety_setups(seconds: float) -> str:
+    from generator.games.planety.rules import check
+    from generator.games.planety.setup import generate
+
+    def one(s: int) -> None:
+        assert check(generate(4, s, verify=False)).ok
+
+    return f"{rate(one, seconds):,.0f}"
 
 
 def _rw_boards(seconds: float) -> str:
@@ -74,6 +99,26 @@ def _rzuc_setups(seconds: float) -> str:
     from generator.games.rzuc_na_tace.setup import generate
 
     return f"{rate(lambda s: generate(2, 'standard', s), seconds):,.0f}"
+
+
+def _winnice_games(bot: str, seconds: float) -> str:
+    from generator.games.winnice.engine import State
+    from generator.games.winnice.model import default_catalog
+    from generator.games.winnice.playability import few_collections
+    from generator.games.winnice.setup import generate
+
+    cat = default_catalog()
+    setup = generate(4, 1, cat)
+    with few_collections():  # as the report's workers run them
+        return f"{_games_per_s(lambda rng: State(setup, cat, rng), bot, seconds * 2, batch=4):,.1f}"
+
+
+def _planety_games(bot: str, seconds: float) -> str:
+    from generator.games.planety.engine import State
+    from generator.games.planety.setup import generate
+
+    setup = generate(4, 1)
+    return f"{_games_per_s(lambda rng: State(setup), bot, seconds, batch=20):,.0f}"
 
 
 def _games_per_s(make_state: Callable, bot: str, seconds: float, jobs: int = 1, batch: int = 8) -> float:
@@ -93,18 +138,28 @@ def playouts(seconds: float) -> list[Row]:
     from generator.games.plazing.model import Options
     from generator.games.plazing.setup import generate
 
+    base = board_for(generate(Options(players=4), 1))
     board = board_for(generate(Options(players=4, surprises=True, events=True, clean_beach=True), 1))
 
     def plazing(rng):
         return State(board, rng)
 
+    def plazing_base(rng):
+        return State(base, rng)
+
     rows = [("plazing 4p games/s, random bots", f"{_games_per_s(plazing, 'random', seconds, batch=20):,.0f}", ""),
-            ("plazing 4p games/s, greedy bots", f"{_games_per_s(plazing, 'greedy', seconds, batch=4):,.1f}",
-             ">= 100")]
+            ("plazing 4p games/s, greedy bots, base game",
+             f"{_games_per_s(plazing_base, 'greedy', seconds, batch=8):,.1f}", ">= 100"),
+            ("plazing 4p games/s, greedy bots, every expansion",
+             f"{_games_per_s(plazing, 'greedy', seconds, batch=8):,.1f}", "")]
     cores = default_jobs()
-    if cores > 1:
-        rows.append((f"plazing 4p games/s, greedy bots, --jobs {cores}",
-                     f"{_games_per_s(plazing, 'greedy', seconds * 2, jobs=cores, batch=8 * cores):,.1f}", ""))
+    if cores > 1:  # a report's worth of games: a pool's start and the board's trip cost little beside them
+        rows.append((f"plazing 4p games/s, greedy bots, base game, --jobs {cores} (200-game reports)",
+                     f"{_games_per_s(plazing_base, 'greedy', seconds * 4, jobs=cores, batch=200):,.1f}", ""))
+    rows += _guard("winnice 4p games/s, greedy bots", lambda: _winnice_games("greedy", seconds), "")
+    rows += _guard("winnice 4p games/s, random bots", lambda: _winnice_games("random", seconds), "")
+    rows += _guard("planety 4p games/s, greedy bots", lambda: _planety_games("greedy", seconds), "")
+    rows += _guard("planety 4p games/s, random bots", lambda: _planety_games("random", seconds), "")
     rows += _guard("plazing-rw solo games/s, random", lambda: _rw_games("random", seconds), "")
     rows += _guard("plazing-rw solo games/s, greedy", lambda: _rw_games("greedy", seconds), "")
     for players in (1, 4):
