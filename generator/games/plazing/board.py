@@ -141,8 +141,6 @@ class Board:
         # the squares each area asked about encloses (engine.State._holes, a pure function of
         # the area on this board), filled as games ask
         self.holes_memo: dict[int, int] = {}
-        self.unsplit_fns = _unsplit_fns(w, h, tuple(tuple(c) for c in self.cycles), tuple(self.edge_anchors),
-                                        tuple(self.fits[s] for s in (H3, V3, H2, V2, O1)))
         self.unsplit_sets: dict[tuple[int, ...], Callable[[int], tuple[int, ...]]] = {}  # `unsplit_many`
         self._unsplit_key = (w, h, tuple(tuple(c) for c in self.cycles), tuple(self.edge_anchors),
                              tuple(self.fits[s] for s in (H3, V3, H2, V2, O1)), tuple(sorted(cell_valid.items())))
@@ -162,48 +160,6 @@ class Board:
 
 
 _RING_MEMO: dict[tuple[int, int, int], dict[int, tuple[int, list[int] | None]]] = {}
-
-
-@cache
-def _unsplit_fns(w: int, h: int, cycles: tuple[tuple[tuple[int, int, bool, int], ...], ...],
-                 edge_anchors: tuple[int, ...], fits: tuple[int, ...]) -> tuple[Callable[[int], int], ...]:
-    """Per shape, `unsplit` as straight-line code (`free` squares -> anchors where a placement
-    cannot close anything): the ring cycle's loop unrolled with its offsets and masks as constants,
-    compiled once per beach size. It is run for every shape after every move, and without the
-    loop's bookkeeping it takes about half the time. The test it computes is State.unsplit's."""
-    fns = []
-    for shape, cycle in enumerate(cycles):
-        n = len(cycle)
-        consts: dict[str, int] = {"NE": ~edge_anchors[shape], "FITS": fits[shape]}
-        lines = ["def unsplit(free):"]
-        for i, (off, valid, _, _) in enumerate(cycle):
-            consts[f"V{i}"] = valid
-            shift = f"(free >> {off})" if off >= 0 else f"(free << {-off})"
-            lines.append(f"    f{i} = {shift} & V{i}")
-        for i, (_, _, corner, _) in enumerate(cycle):
-            if corner:  # a lone free corner touches nothing: it counts only next to a free cell
-                lines.append(f"    g{i} = f{i} & (f{(i - 1) % n} | f{(i + 1) % n})")
-            else:
-                lines.append(f"    g{i} = f{i}")
-        lines.append(f"    one = g0 & ~g{n - 1}")
-        lines.append("    two = 0")
-        for i in range(1, n):
-            lines.append(f"    s = g{i} & ~g{i - 1}")
-            lines.append("    two |= one & s")
-            lines.append("    one |= s")
-        touch = []
-        for i, (_, _, _, edge) in enumerate(cycle):
-            if edge:
-                consts[f"E{i}"] = edge
-                touch.append(f"(g{i} & E{i})")
-        n4 = [f"g{i}" for i, (_, _, corner, _) in enumerate(cycle) if not corner]
-        lines.append(f"    touch = {' | '.join(touch) or '0'}")
-        lines.append(f"    n4 = {' | '.join(n4)}")
-        lines.append("    return ~two & (NE | touch | ~n4) & FITS")
-        space: dict[str, Any] = dict(consts)
-        exec(compile("\n".join(lines), f"<plazing unsplit {w}x{h} shape {shape}>", "exec"), space)  # noqa: S102
-        fns.append(space["unsplit"])
-    return tuple(fns)
 
 
 def unsplit_many(board: Board, shapes: tuple[int, ...]) -> Callable[[int], tuple[int, ...]]:

@@ -62,7 +62,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.games.plazing import events, scoring, valuation
-from generator.games.plazing.board import Board, Shape, board_for, hand_setup
+from generator.games.plazing.board import Board, Shape, board_for, hand_setup, unsplit_many
 from generator.games.plazing.model import RESOURCES, Setup, rules
 from generator.games.plazing.moves import (
     BLANKET,
@@ -453,7 +453,7 @@ class State:
         if done is not None:
             return done
         b = self.b
-        out = self._unsplit[shape] = b.unsplit_fns[shape](b.free0 & ~self.covered)
+        out = self._unsplit[shape] = unsplit_many(b, (shape,))(b.free0 & ~self.covered)[0]
         return out
 
     def waste_ok(self, shape: int, anchor: int) -> bool:
