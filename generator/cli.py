@@ -10,6 +10,8 @@ still lists every game with its description.
 from __future__ import annotations
 
 import importlib
+import inspect
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -63,7 +65,42 @@ class _GameStub(TyperCommand):
         group = typer.main.get_group(importlib.import_module(self.module).app)
         group.name = self.name
         group.help = self.help  # the one-line description, as `boardgen --help` shows it
+        reflow_help(group)
         return group
+
+
+_LIST_ITEM = re.compile(r"(?:[-*•]|\d+[.)])\s")
+
+
+def reflow(text: str) -> str:
+    """A docstring's paragraphs with their source line breaks removed. Typer's rich help keeps the
+    single line breaks of every paragraph after the first, so a docstring wrapped at 100 columns
+    shows ragged lines in an 80-column terminal. A paragraph starting with click's \\b marker, and
+    the lines of a list (``- ``, ``* ``, ``1. ``), keep their breaks; text after \\f is untouched."""
+    head, mark, tail = inspect.cleandoc(text).partition("\f")
+    out = []
+    for para in head.split("\n\n"):
+        if para.startswith("\b"):
+            out.append(para)
+            continue
+        lines: list[str] = []
+        for line in para.split("\n"):
+            line = line.strip()
+            if lines and not _LIST_ITEM.match(line):
+                lines[-1] = f"{lines[-1]} {line}"
+            else:
+                lines.append(line)
+        out.append("\n".join(lines))
+    return "\n\n".join(out) + mark + tail
+
+
+def reflow_help(command: click.Command) -> None:
+    """`reflow` for a command's help and, in a group, every sub-command's."""
+    if command.help:
+        command.help = reflow(command.help)
+    for sub in getattr(command, "commands", {}).values():
+        if not isinstance(sub, _GameStub):
+            reflow_help(sub)
 
 
 class LazyGames(TyperGroup):
@@ -73,6 +110,7 @@ class LazyGames(TyperGroup):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        reflow_help(self)
         for name, module, description in GAMES:
             self.commands.setdefault(name, _GameStub(name, module, description))
 
@@ -224,9 +262,9 @@ def _write_gallery(out: Path, lang: str) -> None:
 def cards_cmd(
     games: Annotated[list[str], typer.Argument(help="Games to make rule cards for (plazing, plazing-rw, "
                                                     "rzuc-na-tace, winnice, planety) or 'all'.")],
-    fmt: Annotated[str, typer.Option("--format", help="deck (63×88 mm reference cards, 3×3 with crop marks "
-                                                      "and mirrored backs), page (a one-page summary) or "
-                                                      "both.")] = "both",
+    fmt: Annotated[str, typer.Option("--format", metavar="deck|page|both",
+                                     help="deck (63×88 mm reference cards, 3×3 with crop marks and mirrored "
+                                          "backs), page (a one-page summary) or both.")] = "both",
     players: Annotated[int | None, typer.Option("--players", help="Player count the cards are set for "
                                                                   "(default: the game's largest).")] = None,
     paper: PaperOpt = "a4",

@@ -60,8 +60,9 @@ def _given_lang(value: str) -> str:
     return value
 
 
-PaperOpt = Annotated[str, typer.Option("--paper", help="Paper size: a4 or letter.")]
-LangOpt = Annotated[str, typer.Option("--lang", help="Language of printed text: pl or en.", callback=_given_lang)]
+PaperOpt = Annotated[str, typer.Option("--paper", metavar="a4|letter", help="Paper size: a4 or letter.")]
+LangOpt = Annotated[str, typer.Option("--lang", metavar="pl|en", help="Language of printed text: pl or en.",
+                                      callback=_given_lang)]
 OutOpt = Annotated[Path, typer.Option("--out", help="Output folder (a sub-folder named by the setup code "
                                       "is created inside; index.html there lists everything in it).",
                                       callback=_given_out)]

@@ -162,3 +162,35 @@ def test_help_does_not_load_markdown_or_pygments_and_they_still_work_after():
         "print('ok')\n")
     res = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert res.stdout.strip() == "ok", res.stderr
+
+
+def test_reflow_joins_source_line_breaks_but_keeps_lists_and_verbatim_paragraphs():
+    from generator.cli import reflow
+
+    text = ("First line\n    wraps here.\n\n    Second paragraph\n    goes on:\n    - one item\n    - two\n"
+            "    --playouts starts a line\n\n    \b\n    verbatim\n    block\n    \f\n    hidden\n    lines")
+    assert reflow(text) == ("First line wraps here.\n\nSecond paragraph goes on:\n- one item\n- two "
+                            "--playouts starts a line\n\n\b\nverbatim\nblock\n\f\nhidden\nlines")
+
+
+@pytest.mark.parametrize("name", [g for g, _, _ in GAMES])
+def test_help_paragraphs_are_not_broken_where_the_docstring_was_wrapped(name):
+    """Every game command's help: a paragraph of its docstring is one line in a wide terminal (Typer
+    keeps single line breaks, which made ragged help in an 80-column terminal)."""
+    import inspect
+
+    import typer
+
+    group = typer.main.get_group(game_module(name).app)
+    for cmd_name, cmd in group.commands.items():
+        doc = inspect.cleandoc(cmd.callback.__doc__ or "") if cmd.callback else ""
+        paragraphs = [p for p in doc.split("\n\n")[1:] if "\n" in p and not p.startswith("\b")]
+        if not paragraphs:
+            continue
+        result = CliRunner().invoke(app, [name, cmd_name, "--help"], env={"COLUMNS": "400", "NO_COLOR": "1"})
+        assert result.exit_code == 0, result.output
+        for para in paragraphs:
+            first, second = para.split("\n")[:2]
+            if second.lstrip().startswith(("- ", "* ")):
+                continue
+            assert f"{first.strip()} {second.strip()}" in result.output, (cmd_name, para)
