@@ -44,7 +44,7 @@ def __getattr__(name: str) -> Any:
 
 SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed for the random setup (default: a fresh one, "
                                               "printed so you can reproduce it).", min=0, max=2**40 - 1)]
-CodeOpt = Annotated[str | None, typer.Option("--code", help="Setup code printed on an earlier page: "
+CodeOpt = Annotated[str | None, typer.Option("--code", metavar="CODE", help="Setup code printed on an earlier page: "
                                               "reproduces that setup exactly (overrides --seed and options).")]
 #: what this command line was given, for work done after the command (the gallery of its --out)
 GIVEN: dict[str, Any] = {"out": [], "lang": None}

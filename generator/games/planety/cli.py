@@ -268,7 +268,8 @@ def check_cmd(
 @app.command("play")
 def play_cmd(
     file: Annotated[Path, typer.Argument(help="A setup.json written by `boardgen planety setup`.")],
-    bot: Annotated[str, typer.Option("--bot", help="random or greedy (every seat).")] = "greedy",
+    bot: Annotated[str, typer.Option("--bot", metavar="random|greedy", help="random or greedy (every seat).")]
+    = "greedy",
     seed: Annotated[int, typer.Option("--seed", help="Seed of the bots' choices.", min=0, max=2**40 - 1)] = 1,
     catalog: CatalogOpt = None,
     as_json: JsonOpt = False,

@@ -64,9 +64,10 @@ app = typer.Typer(help="Rzuć na tacę — score-sheet pads (standard or balance
                   "a filled sheet, and a dice engine that plays it.", no_args_is_help=True)
 
 PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players 1-4 (sets the round track).")]
-VariantOpt = Annotated[str, typer.Option("--variant", help="standard, or random: a reshuffled sheet accepted only "
-                                         "if greedy play shows it within ±5% of the standard (a sequential test "
-                                         "on the same dice; at most 1 variant in 20 outside the band).")]
+VariantOpt = Annotated[str, typer.Option("--variant", metavar="standard|random",
+                                         help="standard, or random: a reshuffled sheet accepted only if greedy play "
+                                              "shows it within ±5% of the standard (a sequential test on the same "
+                                              "dice; at most 1 variant in 20 outside the band).")]
 MAX_BALANCE_GAMES = 100_000
 BalanceGamesOpt = Annotated[int, typer.Option(
     "--balance-games", help=f"Most solo greedy games per variant candidate ({MIN_BALANCE_GAMES}-{MAX_BALANCE_GAMES}); "
@@ -298,7 +299,8 @@ def _playout_job(job: tuple[Layout, int, str, int, int]) -> tuple[dict[str, Any]
 @app.command("play")
 def play_cmd(
     players: PlayersOpt = 1,
-    bot: Annotated[str, typer.Option("--bot", help="random or greedy (every seat).")] = "greedy",
+    bot: Annotated[str, typer.Option("--bot", metavar="random|greedy", help="random or greedy (every seat).")]
+    = "greedy",
     seed: SeedOpt = None,
     out: Annotated[Path | None, typer.Option("--out", help="A folder: write each player's filled sheet as JSON into it "
                                              "(input for `score`).")] = None,
