@@ -121,6 +121,7 @@ def resolve(spec: CodeSpec, options: dict[str, Any], seed: int | None,
             decoded, seed_from_code = spec.decode(code)
         except CodeError as exc:
             fail(str(exc))
+        _no_contradiction(code, decoded, seed_from_code, options, seed)
         merged = {**options, **decoded}
         return merged, seed_from_code, spec.encode(merged, seed_from_code)
     if seed is None:
@@ -129,6 +130,38 @@ def resolve(spec: CodeSpec, options: dict[str, Any], seed: int | None,
         return options, seed, spec.encode(options, seed)
     except CodeError as exc:
         fail(str(exc))
+
+
+def _no_contradiction(code: str, decoded: dict[str, Any], code_seed: int, options: dict[str, Any],
+                      seed: int | None) -> None:
+    """--code gives every option it encodes; an option also typed on the command line with another
+    value (or another --seed) is a contradiction, not something to drop silently."""
+    if seed is not None and seed != code_seed:
+        fail(f"--seed {seed} contradicts code {code} (seed {code_seed}): give one of them")
+    try:  # Typer >= 0.2x carries its own copy of click (as in cli.py)
+        from typer._click.core import ParameterSource
+        from typer._click.globals import get_current_context
+    except ImportError:  # pragma: no cover
+        from click.core import ParameterSource  # type: ignore[no-redef]
+        from click.globals import get_current_context  # type: ignore[no-redef]
+    ctx = get_current_context(silent=True)
+    if ctx is None:  # called from outside a command line (the web page): nothing was typed
+        return
+    for key, value in options.items():
+        if key not in decoded or decoded[key] == value or key not in {p.name for p in ctx.command.params}:
+            continue
+        if ctx.get_parameter_source(key) is ParameterSource.COMMANDLINE:
+            flag = "--" + key.replace("_", "-")
+            fail(f"{flag} {_shown(value)} contradicts code {code} ({key.replace('_', ' ')} "
+                 f"{_shown(decoded[key])}): give one of them")
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, (list, tuple)):
+        return ",".join(map(str, value)) or "none"
+    return str(value)
 
 
 def print_json(data: Any) -> None:

@@ -158,10 +158,28 @@ def huge_int_in(value: Any) -> bool:
     return False
 
 
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different: json.loads would silently keep the last of two
+    equal keys, so a hand-edited file listing a tile twice would lose one before any rule saw it."""
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise _DuplicateKey(k)
+        out[k] = v
+    return out
+
+
 def loads_json(text: str, where: str | os.PathLike[str], error: type[Exception] = UserInputError) -> Any:
-    """Parse a user's JSON with one-line errors: syntax, nesting, integers over 4,300 digits."""
+    """Parse a user's JSON with one-line errors: syntax, nesting, integers over 4,300 digits, a key
+    given twice in one object."""
     try:
-        return json.loads(text, parse_int=_parse_int)
+        return json.loads(text, parse_int=_parse_int, object_pairs_hook=_no_duplicate_keys)
+    except _DuplicateKey as exc:
+        raise error(f"{where}: key {_short(exc.args[0])} is given twice in one object") from None
     except _HugeNumber:
         raise error(f"{where}: a number with more than {MAX_INT_DIGITS} digits") from None
     except json.JSONDecodeError as exc:

@@ -22,7 +22,7 @@ TEMPLATE_DIR = ROOT / "templates"
 def environment() -> jinja2.Environment:
     """The one jinja2 environment: plain text (no HTML escaping), undefined names are errors, and
     block tags do not leave blank lines behind."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
         autoescape=False,
         undefined=jinja2.StrictUndefined,
@@ -30,6 +30,19 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.globals["plural_pl"] = plural_pl
+    return env
+
+
+def plural_pl(n: int, one: str, few: str, many: str) -> str:
+    """The Polish form of a noun after the number n: 1 rzut, 2-4 (22-24, ...) rzuty, else rzutów
+    (5-21, 25-31, ..., and 12-14 however they end)."""
+    n = abs(n)
+    if n == 1:
+        return one
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return few
+    return many
 
 
 def render_template(name: str, /, **ctx: Any) -> str:

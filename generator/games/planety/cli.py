@@ -43,7 +43,7 @@ from generator.games.planety import playability
 from generator.games.planety.engine import State, check_invariants
 from generator.games.planety.model import GAME, SETUP_VERSION, Catalog, Setup, builtin_catalog, load_catalog
 from generator.games.planety.rules import CODE, check, check_catalog
-from generator.games.planety.setup import generate
+from generator.games.planety.setup import generate, regenerates
 
 app = typer.Typer(help="Planety — a big bang proved playable (every orbit can get its own planet), "
                   "double-sided tiles to print, and an engine that plays it.", no_args_is_help=True)
@@ -239,6 +239,13 @@ def check_cmd(
     cat = get_catalog(catalog)
     base, mark = split_code(code)
     report = check(setup, cat, code=base)
+    edited = False
+    if report.ok:
+        made = regenerates(setup, cat)
+        edited = made is None
+        if made is not None and made.throws != setup.throws:
+            report.add("planety.throws", f"code {base}'s big bang took {made.throws} throw(s), the file says "
+                       f"{setup.throws}")
     if catalog is not None and mark != f"C{cat.digest}":
         report.add("planety.code", f"the file's code {code!r} does not name this catalog (~C{cat.digest})")
     elif catalog is None and mark:
@@ -249,12 +256,15 @@ def check_cmd(
             played = _playouts(setup, playouts, jobs, cat)
     if as_json:
         data: dict[str, Any] = {"code": code, "ok": report.ok, "violations": report.to_json()}
+        if report.ok:
+            data["provenance"] = "edited" if edited else "exact"
         if played is not None:
             data["playouts"] = played
         print_json(data)
     elif report.ok:
-        out_console.print(f"{file}: legal and playable setup (code {code}, {setup.throws} big bang(s))",
-                          highlight=False, markup=False)
+        how = (f"edited by hand: code {base} makes another big bang" if edited
+               else f"code {code}, {setup.throws} big bang(s)")
+        out_console.print(f"{file}: legal and playable setup ({how})", highlight=False, markup=False)
         if played is not None:
             _print_report(played)
     else:
@@ -299,7 +309,7 @@ def play_cmd(
     for m in moves:
         out_console.print(f"player {m['player']}: {m['text']}", highlight=False, markup=False)
     life = ", ".join(f"player {i}: {int(v)}" for i, v in enumerate(state.scores(), start=1))
-    why = "a player has 3 life" if state.reason == "life" else "nobody can play any more"
+    why = f"a player has {cat.win_life} life" if state.reason == "life" else "nobody can play any more"
     out_console.print(f"end ({why}) after {len(moves)} moves · life {life}", highlight=False, markup=False)
 
 

@@ -24,14 +24,17 @@ import math
 import tomllib
 from functools import cache
 
+from generator.core.checks import UserInputError
 from generator.games.planety.model import DATA, Catalog, Face, Setup, Star, builtin_catalog
 from generator.render import layout
-from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
+from generator.render.fonts import text_width
+from generator.render.scene import Circle, FontName, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
 from generator.render.text import line_height, render_template, text_block
 
 TILE = 44.0  # mm, a square tile (the planet is a disc on it)
 STAR = 62.0  # mm, a star tile
 TOKEN = 16.0  # mm cell of the token sheet (a 14 mm disc)
+LABEL_PT = 6.0  # the smallest printed text (the project's floor)
 #: tile sheets keep their grid 11 mm inside the paper, so the 5 mm crop marks (1 mm off the grid) stay
 #: 5 mm off the paper edge; A4 still takes 24 tiles (4 x 6) and 12 fold-over pairs per sheet
 CARD_MARGIN = 11.0
@@ -64,6 +67,18 @@ def _lighter(colour: str, k: float = 0.45) -> str:
     """Mix with white (a highlight on a planet)."""
     r, g, b = _rgb(colour)
     return "#{:02x}{:02x}{:02x}".format(*(int(v + (255 - v) * k) for v in (r, g, b)))
+
+
+def _fit(text: str, font: FontName, size: float, width: float, smallest: float = LABEL_PT) -> float:
+    """`size`, or smaller (not below `smallest`) so that `text` fits `width` mm: a long name from a
+    user's catalog must not run over the next tile; one that does not fit even then is refused."""
+    w = text_width(text, font, size)
+    if w <= width:
+        return size
+    if w * smallest / size > width:
+        raise UserInputError(f"{text!r} is too long to print: {width:g} mm at {smallest:g} pt holds about "
+                             f"{int(len(text) * width * size / (w * smallest))} characters")
+    return size * width / w
 
 
 # --- icons ------------------------------------------------------------------------------------
@@ -133,16 +148,18 @@ def face_symbol(face: Face, tile_id: str, side: str, lang: str, bleed: float = 0
     # no frame line near the cut (a cut a millimetre off would show it crooked): the background is the edge
     items: list[Item] = [Rect(0, 0, w, w, fill=bg, stroke=None)]
     title = face.name[lang] if not face.is_moon else labels(lang)["moon"]
-    items.append(Text(cx, b + 5.6, title, size=6.8, font="condensed-bold", fill=INK, anchor="middle"))
+    items.append(Text(cx, b + 5.6, title, size=_fit(title, "condensed-bold", 6.8, TILE - 7.0), font="condensed-bold",
+                      fill=INK, anchor="middle"))
     if face.is_moon:
         items.append(Circle(cx, cy, 11.0, fill=face.colour, stroke="#8d9096", width=0.5))
         for dx, dy, r in ((-4, -3, 2.2), (3.5, 2.5, 2.8), (-2, 5, 1.5), (5, -5, 1.2)):
             items.append(Circle(cx + dx, cy + dy, r, fill=_darker(face.colour, 0.88), stroke=None))
-        items += token_icon(b + 7.0, b + TILE - 8.6, face.cost)
-        items.append(Text(b + 7.0, b + TILE - 3.7, labels(lang)["cost"], size=4.8, font="condensed", fill=GREY,
-                          anchor="middle"))
-        items += shield_icon(b + TILE - 7.0, b + TILE - 8.8, face.shield)
-        items.append(Text(b + TILE - 7.0, b + TILE - 3.7, labels(lang)["shield"], size=4.8, font="condensed",
+        # the icons stand clear above their 6 pt labels (the shield's tip used to touch "tarcza")
+        items += token_icon(b + 7.0, b + TILE - 9.6, face.cost)
+        items.append(Text(b + 7.0, b + TILE - 3.6, labels(lang)["cost"], size=LABEL_PT, font="condensed",
+                          fill=GREY, anchor="middle"))
+        items += shield_icon(b + TILE - 7.0, b + TILE - 9.8, face.shield)
+        items.append(Text(b + TILE - 7.0, b + TILE - 3.6, labels(lang)["shield"], size=LABEL_PT, font="condensed",
                           fill=GREY, anchor="middle"))
     else:
         if face.atmosphere:
@@ -157,7 +174,7 @@ def face_symbol(face: Face, tile_id: str, side: str, lang: str, bleed: float = 0
             items += crescent_icon(b + 6.2, b + 11.0)
         items += orbit_icon(b + 4.3, b + TILE - 8.6, face.orbits_text())  # arcs clear the 3 mm margin
         items += token_icon(b + TILE - 7.6, b + TILE - 7.0, face.tokens)  # its "+" badge clears the 3 mm margin
-    items.append(Text(cx, b + TILE - 3.7, f"{tile_id} · {side}", size=4.8, font="condensed", fill=GREY,
+    items.append(Text(cx, b + TILE - 3.6, f"{tile_id} · {side}", size=LABEL_PT, font="condensed", fill=GREY,
                       anchor="middle"))
     return Symbol(name or f"pt-face-{tile_id}-{side}", w, w, items)
 
@@ -216,14 +233,14 @@ def star_symbol(star: Star, lang: str) -> Symbol:
     c = STAR / 2
     items: list[Item] = [Rect(0, 0, STAR, STAR, fill="#fff8e6", stroke=None),
                          Rect(1.2, 1.2, STAR - 2.4, STAR - 2.4, stroke="#e2c27a", width=0.3, radius=2.5)]
-    items += sun_icon(c - 6, c - 4, 13.0 if star.size == "large" else 10.5, star.colour)
+    items += sun_icon(c, c - 4, 13.0 if star.size == "large" else 10.5, star.colour)
     items.append(Text(c, 7.0, star.name[lang], size=8, font="bold", fill=INK, anchor="middle"))
     items.append(Text(c, STAR - 4.0, f"{star.orbits} {L['orbit_word']} · {star.light} {L['light_word']}",
                       size=7, font="condensed", fill=INK, anchor="middle"))
-    for i in range(star.light):  # places for the light tokens
-        y = 13.0 + i * 9.5
-        items.append(Circle(STAR - 8.0, y + 3, 4.0, fill="#ffffff", stroke="#d4a017", width=0.3))
-        items += sun_icon(STAR - 8.0, y + 3, 1.6)
+    # the light count as a row of small suns (the tokens themselves are 16 mm and simply lie on the
+    # tile, as the rulebook says: printed "places" for them would be smaller than the tokens)
+    for i in range(star.light):
+        items += sun_icon(c - 3.0 * (star.light - 1) + 6.0 * i, STAR - 11.0, 1.6)
     items.append(Text(STAR - 4.0, STAR - 10.0, "→ 1, 2, 3…", size=6.5, font="condensed-bold", fill=GREY,
                       anchor="end"))
     return Symbol(f"pt-star-{star.id}", STAR, STAR, items)
@@ -235,23 +252,27 @@ TOKEN_ART = ("asteroid", "water", "light", "life")
 def token_symbol(kind: str, lang: str) -> Symbol:
     c = TOKEN / 2
     items: list[Item] = [Circle(c, c, 7.0, fill="#ffffff", stroke="#9aa0a6", width=0.25)]
+    # the picture sits above the middle, within 3.9 mm of (c, y), so a 6 pt label fits inside the disc
+    k, y = 0.78, c - 1.3
     if kind == "asteroid":
-        pts = tuple((c + r * math.cos(math.radians(a)), c + r * math.sin(math.radians(a)))
+        pts = tuple((c + k * r * math.cos(math.radians(a)), y + k * r * math.sin(math.radians(a)))
                     for a, r in zip(range(0, 360, 40), (4.6, 3.6, 4.9, 4.0, 5.0, 3.7, 4.7, 4.1, 4.4), strict=True))
         items += [Polygon(pts, fill="#8b7d6b", stroke="#4a4036", width=0.35),
-                  Circle(c - 1.2, c - 0.8, 0.9, fill="#6b5e4f", stroke=None),
-                  Circle(c + 1.5, c + 1.2, 0.7, fill="#6b5e4f", stroke=None)]
+                  Circle(c - 1.2 * k, y - 0.8 * k, 0.9 * k, fill="#6b5e4f", stroke=None),
+                  Circle(c + 1.5 * k, y + 1.2 * k, 0.7 * k, fill="#6b5e4f", stroke=None)]
     elif kind == "water":
-        items += drop_icon(c, c + 0.2, 1.7)
+        items += drop_icon(c, y + 0.1, 1.7 * k)
     elif kind == "light":
-        items += sun_icon(c, c, 3.2)
+        items += sun_icon(c, y, 3.2 * k)
     else:
-        items += [Polygon(((c, c + 4.5), (c - 3.8, c - 0.5), (c - 1.0, c - 4.2), (c + 0.2, c - 1.0)),
-                          fill="#4caf50", stroke="#2e7d32", width=0.3),
-                  Polygon(((c, c + 4.5), (c + 3.8, c - 1.5), (c + 1.4, c - 4.5), (c + 0.2, c - 1.0)),
-                          fill="#66bb6a", stroke="#2e7d32", width=0.3)]
+        leaf = (((0, 4.5), (-3.8, -0.5), (-1.0, -4.2), (0.2, -1.0)), ((0, 4.5), (3.8, -1.5), (1.4, -4.5), (0.2, -1.0)))
+        for fill, pts in zip(("#4caf50", "#66bb6a"), leaf, strict=True):
+            items.append(Polygon(tuple((c + k * dx, y + k * dy) for dx, dy in pts), fill=fill, stroke="#2e7d32",
+                                 width=0.3))
     word = {"asteroid": "asteroid", "water": "water_token", "light": "light_token", "life": "life"}[kind]
-    items.append(Text(c, TOKEN - 1.6, labels(lang)[word], size=3.6, font="condensed", fill=GREY, anchor="middle"))
+    text = labels(lang)[word]
+    items.append(Text(c, c + 4.7, text, size=_fit(text, "condensed", LABEL_PT, 9.2), font="condensed", fill=GREY,
+                      anchor="middle"))
     return Symbol(f"pt-token-{kind}", TOKEN, TOKEN, items)
 
 

@@ -214,8 +214,13 @@ class State:
     def apply(self, move: Move) -> None:
         if self.over:
             raise ValueError("the game is over")
+        if not isinstance(move, tuple) or not move or not isinstance(move[0], str):
+            raise ValueError(f"a move is a tuple naming its kind first, not {move!r}")
         me = self.players[self.current]
         kind = move[0]
+        if self.using and kind not in ("attack", "water", "life", "end"):
+            raise ValueError(f"{move!r}: a token turn only uses tokens (or ends): a turn either takes an "
+                             "object or uses tokens")
         if self.record:
             self.history.append((self.current, move))
         self.moves += 1
@@ -244,9 +249,9 @@ class State:
             raise ValueError(f"unknown move {move!r}")
 
     def _take_planet(self, me: Player, move: Move) -> None:
-        t = move[1]
+        t = move[1] if len(move) == 2 else None
         nxt = len(me.planets) + 1
-        f = self.faces[t] if isinstance(t, int) and 0 <= t < len(self.faces) else None
+        f = self.faces[t] if _index(t, len(self.faces)) else None
         if me.full or t not in self.middle or f is None or f.is_moon or nxt not in f.orbits:
             raise ValueError(f"cannot take {move!r} onto orbit {nxt}")
         self.middle.discard(t)
@@ -278,10 +283,12 @@ class State:
             self._end_turn()
 
     def _take_moon(self, me: Player, move: Move) -> None:
+        if len(move) != 4:
+            raise ValueError(f"a moon move is ('moon', tile, planet, asteroids), not {move!r}")
         _, t, i, a = move
-        f = self.faces[t] if isinstance(t, int) and 0 <= t < len(self.faces) else None
-        ok = (f is not None and t in self.middle and f.is_moon and isinstance(i, int) and 0 <= i < len(me.planets)
-              and me.planets[i].face.moons and me.planets[i].moon < 0 and isinstance(a, int)
+        f = self.faces[t] if _index(t, len(self.faces)) else None
+        ok = (f is not None and t in self.middle and f.is_moon and _index(i, len(me.planets))
+              and me.planets[i].face.moons and me.planets[i].moon < 0 and type(a) is int
               and 0 <= a <= me.asteroids and 0 <= f.cost - a <= me.water)
         if not ok:
             raise ValueError(f"cannot take moon {move!r}")
@@ -432,13 +439,19 @@ def check_invariants(state: State) -> None:
     assert len(seen) + len(state.middle) == len(cat.tiles)
 
 
-def new_game(setup: Setup, rng: random.Random | None = None) -> State:
-    """A playout's start (the rng is unused: the setup holds all chance)."""
-    return State(setup)
+def new_game(setup: Setup, rng: random.Random | None = None, cat: Catalog | None = None) -> State:
+    """A playout's start (the rng is unused: the setup holds all chance) on the box `cat` (default: ours)."""
+    return State(setup, cat)
 
 
-def replay(setup: Setup, moves: Sequence[Move]) -> State:
-    state = State(setup)
+def replay(setup: Setup, moves: Sequence[Move], cat: Catalog | None = None) -> State:
+    """The state after `moves` (each checked by `apply`) on the box `cat` (default: ours)."""
+    state = State(setup, cat)
     for m in moves:
         state.apply(m)
     return state
+
+
+def _index(v: Any, n: int) -> bool:
+    """Is `v` an index 0..n-1 (an int, not a bool: ("planet", True) is no tile)?"""
+    return type(v) is int and 0 <= v < n

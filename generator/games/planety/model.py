@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -35,6 +36,7 @@ DATA = Path(__file__).parent / "data"
 SIDES = ("a", "b")
 LANGS = ("pl", "en")
 TOKENS = ("asteroid", "water", "light", "life")
+_COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 MAX_ORBIT = 30  # a sanity bound for user catalogs (bitmask widths, drawing)
 
 
@@ -179,6 +181,12 @@ class _P:
             self.fail(where, "must be a short non-empty text")
         return v
 
+    def colour(self, v: Any, where: str) -> str:
+        """A colour the drawing can use: #rgb or #rrggbb."""
+        if not isinstance(v, str) or not _COLOUR.fullmatch(v):
+            self.fail(where, f"must be a colour #rgb or #rrggbb, not {v!r}"[:120])
+        return v
+
     def names(self, v: Any, where: str) -> dict[str, str]:
         if not isinstance(v, dict) or any(lang not in v for lang in LANGS):
             self.fail(where, "must give a name for pl and en")
@@ -191,7 +199,7 @@ def _face(p: _P, fid: str, d: Any) -> Face:
         p.fail(where, "not a table")
     kind = d.get("type")
     common = {"id": fid, "name": p.names(d.get("name"), f"{where}.name"),
-              "colour": p.str_(d.get("colour", "#cccccc"), f"{where}.colour")}
+              "colour": p.colour(d.get("colour", "#cccccc"), f"{where}.colour")}
     if kind == "moon":
         known = {"type", "name", "colour", "cost", "shield"}
         extra = set(d) - known
@@ -229,7 +237,7 @@ def parse_catalog(d: Any, source: str) -> Catalog:
         stars.append(Star(sid, p.str_(s.get("size"), f"stars.{sid}.size"),
                           p.int_(s.get("orbits"), f"stars.{sid}.orbits", 1, MAX_ORBIT),
                           p.int_(s.get("light"), f"stars.{sid}.light", 0, 100),
-                          p.str_(s.get("colour", "#f6c343"), f"stars.{sid}.colour"),
+                          p.colour(s.get("colour", "#f6c343"), f"stars.{sid}.colour"),
                           p.names(s.get("name"), f"stars.{sid}.name")))
     faces = {fid: _face(p, fid, f) for fid, f in p.table(d, "faces").items()}
     raw_tiles = d.get("tiles")

@@ -73,6 +73,11 @@ def _rate(r: PlayoutReport, key: str) -> float:
     return round(sum(v) / len(v), 4) if v else 0.0
 
 
+def _share(r: PlayoutReport, test: Callable[[list[float]], bool]) -> float:
+    """The share of completed games whose final life per seat passes `test`."""
+    return round(sum(1 for s in r.scores if test(s)) / len(r.scores), 4) if r.scores else 0.0
+
+
 def report_json(reports: dict[str, PlayoutReport], seed: int) -> dict[str, Any]:
     out: dict[str, Any] = {"seed": seed}
     for bot, r in reports.items():
@@ -83,6 +88,10 @@ def report_json(reports: dict[str, PlayoutReport], seed: int) -> dict[str, Any]:
         d["life_appeared_rate"] = _rate(r, "game with life")
         d["ended_by_3_life_rate"] = _rate(r, "ended by 3 life")
         d["stranding_rate"] = _rate(r, "game with a stranded player")
+        # a shared first place splits the win (wins_per_seat); how often that happens, and how often
+        # nobody had any life at the end (every seat then shares a win of nothing), said apart
+        d["shared_win_rate"] = _share(r, lambda s: s.count(max(s)) > 1)
+        d["no_life_rate"] = _share(r, lambda s: max(s) == 0)
         out[bot] = d
     out["playable"] = all(r.playable for r in reports.values())
     return out
@@ -97,7 +106,9 @@ def summary_lines(report: dict[str, Any]) -> list[str]:
         wins = " ".join(f"{w:.0%}" for w in d["wins_per_seat"])
         lines.append(f"{bot} bots: {d['completed']}/{d['games']} games completed"
                      + ("" if d["playable"] else " — FAILURES") + f"; turns mean {d['turns'].get('mean', 0)} "
-                     f"(min {d['turns'].get('min', 0)}, max {d['turns'].get('max', 0)}); wins per seat {wins}")
+                     f"(min {d['turns'].get('min', 0):g}, max {d['turns'].get('max', 0):g}); wins per seat {wins} "
+                     f"(a shared first place splits the win: {d['shared_win_rate']:.0%} of games, "
+                     f"{d['no_life_rate']:.0%} with no life at all)")
         lines.append(f"  life appeared in {d['life_appeared_rate']:.0%} of games, {d['ended_by_3_life_rate']:.0%} "
                      f"ended by 3 life; a player was stranded (could not fill an orbit) in "
                      f"{d['stranding_rate']:.0%} of games")

@@ -13,18 +13,20 @@ hand-edited files. Rule ids (DIGEST section 5):
                         proves it (k orbits that only n < k face-up planets may fill)
 - ``planety.fill``      the file's `fill` (one complete assignment) is right: per seat one tile per
                         orbit, each a face-up planet that allows that orbit, no tile twice
-- ``planety.throws``    the number of big bangs is at least 1
+- ``planety.throws``    the number of big bangs is 1..MAX_THROWS; for a file whose stars and faces are
+                        its code's big bang (not edited by hand), the number that big bang took
 - ``planety.code``      the file's code is a Planety code naming the setup's players and seed
 
 Catalog rules (`check_catalog`, for the built-in data and a user's own):
 
 - ``planety.catalog-stars``   2 small stars (5 orbits, 3 light) and 2 large (6 orbits, 4 light)
-- ``planety.catalog-tiles``   22 planet tiles and 4 moon tiles, unique ids, a tile's two faces of one type
+- ``planety.catalog-tiles``   22 planet tiles and 4 moon tiles (the four stars' 22 orbits take every planet
+                              at 4 players), unique ids, a tile's two faces of one type
 - ``planety.catalog-kinds``   the rulebook's kinds: rocky (any orbit from 1, 1 token, takes moons, the
                               only kind that does), life-giving (orbits 3–4, 3 tokens, natural water and
-                              atmosphere), gas (orbit 5 and up, 2 tokens, natural atmosphere)
+                              atmosphere), gas (orbit 5 and up, 2 tokens, natural atmosphere); each
+                              of the three is a planet face
 - ``planety.catalog-tokens``  48 asteroids, 48 water, 14 light (= the stars' light), 12 life
-- ``planety.catalog-orbits``  the four stars' orbits can take all the planets at 4 players (22 = 22)
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from generator.core.rng import CodeError, CodeField, CodeSpec
 from generator.games.planety.model import SIDES, Catalog, Setup, builtin_catalog
 
 PLAYERS = (2, 3, 4)
+MAX_THROWS = 500  # big bangs the generator throws at most before it gives up (setup.py)
 CODE = CodeSpec("PN", (CodeField("players", PLAYERS),))
 Slot = tuple[int, int]  # (seat, orbit), both counted from 0 and 1
 
@@ -209,8 +212,9 @@ def check(setup: Setup, cat: Catalog | None = None, code: str | None = None) -> 
     for tid, side in setup.faces.items():
         if side not in SIDES:
             r.add("planety.face", f"tile {tid} shows side {side!r} (a tile has sides \"a\" and \"b\")", where=tid)
-    if setup.throws < 1:
-        r.add("planety.throws", f"{setup.throws} big bangs: at least one is thrown")
+    if not 1 <= setup.throws <= MAX_THROWS:
+        r.add("planety.throws", f"{setup.throws} big bangs: at least one is thrown and the generator throws at "
+              f"most {MAX_THROWS}")
     if code is not None:
         _check_code(r, setup, code)
     if r.rules() & {"planety.players", "planety.stars"}:
@@ -299,6 +303,11 @@ def check_catalog(cat: Catalog) -> Report:
         if t.a.is_moon != t.b.is_moon:
             r.add("planety.catalog-tiles", f"tile {t.id}: one face a planet, the other a moon", where=t.id)
     top = max((s.orbits for s in cat.stars), default=0)
+    for fid in ("rocky", "life", "gas"):
+        if fid not in cat.faces:
+            r.add("planety.catalog-kinds", f"the rulebook's face {fid!r} is missing", where=fid)
+        elif cat.faces[fid].is_moon:
+            r.add("planety.catalog-kinds", f"the rulebook's face {fid!r} is a planet, not a moon", where=fid)
     for f in cat.faces.values():
         if f.is_moon:
             continue
@@ -310,16 +319,10 @@ def check_catalog(cat: Catalog) -> Report:
         if want is not None and (f.orbits, f.tokens, f.water, f.atmosphere, f.moons) != want:
             r.add("planety.catalog-kinds", f"face {f.id} differs from the rulebook (orbits {list(want[0])}, "
                   f"{want[1]} tokens, water {want[2]}, atmosphere {want[3]}, moons {want[4]})", where=f.id)
-    for fid in ("rocky", "life", "gas"):
-        if fid not in cat.faces:
-            r.add("planety.catalog-kinds", f"the rulebook's face {fid!r} is missing", where=fid)
     want_tokens = {"asteroid": 48, "water": 48, "light": 14, "life": 12}
     if cat.tokens != want_tokens:
         r.add("planety.catalog-tokens", f"tokens {cat.tokens}, the box has {want_tokens}")
     if sum(s.light for s in cat.stars) != cat.tokens["light"]:
         r.add("planety.catalog-tokens", f"the stars hold {sum(s.light for s in cat.stars)} light, the supply "
               f"{cat.tokens['light']}")
-    if sum(s.orbits for s in cat.stars) != len(planets):
-        r.add("planety.catalog-orbits", f"the stars have {sum(s.orbits for s in cat.stars)} orbits for "
-              f"{len(planets)} planets (at 4 players every planet takes an orbit)")
     return r

@@ -17,11 +17,9 @@ import random
 from generator.core.checks import GenerationError
 from generator.core.rng import make_rng
 from generator.games.planety.model import Catalog, Setup, builtin_catalog
-from generator.games.planety.rules import CODE, PLAYERS, check, orbit_graph, star_orbits
+from generator.games.planety.rules import CODE, MAX_THROWS, PLAYERS, check, orbit_graph, star_orbits
 
-MAX_THROWS = 500
-
-__all__ = ["CODE", "MAX_THROWS", "generate", "throw_until_playable"]
+__all__ = ["CODE", "MAX_THROWS", "generate", "regenerates", "throw_until_playable"]
 
 
 def throw_until_playable(cat: Catalog, orbits: list[int], rng: random.Random,
@@ -58,3 +56,14 @@ def generate(players: int, seed: int, cat: Catalog | None = None, max_throws: in
         if not rep.ok:  # pragma: no cover - the matching above is the rule itself
             raise GenerationError(f"generator broke a rule: {rep.violations[0]}")
     return setup
+
+
+def regenerates(setup: Setup, cat: Catalog | None = None) -> Setup | None:
+    """The setup the file's players and seed generate, if the file's stars and big bang are that
+    setup's (so it was not edited by hand); None for an edited file (hand edits are welcome: the
+    rules still judge it, but its count of throws can no longer be compared with anything)."""
+    try:
+        made = generate(setup.players, setup.seed, cat, verify=False)
+    except GenerationError:
+        return None
+    return made if (made.stars, made.faces) == (setup.stars, setup.faces) else None
