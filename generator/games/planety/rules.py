@@ -239,10 +239,12 @@ def _name_unfilled(r: Report, cat: Catalog, setup: Setup, g: OrbitGraph) -> None
     need = sum(left_cap[k] for k in group)
     proof = (f"{need} orbits ({orbits_txt}) can take only {len(fit)} face-up planet(s)"
              + (f": {', '.join(names)}" if names else ""))
+    # the shortage belongs to the group of orbits, not to one seat: the best fill leaves these slots
+    # empty, but another fill would leave others; they are named as examples of who may be left short
     for (seat, k), v in zip(g.slots(), g.match(), strict=True):
         if v == UNMATCHED:
-            r.add("planety.orbits", f"player {seat + 1} (star {setup.stars[seat]}) cannot fill orbit {k}: {proof}",
-                  where=[seat + 1, k])
+            r.add("planety.orbits", f"a player cannot fill orbit {k} (in the best fill: player {seat + 1}, star "
+                  f"{setup.stars[seat]}; any seat with that orbit may be the one): {proof}", where=[seat + 1, k])
 
 
 def _check_fill(r: Report, cat: Catalog, setup: Setup, orbits: list[int], flipped: int, absent: int) -> None:
