@@ -6,6 +6,7 @@ printed page; the PNG preview uses the same TTF files and so matches closely.
 
 from __future__ import annotations
 
+import string
 from functools import lru_cache
 from typing import Any
 
@@ -32,6 +33,28 @@ def environment() -> jinja2.Environment:
     )
     env.globals["plural_pl"] = plural_pl
     return env
+
+
+def counted(n: int, forms: list[str] | tuple[str, ...], lang: str) -> str:
+    """The noun's form after the number n: Polish forms are (1, 2-4, 5+), English (1, other)."""
+    if lang == "pl":
+        return plural_pl(n, forms[0], forms[1], forms[2])
+    return forms[0] if abs(n) == 1 else forms[1]
+
+
+class CountFormatter(string.Formatter):
+    """str.format for printed texts kept as data, where a field may name a noun from the game's
+    noun table: with nouns {"coin": ["monetę", "monety", "monet"]}, "weź {n:coin}" gives "weź 1
+    monetę", "weź 5 monet". A number taken from a user's catalog then still reads right."""
+
+    def __init__(self, nouns: dict[str, dict[str, list[str]]], lang: str) -> None:
+        self.nouns, self.lang = nouns, lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        forms = self.nouns.get(format_spec)
+        if forms is None:
+            return str(super().format_field(value, format_spec))
+        return f"{value} {counted(int(value), forms[self.lang], self.lang)}"
 
 
 def plural_pl(n: int, one: str, few: str, many: str) -> str:

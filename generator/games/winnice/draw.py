@@ -25,7 +25,7 @@ from generator.games.winnice.model import ACTION_CARDS, COLOURS, DATA, DECKS, Ca
 from generator.games.winnice.rules import card_totals
 from generator.render import layout
 from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
-from generator.render.text import line_height, render_template, text_block, wrap
+from generator.render.text import CountFormatter, line_height, render_template, text_block, wrap
 
 CARD_W, CARD_H = 63.0, 88.0
 FILL = ("#f2c94c", "#7cc05a", "#c2334a")
@@ -44,8 +44,14 @@ def texts() -> dict[str, Any]:
     return load_toml(DATA / "texts.toml")
 
 
+def _format(text: str, lang: str, **fmt: Any) -> str:
+    """A printed text from texts.toml with its numbers filled in ("{n:coin}": the number and the
+    noun in the form that number needs, from [nouns])."""
+    return CountFormatter(texts()["nouns"], lang).format(text, **fmt)
+
+
 def word(key: str, lang: str, **fmt: Any) -> str:
-    return str(texts()["words"][key][lang]).format(**fmt)
+    return _format(str(texts()["words"][key][lang]), lang, **fmt)
 
 
 def colour_name(colour: int, lang: str) -> str:
@@ -57,7 +63,7 @@ def action_name(action: str, lang: str) -> str:
 
 
 def effect_text(action: str, cat: Catalog, lang: str) -> str:
-    return str(texts()["effects"][action][lang]).format(**cat.effects)
+    return _format(str(texts()["effects"][action][lang]), lang, **cat.effects)
 
 
 # --- patterns ------------------------------------------------------------------------------------
@@ -197,28 +203,28 @@ def vineyard_symbol(scene: Scene, cat: Catalog, seat: int, lang: str) -> str:
     items.append(Text(ox, sy + 3, word("storage", lang), size=9, font="bold", fill=INK))
     box_w = 3 * s + 6
     items.append(Rect(ox, sy + 6, box_w, store_h - 12, fill="#fbf8ef", stroke=INK, width=0.4, radius=2, dash=(2, 1)))
-    items.append(Text(ox + 3, sy + 10.5, f"{cat.seedling_storage} × {word('greenhouse_slot', lang)}", size=7,
-                      font="condensed", fill=INK))
+    for i, line in enumerate(wrap(word("greenhouse_slot", lang, n=cat.seedling_storage,
+                                       g=cat.effects["greenhouse_storage"]), box_w - 6, 7, "condensed")[:3]):
+        items.append(Text(ox + 3, sy + 10.5 + i * 3.2, line, size=7, font="condensed", fill=INK))
     bx = ox + box_w + 16
     by = sy + 4 + 12
     items.append(Circle(bx, by, 12, fill="#d8c39a", stroke=INK, width=0.4))
     for k in (-6, 0, 6):
         items.append(Line(bx - 11.2, by + k, bx + 11.2, by + k, stroke="#8a6d3b", width=0.3))
-    items.append(Text(bx, by + 16, word("barrel_slot", lang), size=6.5, font="condensed", fill=INK,
+    items.append(Text(bx, by + 16, word("barrel_slot", lang, n=cat.barrels), size=6.5, font="condensed", fill=INK,
                       anchor="middle"))
     # harvest and sale reminder, from the catalog
     tx = bx + 18
     harvest = "  ".join(f"{side}×{side}→{p}P" for side, p in cat.harvest)
-    items.append(Text(tx, sy + 3, ("Zbiory: " if lang == "pl" else "Harvest: ") + harvest, size=7, font="condensed",
-                      fill=INK))
+    items.append(Text(tx, sy + 3, word("harvest_label", lang) + harvest, size=7, font="condensed", fill=INK))
     for ci in range(3):
         prices = " / ".join(str(v) for v in cat.sale[ci])
         values = "/".join(f"{v}P" for v in cat.token_values)
         items.append(Rect(tx, sy + 7 + ci * 7, 5, 5, fill=FILL[ci], stroke=INK, width=0.2))
         items.append(Text(tx + 7, sy + 11 + ci * 7, f"{word('sale', lang)} {values}: {prices}", size=7,
                           font="condensed", fill=INK))
-    items.append(Text(tx, sy + 33, ("Susza: −1 stopień" if lang == "pl" else "Drought: one step down"), size=7,
-                      font="condensed", fill=INK))
+    items.append(Text(tx, sy + 33, word("drought_rule", lang, step=cat.drought_step), size=7, font="condensed",
+                      fill=INK))
     name = f"wn-vineyard-{seat}"
     scene.add_symbol(Symbol(name, w, h, items))
     return name
@@ -226,7 +232,8 @@ def vineyard_symbol(scene: Scene, cat: Catalog, seat: int, lang: str) -> str:
 
 # --- the action board --------------------------------------------------------------------------
 
-SPACE_W, SPACE_H, GAP = 44.0, 35.0, 3.0
+# a space holds its worker: the slot is two worker squares tall (L3, T4 and S4 are 2 x WORKER_MM)
+SPACE_W, SPACE_H, GAP = 44.0, 43.0, 3.0
 SECTIONS = (("hire", ("hire2", "hire3", "hire4")), ("buy23", ("buy23",)), ("buy45", ("buy45",)),
             ("cards", ("greenhouse", "barrels", "laboratory")), ("cards2", ("genetics", "irrigate")))
 SECTION_TITLE = {"hire": {"pl": "Zatrudnij ekipę", "en": "Hire a crew"},
@@ -249,7 +256,8 @@ def _space_items(scene: Scene, cat: Catalog, space: Any, x: float, y: float, pla
                                   "condensed-bold")[:2]):
         items.append(Text(x + 13, y + 5.5 + i * 3.4, line, size=7, font="condensed-bold", fill=INK))
     # the place for the worker
-    items.append(Rect(x + 3, y + 12.5, SPACE_W - 6, 12, fill=None, stroke="#9a8c70", width=0.3, dash=(1.5, 1)))
+    items.append(Rect(x + 3, y + 12.0, SPACE_W - 6, 2 * WORKER_MM + 1, fill=None, stroke="#9a8c70", width=0.3,
+                      dash=(1.5, 1)))
     # which crews fit, as small silhouettes
     fx = x + 3
     items.append(Text(fx, y + SPACE_H - 4.8, word("fits", lang) + ":", size=5.5, font="condensed", fill="#555555"))
@@ -261,11 +269,11 @@ def _space_items(scene: Scene, cat: Catalog, space: Any, x: float, y: float, pla
         items += mini_shape(cat.shapes[w], fx, y + SPACE_H - 2.8 - ch * cell, cell)
         fx += cw * cell + 1.6
     if space.players > 2:
-        items.append(Text(x + SPACE_W - 4.5, y + 23.3, word("from_players", lang, n=space.players), size=5.5,
+        items.append(Text(x + SPACE_W - 4.5, y + SPACE_H - 9.0, word("from_players", lang, n=space.players), size=5.5,
                           font="condensed-bold", fill="#7a4a24", anchor="end"))
     if not active:
         items.append(Line(x + 2, y + SPACE_H - 2, x + SPACE_W - 2, y + 2, stroke="#999999", width=0.5))
-        items.append(Text(x + SPACE_W / 2, y + 19.0, word("not_in_play", lang), size=6.5, font="condensed-bold",
+        items.append(Text(x + SPACE_W / 2, y + 22.0, word("not_in_play", lang), size=6.5, font="condensed-bold",
                           fill="#777777", anchor="middle"))
     return items
 
@@ -289,13 +297,7 @@ def action_board_symbol(scene: Scene, cat: Catalog, players: int, lang: str) -> 
         for i, space in enumerate(spaces):
             body += _space_items(scene, cat, space, 10 + i * (SPACE_W + GAP), y, players, lang)
         y += SPACE_H + GAP
-    legend = ("Koszt w żółtym kole płacisz przy wyłożeniu pracownika, nawet gdy nie wykonasz akcji. "
-              "Numer w kwadracie: kolejność wyboru na rynku (najniższy pierwszy). Ekipy zatrudnia się po kolei: "
-              "2, potem 3, potem 4. Pas: weź 1 monetę i nie wykładaj więcej w tej rundzie."
-              if lang == "pl" else
-              "Pay the cost in the yellow circle when you place a worker, even if you then skip the action. "
-              "The number in the square is the market order (lowest chooses first). Crews are hired in order: "
-              "2, then 3, then 4. Pass: take 1 coin and place no more this round.")
+    legend = _format(str(texts()["legend"][lang]), lang, pass_coins=cat.pass_coins)
     block = text_block(10, y + 3, w - 20, legend, 7.5, "condensed")
     body += block
     y += 3 + line_height(7.5) * len(block) + 4
@@ -800,7 +802,9 @@ def summary_context(setup: Setup, cat: Catalog, lang: str) -> dict[str, Any]:
             + " ".join(f"{cat.token_counts[(c, v)]}×{v}P" for v in cat.token_values) for c in range(3)),
         "drought_tokens": cat.drought_tokens,
         "win_red": cat.win_red, "bank_coins": ", ".join(f"{n}×{d}" for d, n in sorted(cat.bank_coins.items())),
-        "greenhouse": cat.seedling_storage, "barrels": cat.barrels,
+        "greenhouse": cat.seedling_storage, "barrels": cat.barrels, "market_size": cat.market_size,
+        "pass_coins": cat.pass_coins, "drought_step": cat.drought_step,
+        "values": "/".join(f"{v}P" for v in cat.token_values),
         "harvest": ", ".join(f"{s}×{s} → {p}P" for s, p in cat.harvest),
         "sale": "; ".join(f"{COLOURS[c] if lang == 'en' else texts()['colour_nouns'][lang][c]} "
                           + "/".join(str(v) for v in cat.sale[c]) for c in range(3)),

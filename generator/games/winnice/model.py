@@ -42,6 +42,9 @@ DISASTER_KINDS = ("blank", "drought-Y", "drought-G")
 
 _TOP_KEYS = {"board", "coins", "rules", "shapes", "workers", "seedlings", "pieces", "action_cards", "effects",
              "tokens", "sale", "harvest", "disaster", "coordinates", "space"}
+#: tables whose keys are fixed by the built-in catalog (data/catalog.toml, board.toml)
+_CLOSED_TABLES = ("board", "coins", "rules", "workers", "pieces", "effects", "sale", "harvest", "disaster",
+                  "coordinates")  # [tokens] and [action_cards] check their own keys
 
 
 def card_id(colour: int, shape: str) -> str:
@@ -214,6 +217,12 @@ def parse_catalog(d: dict[str, Any], source: str) -> Catalog:
     unknown = set(d) - _TOP_KEYS
     if unknown:
         p.fail(sorted(unknown)[0], f"is not a catalog key (known: {', '.join(sorted(_TOP_KEYS))})")
+    builtin = _default_raw()
+    for table in _CLOSED_TABLES:  # a user's catalog is merged over ours: a key ours lacks is a typo
+        have, known = d.get(table), builtin[table]
+        extra = sorted(set(have) - set(known)) if isinstance(have, dict) else []
+        if extra:
+            p.fail(f"{table}.{extra[0]}", f"is not a key of [{table}] (known: {', '.join(known)})")
     b = p.table(d, "board")
     coins, rl, shp, wk = p.table(d, "coins"), p.table(d, "rules"), p.table(d, "shapes"), p.table(d, "workers")
     shapes: dict[str, sh.Shape] = {}
@@ -250,7 +259,7 @@ def parse_catalog(d: dict[str, Any], source: str) -> Catalog:
                     p.fail(f"seedlings.{deck}.{colour}.{shape}", "is not a shape of [shapes]")
                 if n:
                     cards[card_id(ci, shape)] = n
-        decks[deck] = cards
+        decks[deck] = _canonical(cards, _builtin_cards(deck))
     pieces, ac, eff, tok = p.table(d, "pieces"), p.table(d, "action_cards"), p.table(d, "effects"), p.table(d, "tokens")
     for k in ac:
         if k not in ACTION_CARDS:
@@ -331,10 +340,27 @@ def parse_catalog(d: dict[str, Any], source: str) -> Catalog:
         harvest=tuple(sorted(harvest)),
         drought_step=p.int_(hv.get("drought_step", 1), "harvest.drought_step", 0, 20),
         disaster=disaster,
-        digits=p.counts(co.get("digits"), "coordinates.digits"),
-        letters=p.counts(co.get("letters"), "coordinates.letters"),
+        digits=_canonical(p.counts(co.get("digits"), "coordinates.digits"), list(builtin["coordinates"]["digits"])),
+        letters=_canonical(p.counts(co.get("letters"), "coordinates.letters"),
+                           list(builtin["coordinates"]["letters"])),
         spaces=tuple(spaces),
     )
+
+
+def _canonical(spec: dict[str, int], builtin_order: list[str]) -> dict[str, int]:
+    """A deck spec in one order whatever the order of the user's TOML: the built-in catalog's cards
+    first, in its order (so the built-in decks shuffle as they always did), then new cards sorted.
+    The catalog's digest ignores key order, and the shuffle expands a spec in its order: without
+    this, two catalogs with one digest (one setup code) could shuffle different decks."""
+    rank = {c: i for i, c in enumerate(builtin_order)}
+    return dict(sorted(spec.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])))
+
+
+@cache
+def _builtin_cards(deck: str) -> list[str]:
+    """The card ids of a seedling deck in the built-in catalog's order (as parse_catalog builds it)."""
+    t = _default_raw()["seedlings"][deck]
+    return [card_id(ci, shape) for ci, colour in enumerate(COLOURS) for shape, n in t.get(colour, {}).items() if n]
 
 
 @cache

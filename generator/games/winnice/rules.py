@@ -7,12 +7,17 @@ Catalog (`check_catalog`, also part of `check`):
 - ``winnice.catalog.board``        board size, column letters, storage, coins per denomination
 - ``winnice.catalog.shapes``       every deck shape is defined and of the deck's sizes; every free
                                    polyomino of those sizes appears in the deck (the promised mix)
-- ``winnice.catalog.decks``        each seedling deck holds more cards than its market shows
+- ``winnice.catalog.decks``        each seedling deck holds more cards than its market shows; a market
+                                   shows 1..MAX_MARKET cards
 - ``winnice.catalog.workers``      start with the monomino; the bank has crews of 2, 3 and 4
                                    squares (hiring is gradual); every fitting shape is a worker
 - ``winnice.catalog.spaces``       every action has a space for 2 players; the monomino fits a
-                                   space; a market's order numbers are distinct
-- ``winnice.catalog.tokens``       harvest/sale tables agree with the token values; 8P red reachable
+                                   space; crews can be hired in order (a hire-k space fits a worker
+                                   held before the crew of k); every bank worker is a crew of 2-4 and
+                                   fits a space; a market's order numbers are distinct
+- ``winnice.catalog.tokens``       harvest/sale tables agree with the token values; 8P red reachable,
+                                   also within the most tokens the barrels can hold; the laboratory's
+                                   values exist; harvest squares fit the vineyard
 - ``winnice.catalog.disaster``     the disaster deck has cards, at least one drought
 - ``winnice.catalog.coordinates``  digits 1..size and letters A..; every one present; edge-weighted
                                    (counts never rise from the edge towards the centre, edges
@@ -42,6 +47,8 @@ from generator.core import shapes as sh
 from generator.core.checks import Report, Violation
 from generator.core.grid import Grid, get_grid
 from generator.games.winnice.model import COLOURS, DECKS, Catalog, Setup, parse_card
+
+MAX_MARKET = 5  # face-up cards per market a catalog may ask for (the setup card lists them)
 
 # ---------------------------------------------------------------------------------------------
 # rule functions the engine uses
@@ -197,6 +204,9 @@ def check_catalog(cat: Catalog) -> Report:
         total = sum(cat.decks[deck].values())
         if total <= cat.market_size:
             rep.add(r, f"{deck} has {total} cards: a market of {cat.market_size} needs more", deck)
+    if not 1 <= cat.market_size <= MAX_MARKET:
+        rep.add(r, f"a market of {cat.market_size} face-up cards: 1 to {MAX_MARKET} (the rulebook shows 3; more "
+                "do not fit the setup card)")
     r = "winnice.catalog.workers"
     start_sizes = [len(cat.shapes[s]) for s in cat.worker_start if s in cat.shapes]
     for s in (*cat.worker_start, *cat.worker_bank):
@@ -226,6 +236,21 @@ def check_catalog(cat: Catalog) -> Report:
             rep.add(r, f"no space for {action} in a 2-player game", action)
     if not any(cat.worker_start[0] in s.fits for s in two if cat.worker_start):
         rep.add(r, "the starting worker fits no space")
+    # crews are hired in order (2, then 3, then 4): the one who holds only the start worker must be
+    # able to reach a hire-2 space, then with a crew of 2 a hire-3 space, and so on; a bank worker
+    # that no hire action takes, or that fits no space, could never be used
+    sizes = {w: len(cat.shapes[w]) for w in workers if w in cat.shapes}
+    owned = set(cat.worker_start)
+    for k in (2, 3, 4):
+        if not any(s.action == f"hire{k}" and owned & set(s.fits) for s in two):
+            rep.add(r, f"no hire{k} space in a 2-player game fits a worker a player holds before hiring a crew "
+                    f"of {k} ({', '.join(sorted(owned))})", f"hire{k}")
+        owned |= {w for w in cat.worker_bank if sizes.get(w) == k}
+    for w in cat.worker_bank:
+        if w in sizes and sizes[w] not in (2, 3, 4):
+            rep.add(r, f"bank worker {w} has {sizes[w]} squares: only crews of 2, 3 and 4 are hired", w)
+        elif not any(w in s.fits for s in cat.spaces):
+            rep.add(r, f"bank worker {w} fits no space", w)
     for market in ("buy23", "buy45"):
         orders = [s.order for s in cat.spaces if s.action == market]
         if len(set(orders)) != len(orders) or 0 in orders:
@@ -244,6 +269,21 @@ def check_catalog(cat: Catalog) -> Report:
         rep.add(r, "every colour and value needs at least one harvest token")
     if sum(v * n for (c, v), n in cat.token_counts.items() if c == 2) < cat.win_red:
         rep.add(r, f"all red tokens together are worth less than the {cat.win_red}P that wins")
+    else:  # a player holds at most `cap` tokens at a time (barrels): the best `cap` red ones must reach it
+        cap = cat.barrels + cat.effects["barrels_storage"] * cat.action_cards["barrels"]
+        best = sorted((v for (c, v), n in cat.token_counts.items() if c == 2 for _ in range(min(n, cap))),
+                      reverse=True)[:cap]
+        if sum(best) < cat.win_red:
+            rep.add(r, f"a player's barrels hold at most {cap} token(s), worth at most {sum(best)}P of red: "
+                    f"the {cat.win_red}P that wins cannot be stored")
+    if cat.effects["laboratory_gives"] not in values:
+        rep.add(r, f"the laboratory gives a {cat.effects['laboratory_gives']}P red token: no such token value")
+    if values and cat.effects["laboratory_min"] > max(values):
+        rep.add(r, f"the laboratory takes tokens of at least {cat.effects['laboratory_min']}P: none is worth that")
+    for side, _p in cat.harvest:
+        if side > cat.size:
+            rep.add(r, f"harvest.squares {side}: a {side}x{side} square does not fit a {cat.size}x{cat.size} "
+                    "vineyard", side)
     r = "winnice.catalog.disaster"
     if sum(cat.disaster.values()) < 1:
         rep.add(r, "the disaster deck is empty")
