@@ -36,7 +36,7 @@ PLAYER_FILL = ("#4f7fc4", "#9b6cc4", "#e08a3c", "#7d7d7d")
 WORKER_MM = 9.0
 ACTION_BACK, DISASTER_BACK = "#5b3a6e", "#7a4a24"
 DECK_BACK = {"deck23": "#3f6e3a", "deck45": "#23502a", "action": ACTION_BACK, "disaster": DISASTER_BACK,
-             "digits": "#34506e", "letters": "#34506e"}
+             "digits": "#34506e", "letters": "#1f3b57"}  # the coordinate decks differ also by the label on the back
 
 
 @cache
@@ -390,7 +390,7 @@ def _back(scene: Scene, key: str, lang: str, bleed: float) -> str:
     items: list[Item] = [Rect(0, 0, cw, ch, fill=colour, stroke=None)]
     items += [Rect(bleed + 4, bleed + 4, CARD_W - 8, CARD_H - 8, stroke="#ffffff", width=0.5, radius=3)]
     items += _grapes(cw / 2, ch / 2 - 16, 3.2, "#d9c9e6", "#ffffff")
-    label = {"deck23": "2/3", "deck45": "4/5"}.get(key)
+    label = {"deck23": "2/3", "deck45": "4/5", "digits": "1–8", "letters": "A–H"}.get(key)
     if label:
         items.append(Text(cw / 2, ch / 2 + 14, label, size=30, font="bold", fill="#ffffff", anchor="middle"))
     deck_name = texts()["decks"][key][lang]
