@@ -33,10 +33,11 @@ Decisions where the rulebook is silent (DIGEST section 4 leaves these to the eng
   genetics a red piece of the shape.
 - **Planting and harvest**, each player in turn from the first: any number of plantings, using
   irrigate cards (any time in this phase, one token each, the card back to the bank), then at most
-  one harvest, which ends that player's phase. Pieces may be turned and flipped. Each drought
-  token on a harvested planting lowers its token one step (2×2 with one token gives nothing; two
-  tokens on a 4×4 give 1P). Harvested pieces and drought tokens return to the bank. A token the
-  bank has run out of is not paid.
+  one harvest, which ends that player's phase. Pieces may be turned and flipped. A harvested
+  planting with drought on it pays one step less (2×2 with drought gives nothing, 4×4 gives 2P),
+  however many drought tokens it holds: the rulebook's harvest "zawierające żeton suszy" pays a
+  token "o wartości -1 niż normalnie", one fixed step. Harvested pieces and drought tokens return
+  to the bank. A token the bank has run out of is not paid.
 - **Drought**: a square holds at most one drought token; when the 16 are all out, none is placed.
 - **Storage** holds at all times: whenever a player holds more unplanted seedlings than their
   greenhouses allow (1 + 2 per card) or more tokens than their barrels (1 + 3 per card), the game

@@ -96,7 +96,9 @@ def largest_side(grid: Grid, bits: int) -> int:
 
 def harvest_points(cat: Catalog, side: int, droughts: int = 0) -> int:
     """P of the token a planting pays: by its largest square (2x2 1P, 3x3 2P, 4x4 or more 3P in the
-    default catalog), lowered one step (`drought_step`) per drought token on it; 0 = nothing.
+    default catalog), lowered one step (`drought_step`) if any drought token lies on it; 0 = nothing.
+    The rulebook: a harvest "zawierające żeton suszy" pays a token "o wartości -1 niż normalnie" -
+    one fixed step down, however many drought tokens the planting holds.
     (Remembered per catalog: the bots value every harvest of every decision by it.)"""
     return _harvest_points(cat, side, droughts)
 
@@ -109,9 +111,9 @@ def _harvest_points(cat: Catalog, side: int, droughts: int) -> int:
             points = p
     if points == 0:
         return 0
-    # one step down the ladder of values per drought token
+    # one step down the ladder of values when the planting holds any drought token
     ladder = [0, *sorted({p for _, p in cat.harvest})]
-    i = ladder.index(points) - droughts * cat.drought_step
+    i = ladder.index(points) - (cat.drought_step if droughts else 0)
     return ladder[max(0, i)]
 
 

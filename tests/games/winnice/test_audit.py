@@ -86,8 +86,8 @@ def test_printed_numbers_come_from_the_catalog_in_good_polish(tmp_path):
     assert "+ 5 monet →" in draw.effect_text("laboratory", cat, "pl")
     assert "5 sadzonek więcej" in draw.effect_text("greenhouse", cat, "pl")
     assert draw.word("barrel_slot", "pl", n=cat.barrels) == "beczki: 2 żetony"
-    assert draw.word("drought_rule", "pl", step=cat.drought_step) == "Susza: −2 stopnie za żeton"
+    assert draw.word("drought_rule", "pl", step=cat.drought_step) == "Susza na uprawie: −2 stopnie"
     text = draw.summary_text(generate(2, 1, cat), cat, "WN-0-1-X", "pl")
-    assert "pas = 5 monet" in text and "beczki na 2 żetony" in text and "o 2 stopnie" in text
+    assert "pas = 5 monet" in text and "beczki na 2 żetony" in text and "obniża o 2 stopnie" in text
     default = load_catalog(None)
     assert "weź 1 monetę " in draw._format(str(draw.texts()["legend"]["pl"]), "pl", pass_coins=default.pass_coins)

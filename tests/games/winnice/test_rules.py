@@ -76,9 +76,9 @@ def test_harvest_value_is_the_largest_solid_square(cat, art, side, points):
     assert harvest_points(cat, side) == points
 
 
-@pytest.mark.parametrize(("side", "droughts", "points"), [(2, 1, 0), (3, 1, 1), (4, 1, 2), (4, 2, 1), (4, 3, 0),
-                                                           (3, 5, 0), (1, 1, 0)])
-def test_drought_lowers_the_token_one_step_each(cat, side, droughts, points):
+@pytest.mark.parametrize(("side", "droughts", "points"), [(2, 1, 0), (3, 1, 1), (4, 1, 2), (4, 2, 2), (4, 3, 2),
+                                                           (3, 5, 1), (1, 1, 0), (5, 2, 2), (3, 0, 2)])
+def test_drought_lowers_the_token_one_step_however_many_tokens(cat, side, droughts, points):
     assert harvest_points(cat, side, droughts) == points
 
 
