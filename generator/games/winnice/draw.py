@@ -234,8 +234,9 @@ def vineyard_symbol(scene: Scene, cat: Catalog, seat: int, lang: str) -> str:
 
 # a space holds its worker: the slot is two worker squares tall (L3, T4 and S4 are 2 x WORKER_MM)
 SPACE_W, SPACE_H, GAP = 44.0, 43.0, 3.0
-SECTIONS = (("hire", ("hire2", "hire3", "hire4")), ("buy23", ("buy23",)), ("buy45", ("buy45",)),
-            ("cards", ("greenhouse", "barrels", "laboratory")), ("cards2", ("genetics", "irrigate")))
+#: the board top to bottom, which is the order the spaces resolve in (engine._RES_RANK)
+SECTIONS = (("hire", ("hire2", "hire3", "hire4")), ("cards", ("greenhouse", "barrels", "laboratory")),
+            ("cards2", ("genetics", "irrigate")), ("buy23", ("buy23",)), ("buy45", ("buy45",)))
 SECTION_TITLE = {"hire": {"pl": "Zatrudnij ekipę", "en": "Hire a crew"},
                  "buy23": {"pl": "Rynek sadzonek 2/3", "en": "Seedling market 2/3"},
                  "buy45": {"pl": "Rynek sadzonek 4/5", "en": "Seedling market 4/5"},

@@ -101,8 +101,10 @@ from generator.games.winnice.rules import (
 )
 
 RED = 2
-_RES_RANK = {"hire2": 0, "hire3": 1, "hire4": 2, "buy23": 3, "buy45": 4, "greenhouse": 5, "barrels": 6,
-             "laboratory": 7, "genetics": 8, "irrigate": 9}
+#: the board's spaces resolve top to bottom: crews, then the action cards, then the markets - so a
+#: greenhouse taken this round already stores a seedling bought this round (storage holds at all times)
+_RES_RANK = {"hire2": 0, "hire3": 1, "hire4": 2, "greenhouse": 3, "barrels": 4, "laboratory": 5, "genetics": 6,
+             "irrigate": 7, "buy23": 8, "buy45": 9}
 
 
 class Tables:

@@ -91,3 +91,29 @@ def test_printed_numbers_come_from_the_catalog_in_good_polish(tmp_path):
     assert "pas = 5 monet" in text and "beczki na 2 żetony" in text and "obniża o 2 stopnie" in text
     default = load_catalog(None)
     assert "weź 1 monetę " in draw._format(str(draw.texts()["legend"]["pl"]), "pl", pass_coins=default.pass_coins)
+
+
+def test_a_greenhouse_taken_this_round_stores_a_seedling_bought_this_round():
+    """The action cards resolve before the markets (the board top to bottom), so a player who pays
+    for a greenhouse and a seedling in one round keeps both (it was: give the seedling back)."""
+    import random
+
+    from generator.games.winnice.engine import State
+    from generator.games.winnice.model import default_catalog
+    from generator.games.winnice.moves import P_RESOLVE, PASS_MOVE, PLACE, TAKE
+
+    cat = default_catalog()
+    s = State(generate(2, 3, cat), cat, random.Random(0))
+    sid = {sp.id: i for i, sp in enumerate(s.t.spaces)}
+    a = s.cur
+    p = s.players[a]
+    p.workers.append("D2")
+    p.worker_bank.remove("D2")  # player a owns a domino
+    p.seedlings.append((0, "D2"))
+    s.bank_pieces[(0, "D2")] -= 1  # and already stores one seedling (the limit without a greenhouse)
+    s.apply((PLACE, sid["buy23-2"], "M1", 0))
+    s.apply(PASS_MOVE)
+    s.apply((PLACE, sid["greenhouse"], "D2", 0))
+    while s.phase == P_RESOLVE and s.drop is None:
+        s.apply(next(m for m in s.legal_moves() if m[0] == TAKE))
+    assert p.cards["greenhouse"] == 1 and len(p.seedlings) == 2 and s.drop != a
