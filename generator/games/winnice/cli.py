@@ -157,11 +157,12 @@ def setup_cmd(
     base, mark = split_code(code) if code is not None else (None, "")
     options, seed_v, code_s = resolve(CODE, {"players": players}, seed, base)
     cat = _catalog(catalog)
-    if mark and catalog is None:
+    builtin = cat.digest() == _catalog(None).digest()  # a --catalog that changes nothing is ours
+    if mark and catalog is None and mark != f"C{cat.digest()}":
         fail(f"setup code {code!r} was made with a custom catalog: pass the same --catalog FILE")
     if mark and mark != f"C{cat.digest()}":
         fail(f"--catalog {catalog} is not the catalog of setup code {code!r} (this catalog is ~C{cat.digest()})")
-    if catalog is not None:
+    if not builtin:
         code_s = f"{code_s}~C{cat.digest()}"
     rep: dict[str, Any] | None = None
     folder = out / code_s

@@ -465,9 +465,9 @@ class Setup:
                 coins.append({int(k): v for k, v in t.items()})
             except ValueError:
                 p.fail(f"coins[{i}]", "keys must be coin values")
-        catalog = d.get("catalog", "")
-        if not isinstance(catalog, str):
-            p.fail("catalog", "must be a string")
+        catalog = d.get("catalog")
+        if not isinstance(catalog, str):  # the catalog's digest ("" is not one): a missing key is malformed
+            p.fail("catalog", "must be the catalog's digest (a string)")
         return cls(players=p.int_(d.get("players"), "players", 0, 99),
                    seed=p.int_(d.get("seed"), "seed", 0, 2**40 - 1),
                    first_player=p.int_(d.get("first_player"), "first_player", 0, 99),

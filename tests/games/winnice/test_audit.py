@@ -117,3 +117,26 @@ def test_a_greenhouse_taken_this_round_stores_a_seedling_bought_this_round():
     while s.phase == P_RESOLVE and s.drop is None:
         s.apply(next(m for m in s.legal_moves() if m[0] == TAKE))
     assert p.cards["greenhouse"] == 1 and len(p.seedlings) == 2 and s.drop != a
+
+
+def test_a_catalog_that_changes_nothing_makes_the_builtin_code_and_a_missing_digest_is_malformed(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    same = tmp_path / "same.toml"
+    same.write_text("[rules]\nwin_red = 8\n", encoding="utf-8")
+    run = CliRunner().invoke
+    a = run(app, ["winnice", "setup", "--players", "2", "--seed", "4", "--playouts", "0", "--out", str(tmp_path),
+                  "--catalog", str(same), "--json"])
+    b = run(app, ["winnice", "setup", "--players", "2", "--seed", "4", "--playouts", "0", "--out", str(tmp_path),
+                  "--json"])
+    assert a.exit_code == 0 and json.loads(a.output)["code"] == json.loads(b.output)["code"]
+    f = tmp_path / json.loads(b.output)["code"] / "setup.json"
+    doc = json.loads(f.read_text())
+    del doc["setup"]["catalog"]
+    f.write_text(json.dumps(doc))
+    res = run(app, ["winnice", "check", str(f)])
+    assert res.exit_code == 2 and "catalog" in res.output
