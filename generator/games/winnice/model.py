@@ -317,7 +317,7 @@ def parse_catalog(d: dict[str, Any], source: str) -> Catalog:
         columns=p.str_(b.get("columns"), "board.columns"),
         seedling_storage=p.int_(b.get("seedling_storage"), "board.seedling_storage", 0, 50),
         barrels=p.int_(b.get("barrels"), "board.barrels", 0, 50),
-        square_mm=p.num(b.get("square_mm"), "board.square_mm", 8.0, 30.0),
+        square_mm=p.num(b.get("square_mm"), "board.square_mm", 15.0, 30.0),  # below 15 mm the storage text overflows
         denominations=denoms, start_coins=coin_table("start"), bank_coins=coin_table("bank"),
         win_red=p.int_(rl.get("win_red"), "rules.win_red", 1, 100),
         market_size=p.int_(rl.get("market_size"), "rules.market_size", 0, 10),
