@@ -118,13 +118,18 @@ class FormError(ValueError):
 def arguments(form: Form, values: dict[str, str]) -> list[str]:
     """The command-line arguments for submitted `values` (name -> text; a checkbox sends "on").
 
-    Empty fields keep the CLI's default. Only the form's own fields are used; the CLI checks ranges."""
+    Empty fields keep the CLI's default. Only the form's own fields are used; the CLI checks ranges.
+    With a setup code, fields left at their default are not sent: the code gives those options, and
+    the CLI refuses an option typed beside --code with another value than the code's."""
     args = [form.command]
+    with_code = bool((values.get("code") or "").strip())
     for f in form.fields:
         raw = values.get(f.name)
         if raw is None:
             continue
         raw = raw.strip()
+        if with_code and f.name != "code" and f.default is not None and raw == str(f.default):
+            continue
         if len(raw) > MAX_VALUE:
             raise FormError(f"{f.flag}: value longer than {MAX_VALUE} characters")
         if any(ord(ch) < 32 for ch in raw):

@@ -159,3 +159,11 @@ def test_clean_up_keeps_the_newest_jobs_within_the_byte_budget(tmp_path: Path) -
         assert sorted(app.jobs) == [f"{3:016x}", "f" * 16]
     finally:
         app.close()
+
+
+def test_a_code_with_the_form_s_defaults_sends_only_what_was_changed() -> None:
+    form = forms.form_for("plazing")
+    players = next(f for f in form.fields if f.name == "players")
+    args = forms.arguments(form, {"code": "PZ-2010000-3-2", "players": str(players.default), "paper": "a4"})
+    assert args == ["setup", "--code", "PZ-2010000-3-2"]
+    assert "--players" in forms.arguments(form, {"code": "PZ-2010000-3-2", "players": "2"})
