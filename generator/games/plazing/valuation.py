@@ -7,11 +7,11 @@ collects; for collecting moves the resource table's gain. It reads the State and
 (only its caches).
 
 Speed (issue #12): `refresh` values every placement of the colour in turn at once after each
-move — the placements that cannot split their area are ruled out bit-parallel (the compiled
-`unsplit`, every placeable shape in one compiled call), the others answered from the
-`new_closed` cache (a list per shape, by anchor); the owners of what a closing would close are
-kept per placement (and serve `State.place` when that placement is played); the anchors found
-are kept for `greedy_moves`, which returns the best moves as masks (`TopMoves`).
+move — only the placements that may close an area at all are looked at (`State.risky`: a ring
+meeting one wall part twice, kept up to date as pieces join the walls; a few per move), and
+those are answered from the `new_closed` cache (a list per shape, by anchor); the owners of what
+a closing would close are kept per placement (and serve `State.place` when that placement is
+played); the anchors found are kept for `greedy_moves`, which returns the best moves as masks (`TopMoves`).
 tests/games/plazing/test_greedy_reference.py keeps the plain version and checks that both
 decide the same.
 """
@@ -23,7 +23,6 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from generator.games.plazing import events, scoring
-from generator.games.plazing.board import unsplit_many
 from generator.games.plazing.model import RESOURCES, rules
 from generator.games.plazing.moves import (
     BLANKET,
@@ -95,7 +94,7 @@ _GROUPS = {(scr, bla, odd): ([(SCREEN, H3, (0, 1)), (SCREEN, V3, (2, 3))] if scr
 
 def refresh(s: State) -> None:
     """The closing values of every legal placement of the colour in turn, computed at once: the
-    placements that cannot split their area (most of them) are ruled out bit-parallel, the rest ask
+    placements that cannot close anything (nearly all) are left out by `State.risky`, the rest ask
     the `new_closed` cache (inlined: a hit is a lookup and a test of its certificate); only
     closings cost more, and what they close is valued from the cached owners (`closing_value`).
     A closing that would close waste in is illegal: it is noted in `waste_bad` instead (the
@@ -123,19 +122,11 @@ def refresh(s: State) -> None:
     cache = s._closing
     new_closed = s._new_closed
     waste = s.waste
-    if s._unsplit_covered != covered:
-        s._unsplit_covered = covered
-        s._unsplit = {}
-    unsplit = s._unsplit
-    want = tuple(shape for shape in range(5) if anchors[shape] and shape not in unsplit)
-    if want:  # the placeable shapes' unsplit tests at once (they share their shifted squares)
-        for shape, done in zip(want, unsplit_many(bd, want)(bd.free0 & ~covered), strict=True):
-            unsplit[shape] = done
+    risky = s.risky
     for shape in range(5):
-        maybe = anchors[shape]
+        maybe = anchors[shape] & risky[shape]
         if not maybe:
             continue
-        maybe &= ~unsplit[shape]
         mine = by_shape[shape]
         row = cache[shape]
         while maybe:
