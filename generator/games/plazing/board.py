@@ -95,7 +95,6 @@ class Board:
         self.deck: tuple[EventCard, ...] = tuple(by_id[e] for e in setup.event_deck)
         self.weather_faces = rl.weather_faces
         self.odd_reach = rl.odd_reach
-        self.around8 = [g.grow8(1 << i) & ~(1 << i) for i in range(w * h)]
         # anchors where a shape fits on the board at all, and every placement's facts
         cols_ok = [g.rect(0, 0, w - k + 1, h) for k in (1, 2, 3)]
         rows_ok = [g.rect(0, 0, w, h - k + 1) for k in (1, 2, 3)]

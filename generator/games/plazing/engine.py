@@ -170,6 +170,9 @@ class State:
         self._open_sq = 0  # the squares with an entry in _edge_paths
         # valuation.closing_value's necessary-piece counts per placement, with the parts they are for
         self._owners: dict[int, tuple[list[int], list[tuple[int, list[int], bool, float]]]] = {}
+        # ... and the values found from them, per placement and colour (key * 8 + colour), with the
+        # owners entry, resources, surprises and the colour's collected counts they were read from
+        self._closing_values: dict[int, tuple[Any, list[int], int, list[int], float]] = {}
         self.values: list[dict[int, float]] = []  # valuation's closing values per shape, for `values_key`
         self.values_key: tuple[int, int] = (-1, -1)
         self.weather_values: tuple[float, ...] = ()
@@ -210,7 +213,7 @@ class State:
         c._closing = [list(row) for row in self._closing]
         c.wall_up, c.wall_cells, c.risky = list(self.wall_up), list(self.wall_cells), list(self.risky)
         c._edge_paths = dict(self._edge_paths)
-        c._owners = dict(self._owners)
+        c._owners, c._closing_values = dict(self._owners), dict(self._closing_values)
         c.values, c.values_key = [], (-1, -1)
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
@@ -572,9 +575,13 @@ class State:
         kinds = self.kinds_in(self.own_areas[c])
         out: list[Move] = [(COLLECT_ALL, k, 0) for k in kinds]
         out.extend((COLLECT_TWO, k1, k2) for i, k1 in enumerate(kinds) for k2 in kinds[i + 1:])
-        if self.waste:
+        if self.waste:  # waste with an own piece on one of the 8 squares around it
             own = self.own[c]
-            out.extend((COLLECT_WASTE, i, 0) for i in bits_of(self.waste) if self.b.around8[i] & own)
+            g = self.b.grid
+            horiz = own | ((own << 1) & g.not_west) | ((own >> 1) & g.not_east)
+            near = self.waste & (horiz | (horiz << g.width) | (horiz >> g.width))
+            if near:
+                out.extend((COLLECT_WASTE, i, 0) for i in bits_of(near))
         return out
 
     def legal_moves(self) -> list[Move]:

@@ -138,8 +138,14 @@ def refresh(s: State) -> None:
                 hit = row[a] = new_closed(shape, a)
             parts = hit[0]
             if parts:
-                if waste and any(p & waste for p in parts):
-                    bad[shape] |= low  # it would close waste in: not a legal move, worth nothing
+                if waste:
+                    for p in parts:
+                        if p & waste:
+                            bad[shape] |= low  # it would close waste in: not a legal move, worth nothing
+                            break
+                    else:
+                        mine[a] = closing_value(s, c, shape, a, parts)
+                        closers[shape] |= low
                 else:
                     mine[a] = closing_value(s, c, shape, a, parts)
                     closers[shape] |= low
@@ -187,6 +193,11 @@ def closing_value(s: State, c: int, shape: int, a: int, parts: list[int]) -> flo
             fixed = OWN_AREA + (area & bd.plus).bit_count() - (area & bd.minus).bit_count()
             walls.append((area, counts, needed, fixed))
         known = s._owners[key] = (parts, walls)
+    # the value itself, kept per placement and colour with what it was read from
+    res, collected = s.res, s.collected[c]
+    memo = s._closing_values.get(key * 8 + c)
+    if memo is not None and memo[0] is known and memo[1] == res and memo[2] == s.surp and memo[3] == collected:
+        return memo[4]  # type: ignore[no-any-return]
     mine = []
     for area, counts, needed, fixed in known[1]:
         if needed:
@@ -214,6 +225,7 @@ def closing_value(s: State, c: int, shape: int, a: int, parts: list[int]) -> flo
             best = 1.0 * n
         if best is not None:
             v += best
+    s._closing_values[key * 8 + c] = (known, list(res), s.surp, list(collected), v)
     return v
 
 
@@ -373,9 +385,10 @@ def greedy_moves(s: State) -> Sequence[Move]:
     weather = s.weather_values
     anchor_masks, waste_bad, closer_mask, values = s.anchor_masks, s.waste_bad, s.closer_mask, s.values
     square_levels, square_mask, square_value = bd.square_levels, bd.square_mask, bd.square_value
-    # per group, the values without the weather's share and their masks; the weather adds the
-    # same to every placement of one outer (values are whole or half points: sums are exact)
-    found: list[tuple[int, tuple[int, ...], list[tuple[float, int]], float]] = []
+    # per group, the best value without the weather's share (the weather adds the same to every
+    # placement of one outer; values are whole or half points: sums are exact), then the masks of
+    # the placements that reach the top, only for the outers whose best does
+    found: list[tuple[int, int, tuple[int, ...], int, float]] = []
     top = float("-inf")
     for kind, shape, outers in groups:
         # the placements that would close waste in are all among the closings refresh looked at
@@ -383,44 +396,46 @@ def greedy_moves(s: State) -> Sequence[Move]:
         if not anchors:
             continue
         rest = anchors & ~closer_mask[shape]
-        # placements that close nothing share a value per score-square total: one mask each
-        plain = rest & ~square_mask[shape]
-        pairs: list[tuple[float, int]] = []
-        hi: float = float("-inf")
-        if plain:
-            pairs.append((0, plain))
-            hi = 0
-        for v, m in square_levels[shape]:
+        # placements that close nothing share a value per score-square total (levels, ascending)
+        hi: float = 0 if rest & ~square_mask[shape] else float("-inf")
+        for v, m in reversed(square_levels[shape]):
             if m & rest:
-                pairs.append((v, m & rest))
                 if v > hi:
                     hi = v
+                break
         closing = values[shape]
         if closing:
             sq = square_value[shape]
             for a, cv in closing.items():
                 v = sq.get(a, 0) + cv
-                pairs.append((v, 1 << a))
                 if v > hi:
                     hi = v
         for o in outers:
             if weather[kind * 4 + o] + hi > top:
                 top = weather[kind * 4 + o] + hi
-        found.append((kind, outers, pairs, hi))
+        found.append((kind, shape, outers, rest, hi))
     others = s._other_moves() if ph == MAIN else []
     other_values = [move_value(s, m) for m in others]
     if other_values:
         top = max(top, max(other_values))
     segments: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-    for kind, outers, pairs, hi in found:
+    for kind, shape, outers, rest, hi in found:
         masks = []
         for o in outers:
             base = weather[kind * 4 + o]
             m = 0
             if base + hi == top:
-                for v, mm in pairs:
+                if base + 0 == top:
+                    m = rest & ~square_mask[shape]
+                for v, lm in square_levels[shape]:
                     if base + v == top:
-                        m |= mm
+                        m |= lm & rest
+                closing = values[shape]
+                if closing:
+                    sq = square_value[shape]
+                    for a, cv in closing.items():
+                        if base + (sq.get(a, 0) + cv) == top:
+                            m |= 1 << a
             masks.append(m)
         segments.append((kind, outers, tuple(masks)))
     return TopMoves(segments, [m for m, v in zip(others, other_values, strict=True) if v == top])
