@@ -173,6 +173,9 @@ class State:
         # ... and the values found from them, per placement and colour (key * 8 + colour), with the
         # owners entry, resources, surprises and the colour's collected counts they were read from
         self._closing_values: dict[int, tuple[Any, list[int], int, list[int], float]] = {}
+        # per placement found to close waste in (key shape * 4096 + anchor), the waste squares of a
+        # part it would close: it keeps closing them in while one of them lies there (`waste_ok`)
+        self._waste_in: dict[int, int] = {}
         self.values: list[dict[int, float]] = []  # valuation's closing values per shape, for `values_key`
         self.values_key: tuple[int, int] = (-1, -1)
         self.weather_values: tuple[float, ...] = ()
@@ -213,7 +216,7 @@ class State:
         c._closing = [list(row) for row in self._closing]
         c.wall_up, c.wall_cells, c.risky = list(self.wall_up), list(self.wall_cells), list(self.risky)
         c._edge_paths = dict(self._edge_paths)
-        c._owners, c._closing_values = dict(self._owners), dict(self._closing_values)
+        c._owners, c._closing_values, c._waste_in = dict(self._owners), dict(self._closing_values), dict(self._waste_in)
         c.values, c.values_key = [], (-1, -1)
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
@@ -447,11 +450,25 @@ class State:
         return path
 
     def waste_ok(self, shape: int, anchor: int) -> bool:
-        """Whether placing `shape` at `anchor` closes no area holding waste."""
+        """Whether placing `shape` at `anchor` closes no area holding waste.
+
+        Once a placement would close waste square w in, it does so until w is collected (the
+        placements of the while only shrink that part, and the piece of it holding w still needs
+        this piece to be closed: otherwise it would be closed already, by a move that closed waste
+        in, which is illegal). So the waste found is kept (`_waste_in`) and only its presence
+        is checked. A beach with pockets closed from the start breaks that argument: not kept."""
         waste = self.waste
         if not waste or not self.risky[shape] >> anchor & 1:
             return True  # no waste, or a placement that can close nothing
-        return all(not area & waste for area in self.new_closed(shape, anchor))
+        key = shape * 4096 + anchor
+        if self._waste_in.get(key, 0) & waste:
+            return False
+        for area in self.new_closed(shape, anchor):
+            if area & waste:
+                if not self.b.pockets:
+                    self._waste_in[key] = area & waste
+                return False
+        return True
 
     # --- ownership ----------------------------------------------------------------------------
     def necessary(self, area: int, extra: tuple[int, int, int] | None = None) -> list[int]:

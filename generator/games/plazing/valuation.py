@@ -123,6 +123,7 @@ def refresh(s: State) -> None:
     new_closed = s._new_closed
     waste = s.waste
     risky = s.risky
+    waste_in, keep_waste = s._waste_in, not bd.pockets
     for shape in range(5):
         maybe = anchors[shape] & risky[shape]
         if not maybe:
@@ -133,6 +134,9 @@ def refresh(s: State) -> None:
             low = maybe & -maybe
             maybe ^= low
             a = low.bit_length() - 1
+            if waste and waste_in.get(shape * 4096 + a, 0) & waste:
+                bad[shape] |= low  # it still would close that waste in (State._waste_in)
+                continue
             hit = row[a]
             if hit is None or hit[1] & covered:  # new_closed's miss, inlined
                 hit = row[a] = new_closed(shape, a)
@@ -142,6 +146,8 @@ def refresh(s: State) -> None:
                     for p in parts:
                         if p & waste:
                             bad[shape] |= low  # it would close waste in: not a legal move, worth nothing
+                            if keep_waste:
+                                waste_in[shape * 4096 + a] = p & waste
                             break
                     else:
                         mine[a] = closing_value(s, c, shape, a, parts)

@@ -22,6 +22,7 @@ from generator.games.plazing.engine import State
 from generator.games.plazing.model import RESOURCES, Options
 from generator.games.plazing.moves import (
     BLANKET,
+    COLLECT_WASTE,
     COLOUR,
     COLOUR_PHASE,
     MAIN,
@@ -262,3 +263,65 @@ def test_two_arcs_equals_a_plain_count():
                 if plain_two_arcs(labels):
                     want |= 1 << a
             assert got[shape] == want, (trial, shape)
+
+
+def test_waste_kept_as_closed_in_stays_closed_in():
+    """`State._waste_in` keeps, per placement found to close waste in, that waste: while it lies
+    there the placement still closes it in (plain floods), and the legal placements are those of
+    a plain waste check of every placement."""
+    kept = 0
+    options = Options(players=4, clean_beach=True, surprises=True)
+    for seed in range(4):
+        s = State(generate(options, seed), random.Random(seed))
+        rng = random.Random(seed)
+        while not s.is_over():
+            if s.phase in (MAIN, SECOND) and s.moves % 3 == 0:
+                free = s.placeable()
+                for key, wit in s._waste_in.items():
+                    shape, a = divmod(key, 4096)
+                    sh = s.b.shapes[shape][a]
+                    if wit & s.waste and not sh.mask & ~free:
+                        kept += 1
+                        assert any(p & s.waste for p in plain_closed(s, shape, a)), (seed, s.moves, key)
+                plain = [m for m in s.legal_moves() if m[0] not in (SCREEN, BLANKET, ODD)]
+                small = s.phase == SECOND
+                for kind, outers in ((SCREEN, (0, 1, 2, 3)), (BLANKET, (0, 1)), (ODD, (0,))):
+                    if not s.supply[s.colour][kind] or small and kind == SCREEN:
+                        continue
+                    for o in outers:
+                        shape = shape_of((kind, 0, o))
+                        for a in range(s.b.width * s.b.height):
+                            sh = s.b.shapes[shape][a]
+                            if sh is None or sh.mask & ~free or kind == ODD and not s.reach[s.colour] >> a & 1:
+                                continue
+                            if not any(p & s.waste for p in plain_closed(s, shape, a)):
+                                plain.append((kind, a, o))
+                assert sorted(s.legal_moves()) == sorted(plain), (seed, s.moves)
+            s.apply((greedy_bot if seed % 2 else random_bot)(s, rng))
+    assert kept > 20
+
+
+def test_a_placement_closing_waste_in_is_legal_once_that_waste_is_collected():
+    """Two blankets stand west and east of a 2 x 2 nook at the sea holding waste; a blanket south
+    of it would close the waste in (illegal, and kept as such), until the waste is taken (while
+    other waste lies elsewhere)."""
+    s = State(hand_setup(["." * 12] * 12, players=2, waste=[(1, 0), (11, 11)]), random.Random(0))
+    w = s.b.width
+
+    def put(colour: int, move: Move) -> None:
+        s.colour, s.phase = colour, MAIN
+        s.apply(move)
+
+    put(0, (BLANKET, 0, 1))  # (0,0)-(0,1)
+    put(1, (BLANKET, 3, 1))  # (3,0)-(3,1)
+    s.colour, s.phase = 0, MAIN
+    south = (BLANKET, 2 * w + 1, 0)  # (1,2)-(2,2)
+    assert south not in list(s.greedy_moves())  # the greedy valuation finds it first ...
+    assert s._waste_in.get(shape_of(south) * 4096 + south[1]) == 1 << 1
+    assert south not in s.legal_moves()  # ... and the legal moves read what it kept
+    put(0, (COLLECT_WASTE, 1, 0))
+    s.colour, s.phase = 0, MAIN
+    assert south in s.legal_moves()
+    assert s.move_value(south) == plain_value(s, south) > 1
+    s.apply(south)
+    assert s.areas and s.areas[-1][0] == (0b110 | 0b110 << w)
