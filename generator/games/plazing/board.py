@@ -248,10 +248,15 @@ def _two_arcs(w: int, h: int, cycles: tuple[tuple[tuple[int, bool], ...], ...], 
                 g.append(f"{p}g{i}")
             else:
                 g.append(f[i])
-        lines.append(f"    one = {g[0]} & ~{g[n - 1]}")
+        # an arc starts at a cell of the part after one that is not; two starts in a row exclude
+        # each other (the cell between is in the part and is not), so a pair's starts are
+        # counted as one word: 'one' = a start seen, 'two' = a second one
+        starts = [f"{g[i]} & ~{g[i - 1]}" for i in range(n)]
+        words = [f"{starts[i]} | {starts[i + 1]}" if i + 1 < n else starts[i] for i in range(0, n, 2)]
+        lines.append(f"    one = {words[0]}")
         lines.append("    two = 0")
-        for i in range(1, n):
-            lines.append(f"    s = {g[i]} & ~{g[i - 1]}")
+        for word in words[1:]:
+            lines.append(f"    s = {word}")
             lines.append("    two |= one & s")
             lines.append("    one |= s")
         lines.append(f"    {p}out = two & {p}FITS")

@@ -299,10 +299,13 @@ class TopMoves(Sequence[Move]):
 
     __slots__ = ("_segments", "_others", "_len")
 
-    def __init__(self, segments: list[tuple[int, tuple[int, ...], tuple[int, ...]]], others: list[Move]) -> None:
+    def __init__(self, segments: list[tuple[int, tuple[int, ...], tuple[int, ...]]], others: list[Move],
+                 placements: int | None = None) -> None:
         self._segments = segments  # (move kind, outers, a mask of anchors per outer)
         self._others = others
-        self._len = sum(m.bit_count() for _, _, masks in segments for m in masks) + len(others)
+        if placements is None:  # the number of anchors in the masks, when the caller has not counted them
+            placements = sum(m.bit_count() for _, _, masks in segments for m in masks)
+        self._len = placements + len(others)
 
     def __len__(self) -> int:
         return self._len
@@ -425,6 +428,7 @@ def greedy_moves(s: State) -> Sequence[Move]:
     if other_values:
         top = max(top, max(other_values))
     segments: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+    count = 0
     for kind, shape, outers, rest, hi in found:
         masks = []
         for o in outers:
@@ -442,6 +446,7 @@ def greedy_moves(s: State) -> Sequence[Move]:
                     for a, cv in closing.items():
                         if base + (sq.get(a, 0) + cv) == top:
                             m |= 1 << a
+                count += m.bit_count()
             masks.append(m)
         segments.append((kind, outers, tuple(masks)))
-    return TopMoves(segments, [m for m, v in zip(others, other_values, strict=True) if v == top])
+    return TopMoves(segments, [m for m, v in zip(others, other_values, strict=True) if v == top], count)
