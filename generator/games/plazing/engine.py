@@ -256,8 +256,8 @@ class State:
         part; the closed parts themselves). Pieces are never lifted, so a result is reused until a
         piece covers one of its certificate's squares — usually a move or two near it.
 
-        Two more things are learnt on the way (issue #12, the greedy bot asks this for every
-        placement that may split its area after every move): what a ring's free cells split into,
+        Two more things are learnt on the way (issue #12, the greedy bot asks this after every
+        move for every placement that may close something, `risky`): what a ring's free cells split into,
         by its pattern (`Board.ring_memo`, shared by every beach of the size); per square, the
         path to the open edge an earlier flood found (`_edge_paths`, valid while it stays free),
         so a part with such a square is open at once and a flood stops when it reaches one.
@@ -497,14 +497,16 @@ class State:
         adj = ((area << 1) & g.not_west | (area >> 1) & g.not_east | (area << w) | (area >> w)) & g.full & ~area
         touch = adj & self.covered  # the wall's squares: look their pieces up, in `pieces` order
         at = self.piece_at
-        found = set()
-        while touch:
-            low = touch & -touch
-            found.add(at[low.bit_length() - 1])
-            touch ^= low
         pieces = self.pieces
+        found = []
+        while touch:  # one piece at a time (its other squares are dropped with it)
+            low = touch & -touch
+            i = at[low.bit_length() - 1]
+            found.append(i)
+            touch &= ~pieces[i][2]
+        found.sort()
         n4s = self.piece_n4
-        wall = [(pieces[i][0], pieces[i][2], n4s[i]) for i in sorted(found)]
+        wall = [(pieces[i][0], pieces[i][2], n4s[i]) for i in found]
         if extra is not None and extra[1] & adj:
             wall.append(extra)
         if not wall:
