@@ -257,8 +257,8 @@ class State:
         piece covers one of its certificate's squares — usually a move or two near it.
 
         Two more things are learnt on the way (issue #12, the greedy bot asks this after every
-        move for every placement that may close something, `risky`): what a ring's free cells split into,
-        by its pattern (`Board.ring_memo`, shared by every beach of the size); per square, the
+        move for every placement that may close something, `risky`): what a ring's free cells
+        split into, by its pattern (`Board.ring_memo`, shared by every beach of the size); per square, the
         path to the open edge an earlier flood found (`_edge_paths`, valid while it stays free),
         so a part with such a square is open at once and a flood stops when it reaches one.
         """
@@ -453,7 +453,7 @@ class State:
         """Whether placing `shape` at `anchor` closes no area holding waste.
 
         Once a placement would close waste square w in, it does so until w is collected (the
-        placements of the while only shrink that part, and the piece of it holding w still needs
+        placements made meanwhile only shrink that part, and the piece of it holding w still needs
         this piece to be closed: otherwise it would be closed already, by a move that closed waste
         in, which is illegal). So the waste found is kept (`_waste_in`) and only its presence
         is checked. A beach with pockets closed from the start breaks that argument: not kept."""

@@ -11,7 +11,8 @@ move — only the placements that may close an area at all are looked at (`State
 meeting one wall part twice, kept up to date as pieces join the walls; a few per move), and
 those are answered from the `new_closed` cache (a list per shape, by anchor); the owners of what
 a closing would close are kept per placement (and serve `State.place` when that placement is
-played); the anchors found are kept for `greedy_moves`, which returns the best moves as masks (`TopMoves`).
+played); the anchors found are kept for `greedy_moves`, which returns the best moves as masks
+(`TopMoves`).
 tests/games/plazing/test_greedy_reference.py keeps the plain version and checks that both
 decide the same.
 """
