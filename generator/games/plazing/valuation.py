@@ -124,7 +124,7 @@ def refresh(s: State) -> None:
     new_closed = s._new_closed
     waste = s.waste
     risky = s.risky
-    waste_in, keep_waste = s._waste_in, not bd.pockets
+    waste_in, keep_waste = s._waste_in, not bd.pockets  # (no pockets: the criterion is exact)
     for shape in range(5):
         maybe = anchors[shape] & risky[shape]
         if not maybe:
@@ -156,6 +156,10 @@ def refresh(s: State) -> None:
                 else:
                     mine[a] = closing_value(s, c, shape, a, parts)
                     closers[shape] |= low
+            elif keep_waste:
+                # closes nothing: its ring no longer meets one part twice (the pieces placed in it
+                # since have joined the arcs), and only a later join can make it so again
+                risky[shape] &= ~low
     s.weather_values = _weather_values(s.weather)
     s.values = by_shape
     s.waste_bad = bad

@@ -194,9 +194,9 @@ def plain_pockets(s: State) -> int:
 
 
 def check_risky(s: State) -> int:
-    """Every placement the colour could make: if it closes an area (a plain flood), its ring meets
-    one wall part twice or it lies in a pocket (the criterion), and then `State.risky` has it
-    (the upkeep). Returns how many placements close something."""
+    """Every placement the colour could make: it closes an area (a plain flood) if and only if its
+    ring meets one wall part twice (the criterion; a placement in a pocket may close without),
+    and then `State.risky` has it (the upkeep). Returns how many placements close something."""
     parts = plain_wall_parts(s)
     pockets = plain_pockets(s)
     free = s.placeable()
@@ -206,10 +206,12 @@ def check_risky(s: State) -> int:
             sh = s.b.shapes[shape][a]
             if sh is None or sh.mask & ~free:
                 continue
-            wanted = plain_two_arcs(plain_ring_labels(s, parts, shape, a)) or bool(sh.mask & pockets)
-            if plain_closed(s, shape, a):
-                closing += 1
-                assert wanted, (shape, a)
+            two = plain_two_arcs(plain_ring_labels(s, parts, shape, a))
+            wanted = two or bool(sh.mask & pockets)
+            closes = bool(plain_closed(s, shape, a))
+            closing += closes
+            assert closes or not two or sh.mask & pockets, (shape, a)  # two arcs of one part close
+            assert wanted or not closes, (shape, a)  # ... and only they (or a pocket) may
             if wanted:
                 assert s.risky[shape] >> a & 1, (shape, a)
     return closing
