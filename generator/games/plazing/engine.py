@@ -170,9 +170,6 @@ class State:
         self._open_sq = 0  # the squares with an entry in _edge_paths
         # valuation.closing_value's necessary-piece counts per placement, with the parts they are for
         self._owners: dict[int, tuple[list[int], list[tuple[int, list[int], bool, float]]]] = {}
-        # ... and the values found from them, per placement and colour (key * 8 + colour), with the
-        # owners entry, resources, surprises and the colour's collected counts they were read from
-        self._closing_values: dict[int, tuple[Any, list[int], int, list[int], float]] = {}
         # per placement found to close waste in (key shape * 4096 + anchor), the waste squares of a
         # part it would close: it keeps closing them in while one of them lies there (`waste_ok`)
         self._waste_in: dict[int, int] = {}
@@ -216,7 +213,7 @@ class State:
         c._closing = [list(row) for row in self._closing]
         c.wall_up, c.wall_cells, c.risky = list(self.wall_up), list(self.wall_cells), list(self.risky)
         c._edge_paths = dict(self._edge_paths)
-        c._owners, c._closing_values, c._waste_in = dict(self._owners), dict(self._closing_values), dict(self._waste_in)
+        c._owners, c._waste_in = dict(self._owners), dict(self._waste_in)
         c.values, c.values_key = [], (-1, -1)
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())

@@ -204,11 +204,6 @@ def closing_value(s: State, c: int, shape: int, a: int, parts: list[int]) -> flo
             fixed = OWN_AREA + (area & bd.plus).bit_count() - (area & bd.minus).bit_count()
             walls.append((area, counts, needed, fixed))
         known = s._owners[key] = (parts, walls)
-    # the value itself, kept per placement and colour with what it was read from
-    res, collected = s.res, s.collected[c]
-    memo = s._closing_values.get(key * 8 + c)
-    if memo is not None and memo[0] is known and memo[1] == res and memo[2] == s.surp and memo[3] == collected:
-        return memo[4]  # type: ignore[no-any-return]
     mine = []
     for area, counts, needed, fixed in known[1]:
         if needed:
@@ -236,7 +231,6 @@ def closing_value(s: State, c: int, shape: int, a: int, parts: list[int]) -> flo
             best = 1.0 * n
         if best is not None:
             v += best
-    s._closing_values[key * 8 + c] = (known, list(res), s.surp, list(collected), v)
     return v
 
 
