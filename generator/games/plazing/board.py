@@ -95,7 +95,6 @@ class Board:
         self.deck: tuple[EventCard, ...] = tuple(by_id[e] for e in setup.event_deck)
         self.weather_faces = rl.weather_faces
         self.odd_reach = rl.odd_reach
-        self.around8 = [g.grow8(1 << i) & ~(1 << i) for i in range(w * h)]
         # anchors where a shape fits on the board at all, and every placement's facts
         cols_ok = [g.rect(0, 0, w - k + 1, h) for k in (1, 2, 3)]
         rows_ok = [g.rect(0, 0, w, h - k + 1) for k in (1, 2, 3)]
@@ -115,25 +114,24 @@ class Board:
                                  g.within(m, self.odd_reach)))
             self.shapes.append(row)
         # each shape's ring as a cycle of cells (clockwise from its north-west corner) for the
-        # bit-parallel test "can this placement split its area at all?" (valuation.unsplit)
-        self.cycles: list[list[tuple[int, int, bool, int]]] = []  # (offset, anchors valid, corner, edge)
-        self.edge_anchors: list[int] = []
+        # bit-parallel test "may this placement close an area at all?" (`two_arcs`)
+        self.cycles: list[list[tuple[int, bool]]] = []  # (offset from the anchor, a corner)
         cell_valid: dict[int, int] = {}  # per ring offset, the anchors whose cell there is on the board
-        for s, (pw, ph) in ((H3, (3, 1)), (V3, (1, 3)), (H2, (2, 1)), (V2, (1, 2)), (O1, (1, 1))):
+        sea_valid: dict[int, int] = {}  # per ring offset north of the piece, the anchors whose cell there is sea
+        for pw, ph in ((3, 1), (1, 3), (2, 1), (1, 2), (1, 1)):  # H3, V3, H2, V2, O1 (width, height)
             cells = ([(dx, -1) for dx in range(-1, pw + 1)] + [(pw, dy) for dy in range(ph)]
                      + [(dx, ph) for dx in range(pw, -2, -1)] + [(-1, dy) for dy in range(ph - 1, -1, -1)])
             corners = {(-1, -1), (pw, -1), (pw, ph), (-1, ph)}
             cycle = []
             for dx, dy in cells:
-                x0, y0 = max(0, -dx), max(0, -dy)
-                on_board = g.rect(x0, y0, min(w, w - dx) - x0, min(h, h - dy) - y0)
-                valid = on_board & self.fits[s]
                 off = dy * w + dx
-                cell_valid[off] = on_board
-                edge = (self.open_edge >> off if off >= 0 else self.open_edge << -off) & valid
-                cycle.append((off, valid, (dx, dy) in corners, edge))
+                if off not in cell_valid:
+                    x0, y0 = max(0, -dx), max(0, -dy)
+                    cell_valid[off] = g.rect(x0, y0, min(w, w - dx) - x0, min(h, h - dy) - y0)
+                    if dy == -1:  # beyond the north edge lies the sea (a wall), for anchors in row 0
+                        sea_valid[off] = g.rect(x0, 0, min(w, w - dx) - x0, 1)
+                cycle.append((off, (dx, dy) in corners))
             self.cycles.append(cycle)
-            self.edge_anchors.append(sum(1 << i for i, sh in enumerate(self.shapes[s]) if sh is not None and sh.edge))
         # what a ring's free cells split into, by shape (engine._new_closed), shared by every
         # beach of this size: a whole ring's pattern relative to the anchor decides it, a ring cut
         # by the border is known by its cells and anchor
@@ -141,9 +139,46 @@ class Board:
         # the squares each area asked about encloses (engine.State._holes, a pure function of
         # the area on this board), filled as games ask
         self.holes_memo: dict[int, int] = {}
-        self.unsplit_sets: dict[tuple[int, ...], Callable[[int], tuple[int, ...]]] = {}  # `unsplit_many`
-        self._unsplit_key = (w, h, tuple(tuple(c) for c in self.cycles), tuple(self.edge_anchors),
-                             tuple(self.fits[s] for s in (H3, V3, H2, V2, O1)), tuple(sorted(cell_valid.items())))
+        # the walls' 8-connected parts (engine.State keeps them as pieces join, for `two_arcs`):
+        # part 0 is the sea beyond the north edge with every cluster of objects touching row 0,
+        # then the other clusters of objects
+        parts = [0]
+        rest = self.objects
+        while rest:
+            part = rest & -rest
+            while True:
+                grown = g.grow8(part) & self.objects
+                if grown == part:
+                    break
+                part = grown
+            rest &= ~part
+            if part & g.north:
+                parts[0] |= part
+            else:
+                parts.append(part)
+        self.wall_parts = parts
+        self.wall_part_at = [-1] * (w * h)  # per object square, its part
+        for k, part in enumerate(parts):
+            while part:
+                low = part & -part
+                self.wall_part_at[low.bit_length() - 1] = k
+                part ^= low
+        self._arcs_key = (w, h, tuple(tuple(c) for c in self.cycles), tuple(self.fits[s] for s in (H3, V3, H2, V2, O1)),
+                          tuple(sorted(cell_valid.items())), tuple(sorted(sea_valid.items())))
+        # free squares no open edge can be reached from (enclosed by objects and the sea from the
+        # start): a placement there may close what it touches without joining two walls
+        self.pockets = self.free0 & ~g.flood(self.free0, self.open_edge)
+        # per shape, the anchors that may close an area on the empty beach (State.risky starts here)
+        self.two_arcs = arcs = two_arcs(self)
+        risky = [0, 0, 0, 0, 0]
+        for k, part in enumerate(parts):
+            for s, m in enumerate(arcs(part, -1 if k == 0 else 0)):
+                risky[s] |= m
+        if self.pockets:
+            for s in range(5):
+                risky[s] |= sum(1 << i for i, sh in enumerate(self.shapes[s])
+                                if sh is not None and sh.mask & self.pockets)
+        self.risky0 = tuple(risky)
         # score squares under each placement: {anchor: +1s - -1s} where nonzero
         self.square_value: list[dict[int, int]] = [
             {i: v for i, sh in enumerate(row) if sh is not None and sh.mask & self.scored
@@ -162,66 +197,74 @@ class Board:
 _RING_MEMO: dict[tuple[int, int, int], dict[int, tuple[int, list[int] | None]]] = {}
 
 
-def unsplit_many(board: Board, shapes: tuple[int, ...]) -> Callable[[int], tuple[int, ...]]:
-    """`unsplit` of several shapes at once (free squares -> a mask per shape, in `shapes` order):
-    the shapes' rings share most cells, so each shifted copy of `free` is made once, masked to the
-    anchors whose cell lies on the board (a shape's own anchors are cut out at its end).
-    valuation.refresh asks for every shape the colour can place after each move."""
-    fn = board.unsplit_sets.get(shapes)
-    if fn is None:
-        fn = board.unsplit_sets[shapes] = _unsplit_many(*board._unsplit_key, shapes)
-    return fn
+def two_arcs(board: Board) -> Callable[[int, int], tuple[int, ...]]:
+    """The anchors, per shape, whose ring meets a wall part in two arcs or more: `fn(cells, sea)`
+    with `cells` the part's squares and `sea` -1 when the part is the sea's (its squares beyond
+    the north edge count), else 0. Bit a of the answer's word per ring cell says whether that
+    cell of the placement at anchor a is in the part; the part's arcs are counted round the
+    cycle (clockwise, as `cycles`), a free corner between two of its cells not parting them
+    (they touch diagonally). Compiled per beach size to straight-line code.
+
+    Why (State.risky): the walls are the objects, the pieces and the sea beyond the north edge,
+    joined into parts by touching (8-neighbours; free squares join by 4). A placement adds a
+    piece that touches k wall arcs round its ring; the free squares left around it split into
+    pieces that no longer reach the open edges exactly when it closes a loop of walls, that is
+    when two of those arcs belong to one part: k arcs of c different parts make k - c new
+    enclosed regions (the Euler count of the walls: one new part for the piece, k contacts,
+    c parts merged). So a placement whose ring meets every part in one arc at most closes
+    nothing (when its area reaches an open edge; `Board.pockets` covers the others)."""
+    return _two_arcs(*board._arcs_key)
 
 
 @cache
-def _unsplit_many(w: int, h: int, cycles: tuple[tuple[tuple[int, int, bool, int], ...], ...],
-                  edge_anchors: tuple[int, ...], fits: tuple[int, ...], cell_valid: tuple[tuple[int, int], ...],
-                  shapes: tuple[int, ...]) -> Callable[[int], tuple[int, ...]]:
-    valid_at = dict(cell_valid)
+def _two_arcs(w: int, h: int, cycles: tuple[tuple[tuple[int, bool], ...], ...], fits: tuple[int, ...],
+              cell_valid: tuple[tuple[int, int], ...], sea_valid: tuple[tuple[int, int], ...]
+              ) -> Callable[[int, int], tuple[int, ...]]:
+    valid_at, sea_at = dict(cell_valid), dict(sea_valid)
     consts: dict[str, int] = {}
-    lines = ["def unsplit(free):"]
+    lines = ["def two_arcs(cells, sea):"]
     names: dict[int, str] = {}
-    for shape in shapes:
-        for off, _, _, _ in cycles[shape]:
+    for cycle in cycles:
+        for off, _ in cycle:
             if off not in names:
                 names[off] = name = f"c{len(names)}"
                 consts[f"V{name}"] = valid_at[off]
-                shift = f"(free >> {off})" if off >= 0 else f"(free << {-off})"
-                lines.append(f"    {name} = {shift} & V{name}")
+                shift = f"(cells >> {off})" if off >= 0 else f"(cells << {-off})"
+                if off in sea_at:
+                    consts[f"S{name}"] = sea_at[off]
+                    lines.append(f"    {name} = {shift} & V{name} | S{name} & sea")
+                else:
+                    lines.append(f"    {name} = {shift} & V{name}")
     outs = []
-    for shape in shapes:
-        cycle = cycles[shape]
+    for shape, cycle in enumerate(cycles):
         n = len(cycle)
         p = f"s{shape}_"
-        f = [names[off] for off, _, _, _ in cycle]
-        consts[f"{p}NE"], consts[f"{p}FITS"] = ~edge_anchors[shape], fits[shape]
+        f = [names[off] for off, _ in cycle]
+        consts[f"{p}FITS"] = fits[shape]
         g = []
-        for i, (_, _, corner, _) in enumerate(cycle):
-            if corner:  # a lone free corner touches nothing: it counts only next to a free cell
-                lines.append(f"    {p}g{i} = {f[i]} & ({f[(i - 1) % n]} | {f[(i + 1) % n]})")
+        for i, (_, corner) in enumerate(cycle):
+            if corner:  # a free corner between two cells of the part does not part them
+                lines.append(f"    {p}g{i} = {f[i]} | {f[(i - 1) % n]} & {f[(i + 1) % n]}")
                 g.append(f"{p}g{i}")
             else:
                 g.append(f[i])
-        lines.append(f"    one = {g[0]} & ~{g[n - 1]}")
+        # an arc starts at a cell of the part after one that is not; two starts in a row exclude
+        # each other (the cell between is in the part and is not), so a pair's starts are
+        # counted as one word: 'one' = a start seen, 'two' = a second one
+        starts = [f"{g[i]} & ~{g[i - 1]}" for i in range(n)]
+        words = [f"{starts[i]} | {starts[i + 1]}" if i + 1 < n else starts[i] for i in range(0, n, 2)]
+        lines.append(f"    one = {words[0]}")
         lines.append("    two = 0")
-        for i in range(1, n):
-            lines.append(f"    s = {g[i]} & ~{g[i - 1]}")
+        for word in words[1:]:
+            lines.append(f"    s = {word}")
             lines.append("    two |= one & s")
             lines.append("    one |= s")
-        touch = []
-        for i, (_, _, _, edge) in enumerate(cycle):
-            if edge:
-                consts[f"{p}E{i}"] = edge
-                touch.append(f"({g[i]} & {p}E{i})")
-        n4 = [g[i] for i, (_, _, corner, _) in enumerate(cycle) if not corner]
-        lines.append(f"    touch = {' | '.join(touch) or '0'}")
-        lines.append(f"    n4 = {' | '.join(n4)}")
-        lines.append(f"    {p}out = ~two & ({p}NE | touch | ~n4) & {p}FITS")
+        lines.append(f"    {p}out = two & {p}FITS")
         outs.append(f"{p}out")
     lines.append(f"    return ({', '.join(outs)},)")
     space: dict[str, Any] = dict(consts)
-    exec(compile("\n".join(lines), f"<plazing unsplit {w}x{h} shapes {shapes}>", "exec"), space)  # noqa: S102
-    return space["unsplit"]  # type: ignore[no-any-return]
+    exec(compile("\n".join(lines), f"<plazing two_arcs {w}x{h}>", "exec"), space)  # noqa: S102
+    return space["two_arcs"]  # type: ignore[no-any-return]
 
 
 def board_for(setup: Setup) -> Board:

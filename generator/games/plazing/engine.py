@@ -62,7 +62,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.games.plazing import events, scoring, valuation
-from generator.games.plazing.board import Board, Shape, board_for, hand_setup, unsplit_many
+from generator.games.plazing.board import Board, Shape, board_for, hand_setup
 from generator.games.plazing.model import RESOURCES, Setup, rules
 from generator.games.plazing.moves import (
     BLANKET,
@@ -170,14 +170,22 @@ class State:
         self._open_sq = 0  # the squares with an entry in _edge_paths
         # valuation.closing_value's necessary-piece counts per placement, with the parts they are for
         self._owners: dict[int, tuple[list[int], list[tuple[int, list[int], bool, float]]]] = {}
-        self._unsplit: dict[int, int] = {}  # unsplit() per shape, valid while `covered` is unchanged
-        self._unsplit_covered = -1
+        # per placement found to close waste in (key shape * 4096 + anchor), the waste squares of a
+        # part it would close: it keeps closing them in while one of them lies there (`waste_ok`)
+        self._waste_in: dict[int, int] = {}
         self.values: list[dict[int, float]] = []  # valuation's closing values per shape, for `values_key`
         self.values_key: tuple[int, int] = (-1, -1)
         self.weather_values: tuple[float, ...] = ()
         self.anchor_masks = [0, 0, 0, 0, 0]  # valuation's anchors per shape the colour may place now
         self.waste_bad = [0, 0, 0, 0, 0]  # valuation's anchors per shape that would close waste in
         self.closer_mask = [0, 0, 0, 0, 0]  # ... and those that close something (the keys of `values`)
+        # the walls' parts as pieces join them (union-find: a node per part of objects, then one
+        # per piece; node 0 is the sea's), the squares of each root, and per shape the anchors
+        # whose ring meets one part in two arcs: only those may close an area (`_join`, board.two_arcs)
+        self.wall_up = list(range(len(b.wall_parts)))
+        self.wall_cells = list(b.wall_parts)
+        self.sea_root = 0
+        self.risky = list(b.risky0)
         self.person = (b.first_colour - 1) % b.players
         self.colour = b.colours_of[self.person][0]
         self._next_turn()
@@ -203,9 +211,9 @@ class State:
         c.hand = [list(h) for h in self.hand]
         c.pending_bonus, c.queue = list(self.pending_bonus), list(self.queue)
         c._closing = [list(row) for row in self._closing]
+        c.wall_up, c.wall_cells, c.risky = list(self.wall_up), list(self.wall_cells), list(self.risky)
         c._edge_paths = dict(self._edge_paths)
-        c._owners = dict(self._owners)
-        c._unsplit, c._unsplit_covered = {}, -1
+        c._owners, c._waste_in = dict(self._owners), dict(self._waste_in)
         c.values, c.values_key = [], (-1, -1)
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
@@ -245,9 +253,9 @@ class State:
         part; the closed parts themselves). Pieces are never lifted, so a result is reused until a
         piece covers one of its certificate's squares — usually a move or two near it.
 
-        Two more things are learnt on the way (issue #12, the greedy bot asks this for every
-        placement that may split its area after every move): what a ring's free cells split into,
-        by its pattern (`Board.ring_memo`, shared by every beach of the size); per square, the
+        Two more things are learnt on the way (issue #12, the greedy bot asks this after every
+        move for every placement that may close something, `risky`): what a ring's free cells
+        split into, by its pattern (`Board.ring_memo`, shared by every beach of the size); per square, the
         path to the open edge an earlier flood found (`_edge_paths`, valid while it stays free),
         so a part with such a square is open at once and a flood stops when it reaches one.
         """
@@ -438,30 +446,26 @@ class State:
         self._open_sq |= mark
         return path
 
-    def unsplit(self, shape: int) -> int:
-        """Anchors where placing `shape` now cannot close anything, for all anchors at once.
-
-        Bit-parallel form of the first exits of `new_closed`: bit a of the i-th cycle word says
-        whether ring cell i of the placement at anchor a is free. The piece's free neighbours stay
-        connected through its ring when the free cells form at most one arc round the cycle (a lone
-        free corner touches nothing and is left out); on an open edge the arc must keep an edge cell.
-        """
-        if self._unsplit_covered != self.covered:
-            self._unsplit_covered = self.covered
-            self._unsplit = {}
-        done = self._unsplit.get(shape)
-        if done is not None:
-            return done
-        b = self.b
-        out = self._unsplit[shape] = unsplit_many(b, (shape,))(b.free0 & ~self.covered)[0]
-        return out
-
     def waste_ok(self, shape: int, anchor: int) -> bool:
-        """Whether placing `shape` at `anchor` closes no area holding waste."""
+        """Whether placing `shape` at `anchor` closes no area holding waste.
+
+        Once a placement would close waste square w in, it does so until w is collected (the
+        placements made meanwhile only shrink that part, and the piece of it holding w still needs
+        this piece to be closed: otherwise it would be closed already, by a move that closed waste
+        in, which is illegal). So the waste found is kept (`_waste_in`) and only its presence
+        is checked. A beach with pockets closed from the start breaks that argument: not kept."""
         waste = self.waste
-        if not waste:
-            return True
-        return all(not area & waste for area in self.new_closed(shape, anchor))
+        if not waste or not self.risky[shape] >> anchor & 1:
+            return True  # no waste, or a placement that can close nothing
+        key = shape * 4096 + anchor
+        if self._waste_in.get(key, 0) & waste:
+            return False
+        for area in self.new_closed(shape, anchor):
+            if area & waste:
+                if not self.b.pockets:
+                    self._waste_in[key] = area & waste
+                return False
+        return True
 
     # --- ownership ----------------------------------------------------------------------------
     def necessary(self, area: int, extra: tuple[int, int, int] | None = None) -> list[int]:
@@ -490,14 +494,16 @@ class State:
         adj = ((area << 1) & g.not_west | (area >> 1) & g.not_east | (area << w) | (area >> w)) & g.full & ~area
         touch = adj & self.covered  # the wall's squares: look their pieces up, in `pieces` order
         at = self.piece_at
-        found = set()
-        while touch:
-            low = touch & -touch
-            found.add(at[low.bit_length() - 1])
-            touch ^= low
         pieces = self.pieces
+        found = []
+        while touch:  # one piece at a time (its other squares are dropped with it)
+            low = touch & -touch
+            i = at[low.bit_length() - 1]
+            found.append(i)
+            touch &= ~pieces[i][2]
+        found.sort()
         n4s = self.piece_n4
-        wall = [(pieces[i][0], pieces[i][2], n4s[i]) for i in sorted(found)]
+        wall = [(pieces[i][0], pieces[i][2], n4s[i]) for i in found]
         if extra is not None and extra[1] & adj:
             wall.append(extra)
         if not wall:
@@ -565,10 +571,10 @@ class State:
 
     def _no_waste_closed(self, shape: int, anchors: int) -> int:
         """`anchors` without those whose placement would close waste in (only placements that can
-        split their area at all are asked)."""
+        close an area at all are asked: `risky`)."""
         if not self.waste:
             return anchors
-        for a in bits_of(anchors & ~self.unsplit(shape)):
+        for a in bits_of(anchors & self.risky[shape]):
             if not self.waste_ok(shape, a):
                 anchors &= ~(1 << a)
         return anchors
@@ -585,9 +591,13 @@ class State:
         kinds = self.kinds_in(self.own_areas[c])
         out: list[Move] = [(COLLECT_ALL, k, 0) for k in kinds]
         out.extend((COLLECT_TWO, k1, k2) for i, k1 in enumerate(kinds) for k2 in kinds[i + 1:])
-        if self.waste:
+        if self.waste:  # waste with an own piece on one of the 8 squares around it
             own = self.own[c]
-            out.extend((COLLECT_WASTE, i, 0) for i in bits_of(self.waste) if self.b.around8[i] & own)
+            g = self.b.grid
+            horiz = own | ((own << 1) & g.not_west) | ((own >> 1) & g.not_east)
+            near = self.waste & (horiz | (horiz << g.width) | (horiz >> g.width))
+            if near:
+                out.extend((COLLECT_WASTE, i, 0) for i in bits_of(near))
         return out
 
     def legal_moves(self) -> list[Move]:
@@ -659,8 +669,8 @@ class State:
         return moves[rng.randrange(len(moves))]
 
     def _any_placement(self, shape: int, anchors: int) -> bool:
-        if not self.waste or not anchors:
-            return bool(anchors)
+        if not self.waste or anchors & ~self.risky[shape]:
+            return bool(anchors)  # no waste, or a placement that can close nothing
         while anchors:
             low = anchors & -anchors
             if self.waste_ok(shape, low.bit_length() - 1):
@@ -757,6 +767,7 @@ class State:
         sh = self.b.shapes[shape][anchor]
         assert sh is not None
         parts = self.new_closed(shape, anchor)
+        self._join(sh)
         m = sh.mask
         self.covered |= m
         self.own[c] |= m
@@ -788,6 +799,61 @@ class State:
             return
         for area in parts:
             self._close(area, c)
+
+    def _join(self, sh: Shape) -> None:
+        """The piece about to be placed joins the wall parts its ring touches (a node of its own,
+        made the root of them all); the anchors whose ring now meets the joined part in two arcs
+        are added to `risky` (board.two_arcs). Called before the piece is added to `pieces`."""
+        b = self.b
+        up = self.wall_up
+        roots: list[int] = []
+        k1 = len(b.wall_parts)
+        touch = sh.ring & self.covered
+        if touch:
+            at, pieces = self.piece_at, self.pieces
+            while touch:
+                low = touch & -touch
+                i = at[low.bit_length() - 1]
+                x = k1 + i
+                while up[x] != x:
+                    up[x] = up[up[x]]
+                    x = up[x]
+                if x not in roots:
+                    roots.append(x)
+                touch &= ~pieces[i][2]
+        touch = sh.ring & b.objects
+        if touch:
+            part_at, parts = b.wall_part_at, b.wall_parts
+            while touch:
+                low = touch & -touch
+                x = k = part_at[low.bit_length() - 1]
+                while up[x] != x:
+                    up[x] = up[up[x]]
+                    x = up[x]
+                if x not in roots:
+                    roots.append(x)
+                touch &= ~parts[k]
+        if sh.mask & b.grid.north:
+            x = self.sea_root
+            if x not in roots:
+                roots.append(x)
+        n = len(up)
+        cells = sh.mask
+        cell_of = self.wall_cells
+        for x in roots:
+            cells |= cell_of[x]
+            up[x] = n
+        up.append(n)
+        cell_of.append(cells)
+        if not roots:
+            return  # a piece alone meets any ring in one arc
+        sea = 0
+        if self.sea_root in roots:
+            self.sea_root = n
+            sea = -1
+        risky = self.risky
+        for shape, m in enumerate(b.two_arcs(cells, sea)):
+            risky[shape] |= m
 
     def _score_squares(self, c: int, squares: int) -> None:
         plus, minus = squares & self.b.plus, squares & self.b.minus

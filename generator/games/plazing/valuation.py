@@ -7,11 +7,12 @@ collects; for collecting moves the resource table's gain. It reads the State and
 (only its caches).
 
 Speed (issue #12): `refresh` values every placement of the colour in turn at once after each
-move — the placements that cannot split their area are ruled out bit-parallel (the compiled
-`unsplit`, every placeable shape in one compiled call), the others answered from the
-`new_closed` cache (a list per shape, by anchor); the owners of what a closing would close are
-kept per placement (and serve `State.place` when that placement is played); the anchors found
-are kept for `greedy_moves`, which returns the best moves as masks (`TopMoves`).
+move — only the placements that may close an area at all are looked at (`State.risky`: a ring
+meeting one wall part twice, kept up to date as pieces join the walls; a few per move), and
+those are answered from the `new_closed` cache (a list per shape, by anchor); the owners of what
+a closing would close are kept per placement (and serve `State.place` when that placement is
+played); the anchors found are kept for `greedy_moves`, which returns the best moves as masks
+(`TopMoves`).
 tests/games/plazing/test_greedy_reference.py keeps the plain version and checks that both
 decide the same.
 """
@@ -23,7 +24,6 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from generator.games.plazing import events, scoring
-from generator.games.plazing.board import unsplit_many
 from generator.games.plazing.model import RESOURCES, rules
 from generator.games.plazing.moves import (
     BLANKET,
@@ -95,7 +95,7 @@ _GROUPS = {(scr, bla, odd): ([(SCREEN, H3, (0, 1)), (SCREEN, V3, (2, 3))] if scr
 
 def refresh(s: State) -> None:
     """The closing values of every legal placement of the colour in turn, computed at once: the
-    placements that cannot split their area (most of them) are ruled out bit-parallel, the rest ask
+    placements that cannot close anything (nearly all) are left out by `State.risky`, the rest ask
     the `new_closed` cache (inlined: a hit is a lookup and a test of its certificate); only
     closings cost more, and what they close is valued from the cached owners (`closing_value`).
     A closing that would close waste in is illegal: it is noted in `waste_bad` instead (the
@@ -123,35 +123,43 @@ def refresh(s: State) -> None:
     cache = s._closing
     new_closed = s._new_closed
     waste = s.waste
-    if s._unsplit_covered != covered:
-        s._unsplit_covered = covered
-        s._unsplit = {}
-    unsplit = s._unsplit
-    want = tuple(shape for shape in range(5) if anchors[shape] and shape not in unsplit)
-    if want:  # the placeable shapes' unsplit tests at once (they share their shifted squares)
-        for shape, done in zip(want, unsplit_many(bd, want)(bd.free0 & ~covered), strict=True):
-            unsplit[shape] = done
+    risky = s.risky
+    waste_in, keep_waste = s._waste_in, not bd.pockets  # (no pockets: the criterion is exact)
     for shape in range(5):
-        maybe = anchors[shape]
+        maybe = anchors[shape] & risky[shape]
         if not maybe:
             continue
-        maybe &= ~unsplit[shape]
         mine = by_shape[shape]
         row = cache[shape]
         while maybe:
             low = maybe & -maybe
             maybe ^= low
             a = low.bit_length() - 1
+            if waste and waste_in.get(shape * 4096 + a, 0) & waste:
+                bad[shape] |= low  # it still would close that waste in (State._waste_in)
+                continue
             hit = row[a]
             if hit is None or hit[1] & covered:  # new_closed's miss, inlined
                 hit = row[a] = new_closed(shape, a)
             parts = hit[0]
             if parts:
-                if waste and any(p & waste for p in parts):
-                    bad[shape] |= low  # it would close waste in: not a legal move, worth nothing
+                if waste:
+                    for p in parts:
+                        if p & waste:
+                            bad[shape] |= low  # it would close waste in: not a legal move, worth nothing
+                            if keep_waste:
+                                waste_in[shape * 4096 + a] = p & waste
+                            break
+                    else:
+                        mine[a] = closing_value(s, c, shape, a, parts)
+                        closers[shape] |= low
                 else:
                     mine[a] = closing_value(s, c, shape, a, parts)
                     closers[shape] |= low
+            elif keep_waste:
+                # closes nothing: its ring no longer meets one part twice (the pieces placed in it
+                # since have joined the arcs), and only a later join can make it so again
+                risky[shape] &= ~low
     s.weather_values = _weather_values(s.weather)
     s.values = by_shape
     s.waste_bad = bad
@@ -290,10 +298,13 @@ class TopMoves(Sequence[Move]):
 
     __slots__ = ("_segments", "_others", "_len")
 
-    def __init__(self, segments: list[tuple[int, tuple[int, ...], tuple[int, ...]]], others: list[Move]) -> None:
+    def __init__(self, segments: list[tuple[int, tuple[int, ...], tuple[int, ...]]], others: list[Move],
+                 placements: int | None = None) -> None:
         self._segments = segments  # (move kind, outers, a mask of anchors per outer)
         self._others = others
-        self._len = sum(m.bit_count() for _, _, masks in segments for m in masks) + len(others)
+        if placements is None:  # the number of anchors in the masks, when the caller has not counted them
+            placements = sum(m.bit_count() for _, _, masks in segments for m in masks)
+        self._len = placements + len(others)
 
     def __len__(self) -> int:
         return self._len
@@ -382,9 +393,10 @@ def greedy_moves(s: State) -> Sequence[Move]:
     weather = s.weather_values
     anchor_masks, waste_bad, closer_mask, values = s.anchor_masks, s.waste_bad, s.closer_mask, s.values
     square_levels, square_mask, square_value = bd.square_levels, bd.square_mask, bd.square_value
-    # per group, the values without the weather's share and their masks; the weather adds the
-    # same to every placement of one outer (values are whole or half points: sums are exact)
-    found: list[tuple[int, tuple[int, ...], list[tuple[float, int]], float]] = []
+    # per group, the best value without the weather's share (the weather adds the same to every
+    # placement of one outer; values are whole or half points: sums are exact), then the masks of
+    # the placements that reach the top, only for the outers whose best does
+    found: list[tuple[int, int, tuple[int, ...], int, float]] = []
     top = float("-inf")
     for kind, shape, outers in groups:
         # the placements that would close waste in are all among the closings refresh looked at
@@ -392,44 +404,48 @@ def greedy_moves(s: State) -> Sequence[Move]:
         if not anchors:
             continue
         rest = anchors & ~closer_mask[shape]
-        # placements that close nothing share a value per score-square total: one mask each
-        plain = rest & ~square_mask[shape]
-        pairs: list[tuple[float, int]] = []
-        hi: float = float("-inf")
-        if plain:
-            pairs.append((0, plain))
-            hi = 0
-        for v, m in square_levels[shape]:
+        # placements that close nothing share a value per score-square total (levels, ascending)
+        hi: float = 0 if rest & ~square_mask[shape] else float("-inf")
+        for v, m in reversed(square_levels[shape]):
             if m & rest:
-                pairs.append((v, m & rest))
                 if v > hi:
                     hi = v
+                break
         closing = values[shape]
         if closing:
             sq = square_value[shape]
             for a, cv in closing.items():
                 v = sq.get(a, 0) + cv
-                pairs.append((v, 1 << a))
                 if v > hi:
                     hi = v
         for o in outers:
             if weather[kind * 4 + o] + hi > top:
                 top = weather[kind * 4 + o] + hi
-        found.append((kind, outers, pairs, hi))
+        found.append((kind, shape, outers, rest, hi))
     others = s._other_moves() if ph == MAIN else []
     other_values = [move_value(s, m) for m in others]
     if other_values:
         top = max(top, max(other_values))
     segments: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-    for kind, outers, pairs, hi in found:
+    count = 0
+    for kind, shape, outers, rest, hi in found:
         masks = []
         for o in outers:
             base = weather[kind * 4 + o]
             m = 0
             if base + hi == top:
-                for v, mm in pairs:
+                if base + 0 == top:
+                    m = rest & ~square_mask[shape]
+                for v, lm in square_levels[shape]:
                     if base + v == top:
-                        m |= mm
+                        m |= lm & rest
+                closing = values[shape]
+                if closing:
+                    sq = square_value[shape]
+                    for a, cv in closing.items():
+                        if base + (sq.get(a, 0) + cv) == top:
+                            m |= 1 << a
+                count += m.bit_count()
             masks.append(m)
         segments.append((kind, outers, tuple(masks)))
-    return TopMoves(segments, [m for m, v in zip(others, other_values, strict=True) if v == top])
+    return TopMoves(segments, [m for m, v in zip(others, other_values, strict=True) if v == top], count)

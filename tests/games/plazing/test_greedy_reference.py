@@ -12,14 +12,17 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from generator.core.playout import greedy_bot, random_bot
 from generator.games.plazing import scoring
-from generator.games.plazing.board import unsplit_many
+from generator.games.plazing.board import hand_setup
 from generator.games.plazing.engine import State
 from generator.games.plazing.model import RESOURCES, Options
 from generator.games.plazing.moves import (
     BLANKET,
+    COLLECT_WASTE,
     COLOUR,
     COLOUR_PHASE,
     MAIN,
@@ -126,66 +129,226 @@ def test_fast_greedy_equals_the_plain_one_over_seeded_games(options):
     assert checked > 50
 
 
-def plain_unsplit(s: State, shape: int) -> int:
-    """`State.unsplit` as it was before it was compiled to straight-line code: the ring cycle's loop."""
-    b = s.b
-    free = b.free0 & ~s.covered
-    cycle = b.cycles[shape]
-    fs = [((free >> off) if off >= 0 else (free << -off)) & valid for off, valid, _, _ in cycle]
-    n = len(fs)
-    one = two = touch = n4 = 0
-    gs = [f & (fs[i - 1] | fs[(i + 1) % n]) if cycle[i][2] else f for i, f in enumerate(fs)]
-    prev = gs[-1]
-    for (_, _, corner, edge), g in zip(cycle, gs, strict=True):
-        start = g & ~prev
-        two |= one & start
-        one |= start
-        prev = g
-        touch |= g & edge
-        if not corner:
-            n4 |= g
-    return ~two & (~b.edge_anchors[shape] | touch | ~n4) & b.fits[shape]
+SIZES = {0: (3, 1), 1: (1, 3), 2: (2, 1), 3: (1, 2), 4: (1, 1)}  # H3, V3, H2, V2, O1: width, height
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_compiled_unsplit_equals_the_loop(players):
+def plain_wall_parts(s: State) -> dict[int, int]:
+    """Per wall square (an object or a piece), the number of its part: walls joined by touching
+    (8-neighbours), every part with a square in row 0 joined to the sea (part -1)."""
+    g = s.b.grid
+    walls = s.b.objects | s.covered
+    part_of: dict[int, int] = {}
+    rest, k = walls, 0
+    while rest:
+        part = rest & -rest
+        while True:
+            grown = g.grow8(part) & walls
+            if grown == part:
+                break
+            part = grown
+        rest &= ~part
+        label = -1 if part & g.north else k
+        k += 1
+        for i in range(g.width * g.height):
+            if part >> i & 1:
+                part_of[i] = label
+    return part_of
+
+
+def plain_ring_labels(s: State, parts: dict[int, int], shape: int, a: int, sea: int | None = -1) -> list[int | None]:
+    """The wall part of each cell round the placement, clockwise from its north-west corner: None
+    for a free square or one beyond the open edges, `sea` for the sea beyond the north edge; a
+    free corner between two cells of one part takes that part (they touch diagonally)."""
+    w, h = s.b.width, s.b.height
+    x, y = a % w, a // w
+    pw, ph = SIZES[shape]
+    cells = ([(dx, -1) for dx in range(-1, pw + 1)] + [(pw, dy) for dy in range(ph)]
+             + [(dx, ph) for dx in range(pw, -2, -1)] + [(-1, dy) for dy in range(ph - 1, -1, -1)])
+    labels: list[int | None] = []
+    for dx, dy in cells:
+        cx, cy = x + dx, y + dy
+        if cy < 0 and 0 <= cx < w:
+            labels.append(sea)
+        elif 0 <= cx < w and 0 <= cy < h:
+            labels.append(parts.get(cy * w + cx))
+        else:
+            labels.append(None)
+    corners = {(-1, -1), (pw, -1), (pw, ph), (-1, ph)}
+    n = len(cells)
+    return [labels[i - 1] if cells[i] in corners and labels[i] is None and labels[i - 1] is not None
+            and labels[i - 1] == labels[(i + 1) % n] else labels[i] for i in range(n)]
+
+
+def plain_two_arcs(labels: list[int | None]) -> bool:
+    """Whether one wall part holds two separate runs of the ring's cells."""
+    starts: dict[int, int] = {}
+    for i, lab in enumerate(labels):
+        if lab is not None and labels[i - 1] != lab:
+            starts[lab] = starts.get(lab, 0) + 1
+    return any(v >= 2 for v in starts.values())
+
+
+def plain_pockets(s: State) -> int:
+    """Free squares of the empty beach that no open edge reaches."""
+    return s.b.free0 & ~s.b.grid.flood(s.b.free0, s.b.open_edge)
+
+
+def check_risky(s: State) -> int:
+    """Every placement the colour could make: it closes an area (a plain flood) if and only if its
+    ring meets one wall part twice (the criterion; a placement in a pocket may close without),
+    and then `State.risky` has it (the upkeep). Returns how many placements close something."""
+    parts = plain_wall_parts(s)
+    pockets = plain_pockets(s)
+    free = s.placeable()
+    closing = 0
+    for shape in range(5):
+        for a in range(s.b.width * s.b.height):
+            sh = s.b.shapes[shape][a]
+            if sh is None or sh.mask & ~free:
+                continue
+            two = plain_two_arcs(plain_ring_labels(s, parts, shape, a))
+            wanted = two or bool(sh.mask & pockets)
+            closes = bool(plain_closed(s, shape, a))
+            closing += closes
+            assert closes or not two or sh.mask & pockets, (shape, a)  # two arcs of one part close
+            assert wanted or not closes, (shape, a)  # ... and only they (or a pocket) may
+            if wanted:
+                assert s.risky[shape] >> a & 1, (shape, a)
+    return closing
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=["base4", "3p-surprises", "all", "two-colours"])
+def test_risky_holds_every_placement_that_closes(options):
+    closing = 0
     for seed in range(3):
-        s = State(generate(Options(players=players, clean_beach=True), seed), random.Random(seed))
+        s = State(generate(options, seed), random.Random(seed))
         rng = random.Random(seed)
         while not s.is_over():
-            for shape in range(5):
-                assert s.unsplit(shape) == plain_unsplit(s, shape)
-            s.apply(random_bot(s, rng))
+            if s.moves % 5 == 0:
+                closing += check_risky(s)
+            s.apply((greedy_bot if seed % 2 else random_bot)(s, rng))
+    assert closing > 20
 
 
-@pytest.mark.parametrize("options", OPTIONS[:3], ids=["base4", "3p-surprises", "all"])
-def test_owners_kept_from_valuation_equal_a_fresh_count(options):
-    """`place` takes the owner and size of a closed area from the greedy valuation's counts when it
-    has them: they must be what `owner_of` counts afresh on the board after the move."""
-    reused = 0
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.floats(0.0, 0.3), st.booleans())
+def test_risky_holds_every_closing_on_drawn_beaches(seed, density, greedy):
+    """Hand-drawn beaches with objects strewn at random: walls of objects touching the sea and
+    the border, pockets closed from the start, pieces joining objects."""
+    rng = random.Random(seed)
+    rows = ["".join("#" if rng.random() < density else "." for _ in range(12)) for _ in range(12)]
+    s = State(hand_setup(rows, players=2), random.Random(seed))
+    bot = greedy_bot if greedy else random_bot
+    while not s.is_over():
+        if s.moves % 2 == 0:
+            check_risky(s)
+        s.apply(bot(s, rng))
+
+
+def test_two_arcs_equals_a_plain_count():
+    """`board.two_arcs` (compiled, bit-parallel) against a count round each ring, for parts made of
+    random squares, with the sea's cells in and out."""
+    s = State(generate(Options(players=4), 0), random.Random(0))
+    b = s.b
+    w, h = b.width, b.height
+    rng = random.Random(1)
+    for trial in range(40):
+        cells = sum(1 << i for i in range(w * h) if rng.random() < 0.25)
+        sea = trial % 2
+        parts = {i: 0 for i in range(w * h) if cells >> i & 1}
+        got = b.two_arcs(cells, -sea)
+        for shape in range(5):
+            want = 0
+            for a in range(w * h):
+                if b.shapes[shape][a] is None:
+                    continue
+                labels = plain_ring_labels(s, parts, shape, a, 0 if sea else None)
+                if plain_two_arcs(labels):
+                    want |= 1 << a
+            assert got[shape] == want, (trial, shape)
+
+
+def test_waste_kept_as_closed_in_stays_closed_in():
+    """`State._waste_in` keeps, per placement found to close waste in, that waste: while it lies
+    there the placement still closes it in (plain floods), and the legal placements are those of
+    a plain waste check of every placement."""
+    kept = 0
+    options = Options(players=4, clean_beach=True, surprises=True)
     for seed in range(4):
         s = State(generate(options, seed), random.Random(seed))
         rng = random.Random(seed)
         while not s.is_over():
-            before = len(s.areas)
-            move = greedy_bot(s, rng)
-            if move[0] in (SCREEN, BLANKET, ODD):
-                reused += s._owners.get(shape_of(move) * 4096 + move[1]) is not None
-            s.apply(move)
-            for area, owner, _, around in s.areas[before:]:
-                assert (owner, around) == s.owner_of(area), (seed, s.moves)
-    assert reused > 20
+            if s.phase in (MAIN, SECOND) and s.moves % 3 == 0:
+                free = s.placeable()
+                for key, wit in s._waste_in.items():
+                    shape, a = divmod(key, 4096)
+                    sh = s.b.shapes[shape][a]
+                    if wit & s.waste and not sh.mask & ~free:
+                        kept += 1
+                        assert any(p & s.waste for p in plain_closed(s, shape, a)), (seed, s.moves, key)
+                plain = [m for m in s.legal_moves() if m[0] not in (SCREEN, BLANKET, ODD)]
+                small = s.phase == SECOND
+                for kind, outers in ((SCREEN, (0, 1, 2, 3)), (BLANKET, (0, 1)), (ODD, (0,))):
+                    if not s.supply[s.colour][kind] or small and kind == SCREEN:
+                        continue
+                    for o in outers:
+                        shape = shape_of((kind, 0, o))
+                        for a in range(s.b.width * s.b.height):
+                            sh = s.b.shapes[shape][a]
+                            if sh is None or sh.mask & ~free or kind == ODD and not s.reach[s.colour] >> a & 1:
+                                continue
+                            if not any(p & s.waste for p in plain_closed(s, shape, a)):
+                                plain.append((kind, a, o))
+                assert sorted(s.legal_moves()) == sorted(plain), (seed, s.moves)
+            s.apply((greedy_bot if seed % 2 else random_bot)(s, rng))
+    assert kept > 20
 
 
-def test_unsplit_of_several_shapes_at_once_equals_each_alone():
-    """`board.unsplit_many` (the shapes' tests sharing their shifted squares) answers as the
-    per-shape compiled tests, for every set of shapes, on boards along random games."""
-    sets = [tuple(sh for sh in range(5) if k >> sh & 1) for k in range(1, 32)]
-    for players, seed in ((2, 0), (3, 1), (4, 2)):
-        s = State(generate(Options(players=players, clean_beach=True), seed), random.Random(seed))
-        rng = random.Random(seed)
-        while not s.is_over():
-            free = s.b.free0 & ~s.covered
-            for shapes in sets:
-                assert unsplit_many(s.b, shapes)(free) == tuple(plain_unsplit(s, sh) for sh in shapes)
-            s.apply(random_bot(s, rng))
+def test_a_placement_closing_waste_in_is_legal_once_that_waste_is_collected():
+    """Two blankets stand west and east of a 2 x 2 nook at the sea holding waste; a blanket south
+    of it would close the waste in (illegal, and kept as such), until the waste is taken (while
+    other waste lies elsewhere)."""
+    s = State(hand_setup(["." * 12] * 12, players=2, waste=[(1, 0), (11, 11)]), random.Random(0))
+    w = s.b.width
+
+    def put(colour: int, move: Move) -> None:
+        s.colour, s.phase = colour, MAIN
+        s.apply(move)
+
+    put(0, (BLANKET, 0, 1))  # (0,0)-(0,1)
+    put(1, (BLANKET, 3, 1))  # (3,0)-(3,1)
+    s.colour, s.phase = 0, MAIN
+    south = (BLANKET, 2 * w + 1, 0)  # (1,2)-(2,2)
+    assert south not in list(s.greedy_moves())  # the greedy valuation finds it first ...
+    assert s._waste_in.get(shape_of(south) * 4096 + south[1]) == 1 << 1
+    assert south not in s.legal_moves()  # ... and the legal moves read what it kept
+    put(0, (COLLECT_WASTE, 1, 0))
+    s.colour, s.phase = 0, MAIN
+    assert south in s.legal_moves()
+    assert s.move_value(south) == plain_value(s, south) > 1
+    s.apply(south)
+    assert s.areas and s.areas[-1][0] == (0b110 | 0b110 << w)
+
+
+def test_a_pocket_closed_from_the_start_is_looked_at():
+    """Objects and the sea close a pocket from the start; a blanket inside it between two lone
+    objects meets two different wall parts, yet parts its free neighbours within the pocket:
+    `Board.pockets` keeps it among the placements looked at, and it is valued as the plain rules
+    value it."""
+    rows = [list("." * 12) for _ in range(12)]
+    for y in range(8):
+        rows[y][1] = rows[y][10] = "#"
+    for x in range(1, 11):
+        rows[7][x] = "#"
+    rows[3][4] = rows[3][7] = "#"
+    s = State(hand_setup(["".join(r) for r in rows], players=2), random.Random(0))
+    w = s.b.width
+    assert s.b.pockets == sum(1 << (y * w + x) for y in range(7) for x in range(2, 10)) & ~s.b.objects
+    move = (BLANKET, 3 * w + 5, 0)  # (5,3)-(6,3)
+    shape, a = shape_of(move), move[1]
+    parts = plain_wall_parts(s)
+    assert not plain_two_arcs(plain_ring_labels(s, parts, shape, a))
+    assert s.risky[shape] >> a & 1
+    assert s.new_closed(shape, a) == plain_closed(s, shape, a) != []
+    assert s.move_value(move) == plain_value(s, move)
+    assert move in list(s.greedy_moves())

@@ -1,5 +1,5 @@
-"""The greedy bot's fast paths agree with the plain rules: `unsplit` never rules out a placement that
-closes something, the incremental `new_closed` cache answers as a fresh flood would, and
+"""The greedy bot's fast paths agree with the plain rules: `State.risky` never leaves out a placement
+that closes something, the incremental `new_closed` cache answers as a fresh flood would, and
 `greedy_moves` is exactly the best-valued part of `legal_moves` in its order."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def check_state(s: State) -> None:
     fresh._edge_paths, fresh._open_sq, fresh._owners = {}, 0, {}
     free = s.placeable()
     for shape in (H3, V3, H2, V2, O1):
-        quiet = s.unsplit(shape)
+        risky = s.risky[shape]
         for a in bits_of(s.b.fits[shape] & free & (free >> 0)):
             sh = s.b.shapes[shape][a]
             if sh is None or sh.mask & ~free:
@@ -44,8 +44,8 @@ def check_state(s: State) -> None:
             want = fresh._new_closed(shape, a)[0]
             assert s.new_closed(shape, a) == want  # the cache answers as a fresh computation
             assert want == oracle(s, sh)  # ... and both as a plain flood of the whole board
-            if quiet >> a & 1:
-                assert want == []  # ruled out bit-parallel: it really closes nothing
+            if not risky >> a & 1:
+                assert want == []  # left out as meeting no wall part twice: it really closes nothing
     if not s.is_over():
         moves = s.legal_moves()
         values = [s.move_value(m) for m in moves]
