@@ -97,6 +97,18 @@ def test_reference_data_is_this_engines_and_replays() -> None:
         assert abs(statistics.fmean(ref.scores) - ref.mean) < 3 * ref.sd / len(ref.scores) ** 0.5 + 1
 
 
+@pytest.mark.parametrize("board_id", ["1", "2", "3", "4"])
+def test_whole_greedy_games_replay_the_stored_reference_scores(board_id: str) -> None:
+    """The fast greedy bot (engine.State.greedy_moves, its setup cache, its neighbourhood tables)
+    plays exactly the games the stored reference was measured with: game by game the same
+    scores on the shared dice, plain and with both house rules."""
+    refs = fairness.references()
+    for (hard, mirror), games in (((False, False), 40), ((True, True), 10)):
+        ref = refs[(board_id, hard, mirror)]
+        replay = fairness.score_games(boards()[board_id], [fairness.crn_seed(i) for i in range(games)], hard, mirror)
+        assert tuple(replay) == ref.scores[:games]
+
+
 def _easy_board() -> Board:
     """Printed blankets ring six one-square pockets, each with a resource: areas closed before play
     that score (area and resources) without a single drawn square."""
