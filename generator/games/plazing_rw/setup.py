@@ -142,7 +142,7 @@ def random_board(seed: int, hard: bool = False, features: int | str = FEATURE_RA
     if balance:
         fp = params(difficulty)
         size, margin = int(fp["screen_batch"]), float(fp["screen_margin"])
-        forecast = predictor()
+        forecast = predictor(difficulty)
         aim = reference(difficulty).mean  # the forecast is of plain play (not hard, not mirrored)
         reach = aim * float(fp["tolerance"]) + margin * forecast.error
     for attempt in range(gen["max_tries"]):
