@@ -245,8 +245,9 @@ def main() -> None:
           f"{statistics.fmean(b['games'] for b in bal):.0f} games; estimates "
           f"{min(b['estimate'] for b in bal)}..{max(b['estimate'] for b in bal)} "
           f"(target {bal[0]['target']}, band {bal[0]['band']})")
-    print(f"  CPU: {cpu:.1f} s in all, {cpu / args.count:.2f} s per sheet (on a quiet 2-core machine the wall "
-          f"time is about half the CPU time)")
+    print(f"  CPU: {cpu:.1f} s in all, {cpu / args.count:.2f} s per sheet, {sum(played) / cpu:.0f} greedy games per "
+          f"CPU second in the pad (on a quiet 2-core machine the wall time is about half the CPU time; "
+          f"the cores were busy {cpu / t_gen:.2f}x the wall time)")
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"  peak memory: this process {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB, "
           f"largest worker {children:.0f} MB")

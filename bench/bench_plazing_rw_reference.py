@@ -7,18 +7,19 @@ keeps the mean, the standard deviation, the number of games and the first `max_g
 that bumps `engine.ENGINE_VERSION`:
 
     python bench/bench_plazing_rw_reference.py [--games 1000] [--jobs N] [--check]
-    python bench/bench_plazing_rw_reference.py --predictor [--games 64] [--boards 60]
+    python bench/bench_plazing_rw_reference.py --predictor [--games 48] [--boards 120] [--data FILE]
 
 `--check` recomputes and compares with the stored file instead of writing it. `--predictor`
 refits the board-feature forecast of the greedy mean (predict.py, data/predictor.toml) that
-orders a pad's candidates: the legal candidates of seeds 1000.. (first three tries each) for
-every difficulty, `--games` greedy games each on the shared dice; it prints the forecast's
-held-out error (two-fold) and stores it with the coefficients.
+orders a pad's candidates: the legal candidates of seeds 7000.. (first three tries each) for
+every difficulty, `--games` greedy games each on the shared dice, one fit per difficulty; it
+prints each forecast's held-out error (two-fold) and stores it with the coefficients.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -70,53 +71,71 @@ def to_toml(refs: list[dict[str, object]], games: int) -> str:
     return "\n".join(lines)
 
 
-def _candidates_job(job: tuple[int, int, int]) -> list[tuple[list[str], tuple[str, ...], int, float, float]]:
-    """The legal candidates of one seed's first three tries at one difficulty, with their greedy means."""
+def _candidates_job(job: tuple[int, int, int]) -> list[dict[str, object]]:
+    """The legal candidates of one seed's first three tries at one difficulty, with their greedy scores."""
     difficulty, seed, games = job
     gen = rw_setup.generation_params(difficulty)
-    out = []
+    out: list[dict[str, object]] = []
     for attempt in range(3):
         rng = make_rng(seed, "plazing-rw", "board", str(attempt))
         mask = rw_setup._choose_features(rng, "random", gen)
         b = rw_setup.candidate(rng, mask, gen, board_id="fit")
         if b is None or not check_board(b).ok:
             continue
-        scores = score_games(b, [crn_seed(i) for i in range(games)], False, False)
-        out.append((list(b.rows), b.closed_edges, b.bar_points, statistics.fmean(scores),
-                    statistics.variance(scores) / games))
+        out.append({"d": difficulty, "rows": list(b.rows), "edges": list(b.closed_edges), "bar": b.bar_points,
+                    "scores": score_games(b, [crn_seed(i) for i in range(games)], False, False)})
     return out
 
 
-def fit_predictor(games: int, per_difficulty: int, jobs: int | None) -> str:
-    """Measure candidates of every difficulty, fit the forecast, return data/predictor.toml's text."""
+def measure_candidates(games: int, per_difficulty: int, jobs: int | None, first_seed: int = 7000) -> list[dict]:
+    work = [(d, first_seed + s, games) for s in range(per_difficulty) for d in (1, 2, 3, 4)]
+    return [r for part in map_jobs(_candidates_job, work, jobs) for r in part]
+
+
+RIDGE = 1.0  # on coefficients of features a few units wide, over a few hundred boards: mild
+
+
+def fit_predictor(data: list[dict]) -> str:
+    """Fit the forecast of every difficulty on that difficulty's measured candidates (`data`, as
+    `measure_candidates` returns them), return data/predictor.toml's text."""
     from generator.games.plazing_rw.model import Board
 
-    work = [(d, 1000 + s, games) for d in (1, 2, 3, 4) for s in range(per_difficulty)]
-    rows, noise_vars = [], []
-    for part in map_jobs(_candidates_job, work, jobs):
-        for r, edges, bar, mean, noise_var in part:
-            noise_vars.append(noise_var)
-            rows.append((predict.features(Board(id="fit", rows=tuple(r), closed_edges=edges, bar_points=bar)),
-                         mean))
-    halves = rows[0::2], rows[1::2]
-    errors = []
-    for k in (0, 1):  # held out: fit on one half, forecast the other
-        a, coef = predict.fit(halves[k])
-        errors += [m - a - sum(c * f[n] for n, c in coef.items()) for f, m in halves[1 - k]]
-    # a mean of `games` games is itself noisy: take that share of the held-out spread out
-    noise = statistics.fmean(noise_vars)
-    error = max(0.5, (statistics.fmean(e * e for e in errors) - noise) ** 0.5)
-    intercept, coef = predict.fit(rows)
-    spread = statistics.pstdev(m for _f, m in rows)
-    print(f"forecast fitted on {len(rows)} candidates x {games} games: held-out error {error:.2f} "
-          f"(the candidates' means spread {spread:.2f})")
-    lines = ["# Forecast of a beach's greedy solo mean from its board features (predict.py): which random",
-             "# candidates a pad plays first. Written by bench/bench_plazing_rw_reference.py --predictor;",
-             "# do not edit by hand. `error` is the forecast's held-out error (sd, points).",
-             f'engine_version = "{ENGINE_VERSION}"', f"boards = {len(rows)}", f"games = {games}",
-             f"error = {error:.3f}", f"intercept = {intercept:.4f}", "", "[coefficients]"]
-    lines += [f"{k} = {v:.4f}" for k, v in coef.items()]
-    return "\n".join(lines) + "\n"
+    games = min(len(r["scores"]) for r in data)
+    lines = ["# Forecast of a beach's greedy solo mean from its board features (predict.py), per difficulty:",
+             "# which random candidates a pad plays first. Written by bench/bench_plazing_rw_reference.py",
+             "# --predictor; do not edit by hand. `error` is the forecast's held-out error (sd, points).",
+             f'engine_version = "{ENGINE_VERSION}"', f"games = {games}", ""]
+    rows: dict[int, list[tuple[dict[str, float], float]]] = {d: [] for d in (1, 2, 3, 4)}
+    noise_vars: dict[int, list[float]] = {d: [] for d in (1, 2, 3, 4)}
+    for r in data:
+        scores = r["scores"][:games]
+        board = Board(id="fit", rows=tuple(r["rows"]), closed_edges=tuple(r["edges"]), bar_points=r["bar"])
+        rows[r["d"]].append((predict.features(board), statistics.fmean(scores)))
+        noise_vars[r["d"]].append(statistics.variance(scores) / games)
+
+    def held_out(train: dict[int, list], d: int) -> float:
+        """Two-fold held-out error on difficulty d's boards of a fit on `train`'s difficulties."""
+        errors = []
+        for k in (0, 1):
+            a, coef = predict.fit([x for dd in train for x in train[dd][k::2]], RIDGE)
+            errors += [m - a - sum(c * f[n] for n, c in coef.items()) for f, m in rows[d][1 - k::2]]
+        # a mean of `games` games is itself noisy: take that share of the held-out spread out
+        return max(0.5, (statistics.fmean(e * e for e in errors) - statistics.fmean(noise_vars[d])) ** 0.5)
+
+    for d in (1, 2, 3, 4):
+        # its own candidates' fit, or the fit on every difficulty's when that forecasts them better
+        own, pooled = held_out({d: rows[d]}, d), held_out(rows, d)
+        train = rows[d] if own <= pooled else [x for dd in rows for x in rows[dd]]
+        error = min(own, pooled)
+        intercept, coef = predict.fit(train, RIDGE)
+        spread = statistics.pstdev(m for _f, m in rows[d])
+        print(f"difficulty {d}: forecast fitted on {len(train)} candidates x {games} games "
+              f"({'its own' if own <= pooled else 'every difficulty'}'s): held-out error {error:.2f} "
+              f"(own fit {own:.2f}, pooled {pooled:.2f}; the candidates' means spread {spread:.2f})")
+        lines += [f"[difficulty.{d}]", f"boards = {len(train)}", f"error = {error:.3f}",
+                  f"intercept = {intercept:.4f}", "", f"[difficulty.{d}.coefficients]"]
+        lines += [f"{k} = {v:.4f}" for k, v in coef.items()] + [""]
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -125,11 +144,20 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=None)
     ap.add_argument("--check", action="store_true", help="compare with the stored file, do not write")
     ap.add_argument("--predictor", action="store_true", help="refit data/predictor.toml instead")
-    ap.add_argument("--boards", type=int, default=60, help="--predictor: seeds per difficulty")
+    ap.add_argument("--boards", type=int, default=120, help="--predictor: seeds per difficulty")
+    ap.add_argument("--data", type=Path, default=None,
+                    help="--predictor: the measured candidates' JSON; read it if it exists (refit without "
+                         "replaying), else measure and write it")
     args = ap.parse_args()
     if args.predictor:
         t0 = time.perf_counter()
-        text = fit_predictor(64 if args.games == 1000 else args.games, args.boards, args.jobs)
+        if args.data is not None and args.data.is_file():
+            data = json.loads(args.data.read_text(encoding="utf-8"))
+        else:
+            data = measure_candidates(48 if args.games == 1000 else args.games, args.boards, args.jobs)
+            if args.data is not None:
+                args.data.write_text(json.dumps(data), encoding="utf-8")
+        text = fit_predictor(data)
         predict.PREDICTOR_FILE.write_text(text, encoding="utf-8")
         print(f"wrote {predict.PREDICTOR_FILE} in {time.perf_counter() - t0:.0f} s")
         return

@@ -31,6 +31,7 @@ from .rules import Breakdown, Drawn, Scorer, check_drawing
 ENGINE_VERSION = "2"
 
 Move = tuple[str, str, int]
+Piece = tuple[int, int, int]  # a placement's bits, its 4-neighbours, its 8-neighbourhood ring
 END: Move = ("end", "", 0)
 
 
@@ -93,8 +94,11 @@ class State:
         self._cache = _Cache()
         self.scorer = _scorer_of(board, hard)
         self._placements = _placements_of(board, self.cat, mirror)
+        self._setup_best = _setup_table(board, hard, mirror, self.cat)
+        self._pieces = _pieces_of(board, self.cat, mirror, self._placements)
         self._sp: _Split | None = None
         self._avail: dict[str, tuple[int, list[int]]] = {}  # shape -> (covered, placements still free)
+        self._avail_pieces: dict[str, tuple[int, list[Piece]]] = {}  # the same as pieces (greedy_moves)
         g = self.grid
         self._w, self._not_west, self._not_east = g.width, g.not_west, g.not_east
 
@@ -111,6 +115,7 @@ class State:
         other.drawn = list(self.drawn)
         other.crossed = list(self.crossed)
         other._avail = dict(self._avail)
+        other._avail_pieces = dict(self._avail_pieces)
         other.dice = self.dice
         return other
 
@@ -120,18 +125,33 @@ class State:
 
     def _fits(self, shape_id: str, anywhere: bool = False) -> list[int]:
         """The placements of a shape on free drawable squares (touching an own shape unless
-        `anywhere`), in the fixed placement order. A placement over a drawn square never fits
-        again, so the shape's list is pruned to those that still fit (the state's own copy)."""
+        `anywhere`), in the fixed placement order."""
+        if anywhere:
+            return list(self._free(shape_id))
+        touch = self._touch()
+        return [p for p in self._free(shape_id) if p & touch]
+
+    def _free(self, shape_id: str) -> list[int]:
+        """The placements of a shape on free drawable squares, in the fixed placement order (do not
+        change the list). A placement over a drawn square never fits again, so the shape's list is
+        pruned to those that still fit (the state's own copy)."""
         covered = self.covered
         avail = self._avail.get(shape_id)
         if avail is None or avail[0] != covered:
             pool = self._placements[shape_id] if avail is None else avail[1]
             fits = [p for p in pool if not p & covered]
             self._avail[shape_id] = avail = (covered, fits)
-        if anywhere:
-            return list(avail[1])
-        touch = self._touch()
-        return [p for p in avail[1] if p & touch]
+        return avail[1]
+
+    def _free_pieces(self, shape_id: str) -> list[Piece]:
+        """`_free` as pieces (bits, 4-neighbours, 8-neighbourhood ring), for `greedy_moves`."""
+        covered = self.covered
+        avail = self._avail_pieces.get(shape_id)
+        if avail is None or avail[0] != covered:
+            pool = self._pieces[shape_id] if avail is None else avail[1]
+            fits = [p for p in pool if not p[0] & covered]
+            self._avail_pieces[shape_id] = avail = (covered, fits)
+        return avail[1]
 
     def _touch(self) -> int:
         """The squares a new shape must reach: own shapes grown by one square (8-neighbourhood)."""
@@ -146,6 +166,16 @@ class State:
         if squares & (squares - 1):
             return _bits(squares)
         return [b for b in _bits(squares) if self._odd_squares(self.covered | b)]
+
+    def _odd_pieces(self, squares: list[int]) -> list[Piece]:
+        rings = _ring_table(self.grid)
+        out = []
+        for b in squares:
+            around = rings.get(b)
+            if around is None:
+                around = rings[b] = _around(self.grid, b)
+            out.append((b, *around))
+        return out
 
     def _odd_squares(self, covered: int) -> int:
         return self.grid.grow8(covered) & self.board.drawable & ~covered
@@ -267,6 +297,18 @@ class State:
         """
         if self.round > self.cat.rounds:
             return []
+        if self.round == 0:
+            # the setup decision is the same in every game on this board (nothing drawn yet, only
+            # the die face differs): computed once per board, variant and face
+            key = (self.die_shape.id, self.covered, len(self.crossed), self.odds)
+            setup = self._setup_best
+            got = setup.get(key)
+            if got is None:
+                got = setup[key] = tuple(self._greedy_moves())
+            return list(got)
+        return self._greedy_moves()
+
+    def _greedy_moves(self) -> list[Move]:
         scorer = self.scorer
         covered = self.covered
         crossed = len(self.crossed)
@@ -279,65 +321,75 @@ class State:
         k_same = now_unused - now
         k_special = unused(crossed + 1, odds // 2)[2] - now
         k_odd = unused(crossed, (odds + 1) // 2)[2] - now
-        # groups of candidates in legal_moves() order: (source, shape id, placements, value offset)
-        groups: list[tuple[str, str, list[int], int]] = []
+        # groups of candidates in legal_moves() order: (source, shape id, placements, value offset,
+        # squares a placement must reach (0: anywhere))
+        touch = self._touch()
+        groups: list[tuple[str, str, list[Piece], int, int]] = []
         end_legal = False
+        die_group = -1
         if self.round == 0:
             sid = self.die_shape.id
-            groups.append(("setup", sid, self._fits(sid, anywhere=True), k_special))
+            groups.append(("setup", sid, self._free_pieces(sid), k_special, 0))
         elif self.pending_odd:
-            groups.append(("odd", "odd", _bits(self._odd_squares(covered)), k_odd))
+            groups.append(("odd", "odd", self._odd_pieces(_bits(self._odd_squares(covered))), k_odd, 0))
         else:
-            die_fits: list[int] = []
             if not self.die_done:
                 sid = self.die_shape.id
-                die_fits = self._fits(sid)
-                groups.append(("die", sid, die_fits, k_same))
+                die_group = len(groups)
+                groups.append(("die", sid, self._free_pieces(sid), k_same, touch))
             if not self.special_done:
                 for s in self.special_screens():
-                    groups.append(("special", s.id, self._fits(s.id), k_special))
+                    groups.append(("special", s.id, self._free_pieces(s.id), k_special, touch))
                 if odds < 2 * self.cat.odd_pairs:
-                    groups.append(("odd", "odd", self._first_odds(), k_odd))
-            end_legal = self.die_done or not die_fits
+                    groups.append(("odd", "odd", self._odd_pieces(self._first_odds()), k_odd, 0))
+            end_legal = True  # unless the die shape fits (below)
         bar, bar_value = scorer.bar, scorer.bar_value
         inside, reach, open_edge = sp.inside, sp.reach, scorer.open_edge
         g = self.grid
         w, not_west, not_east = g.width, g.not_west, g.not_east
-        rings = _ring_table(g)
         known = _KEEPS.setdefault((g.width, g.height, open_edge), {})
         if len(known) > 300_000:  # bounded memory (about 30 MB per worker, measured)
             known.clear()
+        known_get = known.get
+        points_inside, points_cut = sp.points_inside, sp.points_cut
         shift = g.width * g.height
-        best: list[tuple[str, str, int]] = []
+        best: list[Move] = []
         best_value = -(1 << 30)
-        for source, sid, fits, offset in groups:
-            for bits in fits:
+        for k, (source, sid, fits, offset, need) in enumerate(groups):
+            floor = best_value - offset  # the board points a candidate of this group needs to tie
+            drawn = 0
+            for bits, n4, r8 in fits:
+                if need and not bits & need:
+                    continue
+                drawn += 1
                 if bits & inside:
-                    got = sp.points_inside(bits)
+                    got = points_inside(bits)
                 else:
-                    around = rings.get(bits)
-                    if around is None:
-                        around = rings[bits] = _around(g, bits)
-                    near = around[0] & reach
-                    if not near:
-                        keeps = True
-                    else:
+                    near = n4 & reach
+                    if near:
                         # the answer depends only on the piece and the open region round it, which
                         # stays the same from one decision to the next for most pieces
-                        key = bits | (around[1] & reach) << shift
-                        keeps = known.get(key)
+                        key = bits | (r8 & reach) << shift
+                        keeps = known_get(key)
                         if keeps is None:
-                            keeps = known[key] = _keeps_reach(bits, around, reach, open_edge, w, not_west,
+                            keeps = known[key] = _keeps_reach(bits, (n4, r8), reach, open_edge, w, not_west,
                                                               not_east)
-                    if keeps:
-                        got = base + (bar & bits).bit_count() * bar_value if bar else base
+                        if keeps:
+                            got = base + (bar & bits).bit_count() * bar_value if bar else base
+                        else:
+                            got = points_cut(bits, near)
                     else:
-                        got = sp.points_cut(bits, near)
-                value = got + offset
-                if value > best_value:
-                    best_value, best = value, [(source, sid, bits)]
-                elif value == best_value:
-                    best.append((source, sid, bits))
+                        got = base + (bar & bits).bit_count() * bar_value if bar else base
+                if got >= floor:
+                    if got > floor:
+                        floor = got
+                        best = [(source, sid, bits)]
+                    else:
+                        best.append((source, sid, bits))
+            if floor + offset > best_value:
+                best_value = floor + offset
+            if k == die_group and drawn:
+                end_legal = self.die_done
         if end_legal:  # END changes nothing: value 0, last in legal_moves() order
             if best_value < 0:
                 return [END]
@@ -589,6 +641,38 @@ def _scorer_of(board: Board, hard: bool) -> Scorer:
         if len(_SCORERS) > 64:
             _SCORERS.clear()
         got = _SCORERS[key] = Scorer(board, hard)
+    return got
+
+
+_SETUP: dict[tuple[Any, ...], dict[tuple[str, int, int, int], tuple[Move, ...]]] = {}
+
+
+def _setup_table(board: Board, hard: bool, mirror: bool, cat: Catalog) -> dict[tuple[str, int, int, int],
+                                                                                 tuple[Move, ...]]:
+    """The greedy bot's best setup moves per die face, shared by every game on the same board and
+    variant (the first decision of a game sees the same empty sheet every time)."""
+    key = (board.rows, board.closed_edges, board.bar_points, hard, mirror, id(cat))
+    got = _SETUP.get(key)
+    if got is None:
+        if len(_SETUP) > 64:
+            _SETUP.clear()
+        got = _SETUP[key] = {}
+    return got
+
+
+_PIECES: dict[tuple[tuple[str, ...], bool, int], dict[str, tuple[Piece, ...]]] = {}
+
+
+def _pieces_of(board: Board, cat: Catalog, mirror: bool,
+               placements: dict[str, tuple[int, ...]]) -> dict[str, tuple[Piece, ...]]:
+    """`_placements_of` with each placement's neighbourhoods, computed once per board."""
+    key = (board.rows, mirror, id(cat))
+    got = _PIECES.get(key)
+    if got is None:
+        if len(_PIECES) > 64:
+            _PIECES.clear()
+        g = board.grid
+        got = _PIECES[key] = {sid: tuple((p, *_around(g, p)) for p in ps) for sid, ps in placements.items()}
     return got
 
 

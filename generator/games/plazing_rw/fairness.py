@@ -21,8 +21,15 @@ The decision is a sequential test, looked at every `look` games up to `max_games
   `alpha` of the time (1 in 20), whatever the look at which it would stop (tests check it on
   stubbed score streams with known means);
 * reject as soon as the board is clearly out (θ outside the band by more than `z_futility`·se),
-  or when `max_games` pass without a decision. A wrong rejection costs only time (another
-  candidate is tried); only a wrong acceptance would make a pad unfair.
+  or clearly too near the band's edge to be accepted by `max_games` (curtailment: θ is farther
+  from the target, by more than `z_curtail`·se, than the half-width the interval would leave
+  free at `max_games` games, band − z·se(max_games)), or when `max_games` pass without a
+  decision. A wrong rejection costs only time (another candidate is tried); only a wrong
+  acceptance would make a pad unfair, and every rejection rule only lowers that rate.
+
+The error rate counts the reference's own noise too: a board on the edge of the band round the
+*true* mean of printed board N, judged against the stored mean of `games` games (the tests
+draw the true mean afresh per simulated board).
 """
 
 from __future__ import annotations
@@ -70,7 +77,7 @@ class Decision:
     high: float
     target: float
     band: tuple[float, float]
-    reason: str  # "inside", "outside", "undecided"
+    reason: str  # "inside", "outside", "edge" (too near the band's edge to decide in time), "undecided"
 
     def to_json(self) -> dict[str, Any]:
         return {"accepted": self.accepted, "games": self.games, "estimate": round(self.estimate, 2),
@@ -131,6 +138,7 @@ def sequential_test(candidate: Iterator[float], ref: Reference, p: dict[str, Any
     """Accept or reject a candidate from its score stream (game i on dice stream i), see the module doc."""
     p = p or params()
     tol, z, zf = float(p["tolerance"]), float(p["z"]), float(p["z_futility"])
+    zc = p.get("z_curtail")
     look, first, max_games = int(p["look"]), int(p["first_look"]), min(int(p["max_games"]), len(ref.scores))
     target = ref.mean
     lo, hi = target * (1 - tol), target * (1 + tol)
@@ -148,6 +156,10 @@ def sequential_test(candidate: Iterator[float], ref: Reference, p: dict[str, Any
             return Decision(True, n, est, low, high, target, (lo, hi), "inside")
         if est + zf * se < lo or est - zf * se > hi:
             return Decision(False, n, est, low, high, target, (lo, hi), "outside")
+        if zc is not None and n < max_games:
+            se_max = math.sqrt(max(0.0, se * se - ref_var_of_mean) * n / max_games + ref_var_of_mean)
+            if abs(est - target) - float(zc) * se > (hi - target) - z * se_max:
+                return Decision(False, n, est, low, high, target, (lo, hi), "edge")
         if n >= max_games:
             return Decision(False, n, est, low, high, target, (lo, hi), "undecided")
         n_next = min(max_games, n + look)

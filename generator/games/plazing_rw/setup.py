@@ -105,7 +105,21 @@ def sheet_setups(options: dict[str, Any], seed: int, count: int,
         return [SheetSetup(code, seed, b)] * count
     if seed + count - 1 > MAX_SEED:
         raise UserInputError(f"seed {seed} + {count} sheets runs past the largest seed {MAX_SEED}")
+    _preload(options["difficulty"])
     return map_jobs(_sheet_job, [(options, seed + i) for i in range(count)], jobs, progress=progress)
+
+
+def _preload(difficulty: int) -> None:
+    """Read the data every sheet needs (reference scores, forecast, shapes, scoring) once, before
+    the pool forks its workers, instead of once per worker."""
+    from .fairness import references
+    from .model import catalog, scoring
+    from .predict import predictor
+
+    references()
+    predictor(difficulty)
+    catalog()
+    scoring()
 
 
 def _sheet_job(job: tuple[dict[str, Any], int]) -> SheetSetup:
@@ -142,7 +156,7 @@ def random_board(seed: int, hard: bool = False, features: int | str = FEATURE_RA
     if balance:
         fp = params(difficulty)
         size, margin = int(fp["screen_batch"]), float(fp["screen_margin"])
-        forecast = predictor()
+        forecast = predictor(difficulty)
         aim = reference(difficulty).mean  # the forecast is of plain play (not hard, not mirrored)
         reach = aim * float(fp["tolerance"]) + margin * forecast.error
     for attempt in range(gen["max_tries"]):

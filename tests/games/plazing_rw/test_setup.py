@@ -128,8 +128,9 @@ def test_forecast_data_is_this_engines_and_fit_recovers_a_known_line() -> None:
 
     from generator.games.plazing_rw import predict
 
-    p = predict.predictor()
-    assert set(p.coefficients) == set(predict.FEATURES) and p.error > 0 and p.boards >= 100
+    for d in (1, 2, 3, 4):
+        p = predict.predictor(d)
+        assert set(p.coefficients) == set(predict.FEATURES) and p.error > 0 and p.boards >= 100
     rng = random.Random(3)
     truth = {k: rng.uniform(-2, 2) for k in predict.FEATURES}
     rows = []
@@ -159,7 +160,7 @@ def test_the_forecast_tracks_real_boards() -> None:
             if b is not None and check_board(b).ok:
                 mean = statistics.fmean(fairness.score_games(b, [fairness.crn_seed(i) for i in range(16)],
                                                              False, False))
-                pairs.append((predict.predictor().predict(b), mean))
+                pairs.append((predict.predictor(d).predict(b), mean))
     assert len(pairs) >= 15
     assert statistics.correlation([a for a, _ in pairs], [b for _, b in pairs]) > 0.6
 
@@ -169,7 +170,7 @@ def test_candidates_are_played_nearest_the_forecast_first_and_far_ones_never(
     """The forecast only chooses the order and skips far candidates; the sequential test decides."""
     from generator.games.plazing_rw import fairness, predict
 
-    real = predict.predictor()
+    real = predict.predictor(1)
     aim = fairness.reference(1).mean
     seen: list[tuple[float, object]] = []
 
@@ -185,7 +186,7 @@ def test_candidates_are_played_nearest_the_forecast_first_and_far_ones_never(
     assert all(off <= reach for off, _b in seen)
     # a forecast that puts every candidate far out: only the nearest of each batch is played (an
     # option set the forecast knows badly is still tried), and the error says why the rest were not
-    monkeypatch.setattr(predict, "predictor", lambda: predict.Predictor(1000.0, {}, 1.0, 1, 1))
+    monkeypatch.setattr(predict, "predictor", lambda d=1: predict.Predictor(1000.0, {}, 1.0, 1, 1))
     monkeypatch.setattr(fairness, "decide", lambda *a, **k: (seen.append((0.0, a[0])), fairness.Decision(
         False, 10, aim, aim - 1, aim + 1, aim, (aim - 2, aim + 2), "outside"))[1])
     seen.clear()
