@@ -52,8 +52,10 @@ from .setup import (
 app = typer.Typer(help="Plażing: roll&write — printable sheets, scoring and solo playouts.",
                   no_args_is_help=True, pretty_exceptions_enable=False)
 
-BoardOpt = Annotated[str, typer.Option("--board", help="Board 1, 2, 3, 4 or random (a beach made from the seed).")]
-SheetBoardOpt = Annotated[str, typer.Option("--board", help="Board 1, 2, 3, 4 or random (a new beach per sheet).")]
+BoardOpt = Annotated[str, typer.Option("--board", metavar="1|2|3|4|random",
+                                        help="Board 1, 2, 3, 4 or random (a beach made from the seed).")]
+SheetBoardOpt = Annotated[str, typer.Option("--board", metavar="1|2|3|4|random",
+                                             help="Board 1, 2, 3, 4 or random (a new beach per sheet).")]
 HardOpt = Annotated[bool, typer.Option("--hard", help="Harder variant: resources only from areas of at most 4.")]
 FeaturesOpt = Annotated[str, typer.Option(
     "--features", help="Random boards: 'random' (default), 'none' or a comma list of edge, blankets, bar, waste.")]
@@ -282,7 +284,7 @@ def score_cmd(
 @app.command("play")
 def play_cmd(
     board: BoardOpt = "1",
-    bot: Annotated[str, typer.Option("--bot", help="random or greedy.")] = "greedy",
+    bot: Annotated[str, typer.Option("--bot", metavar="random|greedy", help="random or greedy.")] = "greedy",
     hard: HardOpt = False,
     features: FeaturesOpt = "random",
     mirror: MirrorOpt = False,
@@ -325,7 +327,7 @@ def play_cmd(
 def check_cmd(
     board: BoardOpt = "1",
     games: Annotated[int, typer.Option("--games", help="Solo playouts per bot.", min=1, max=100_000)] = 200,
-    bot: Annotated[str, typer.Option("--bot", help="random, greedy or both.")] = "both",
+    bot: Annotated[str, typer.Option("--bot", metavar="random|greedy|both", help="random, greedy or both.")] = "both",
     hard: HardOpt = False,
     features: FeaturesOpt = "random",
     mirror: MirrorOpt = False,

@@ -52,7 +52,8 @@ BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each card
 PlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, max=100_000, help="Play this many bot games on the "
                                           "setup and report completion, rounds, wins per seat and drought hits "
                                           "(playouts.json); 0 skips.")]
-BotOpt = Annotated[str, typer.Option("--bot", help="Bots for the playouts: greedy or random (every seat).")]
+BotOpt = Annotated[str, typer.Option("--bot", metavar="greedy|random",
+                                      help="Bots for the playouts: greedy or random (every seat).")]
 MAX_SETUP_BYTES = 2_000_000
 
 
