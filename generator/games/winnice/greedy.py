@@ -223,21 +223,32 @@ def _near_groups(idx: Any, t: Any, shape: str, colour: int, mine: int, base: int
         return got  # type: ignore[no-any-return]
     near = touching & ~idx.cover(shape, mine) & ~unseparated(idx, shape, plantings)
     rows = _near_rows(idx, t, shape)
-    groups: dict[float, int] = {}
+    # the integer terms (squares gained, edges shared, squares in the window and in the others'
+    # windows) of each placement first; each distinct set of them is valued once
+    by_terms: dict[tuple[int, int, int, int], int] = {}
+    size_term = 0.0
     while near:
         low = near & -near
         near ^= low
         bits, ring, size_term = rows[low.bit_length() - 1]
-        e = mine | bits
-        gain = -base
-        for weight in (1, 3, 6):
+        e = mine | bits  # squares_score(mine | bits) - base, unrolled
+        e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+        if e:
+            gain = e.bit_count() - base
             e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
-            if not e:
-                break
-            gain += weight * e.bit_count()
-        value = (0.2 + gain * mult + 0.4 * (ring & mine).bit_count() + 0.6 * (bits & w).bit_count()
-                 - size_term - 0.4 * (bits & foreign).bit_count())
-        groups[value] = groups.get(value, 0) | low
+            if e:
+                gain += 3 * e.bit_count()
+                e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+                if e:
+                    gain += 6 * e.bit_count()
+        else:
+            gain = -base
+        k = (gain, (ring & mine).bit_count(), (bits & w).bit_count(), (bits & foreign).bit_count())
+        by_terms[k] = by_terms.get(k, 0) | low
+    groups: dict[float, int] = {}
+    for (gain, edges, wc, fc), members in by_terms.items():  # size_term: the same for every placement
+        value = 0.2 + gain * mult + 0.4 * edges + 0.6 * wc - size_term - 0.4 * fc
+        groups[value] = groups.get(value, 0) | members
     return idx.remember(key, tuple(sorted(groups.items(), reverse=True)))  # type: ignore[no-any-return]
 
 
