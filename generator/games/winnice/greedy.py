@@ -84,7 +84,9 @@ def _place_top(state: State) -> list[Move]:
     arithmetic (the tests hold the two to the same choices); only hiring depends on the space
     (its cost), every other action's part is shared by its spaces before each space's own cost is
     taken off. Of the workers that fit a space only those fitting the fewest free spaces can be
-    best (`value - 0.03 * fits` falls as `fits` grows), so each space keeps just those."""
+    best (`value - 0.03 * fits` falls as `fits` grows), so each space keeps just those: the
+    spaces are taken by that fewest count (bit sets per count of the free workers), lowest
+    first, and the best ones put back in board order at the end."""
     who = state.cur
     p = state.players[who]
     t = state.t
@@ -100,69 +102,65 @@ def _place_top(state: State) -> list[Move]:
     part: dict[str, float] = {}
     wsb = t.worker_space_bits
     fits = {w: (wsb[w] & ~taken).bit_count() for w in free}
+    # the spaces by the fewest free spaces that a free worker fitting them fits (as bits)
+    by_fits: dict[int, int] = {}
+    for w, c in fits.items():
+        by_fits[c] = by_fits.get(c, 0) | wsb[w]
     rows = t.fit_rows.get(free)
     if rows is None:  # per space: the moves of the free workers that fit it
         rows = t.fit_rows[free] = tuple(tuple(made[w] for w in free if w in made) for made in t.place_move)
     round_cache = state._round_cache
-    top: list[Move] = []
+    top: list[tuple[int, int]] = []  # the best spaces, with their fewest fits
     top_value = float("-inf")
     rnd = state.round
     mine: list[str] | None = None
     info = t.space_info
-    while open_:
-        low = open_ & -open_
-        open_ ^= low
-        si = low.bit_length() - 1
-        kind, action, cost, cost_term = info[si]
-        if kind == 0:
-            value = 6.0 if rnd <= 15 and coins >= cost + 2 else 0.6
-        else:
-            got = part.get(action)
-            if got is None:
-                if kind == 1:
-                    deck = t.space_deck[si]
-                    # markets, boards and seedlings stand still while workers are placed
-                    key = (rnd, who, deck)
-                    card_best = round_cache.get(key)
-                    if card_best is None:
-                        if len(round_cache) > 64:
-                            round_cache.clear()
-                        card_best = round_cache[key] = market_best(state, who, deck)
-                    got = 0.5 + card_best * 0.6
-                    if len(p.seedlings) + (held & t.buy_bits).bit_count() >= seed_cap:
-                        got -= 4.0
-                else:
-                    if mine is None:
-                        mine = [spaces[i].action for i in bits_of(held)]
-                    got = card_space_part(state, p, action, mine, seed_cap)
-                part[action] = got
-            value = got
-        value -= cost_term
-        moves = rows[si]
-        if len(moves) == 1:
-            move = moves[0]
-            v = value - 0.03 * fits[move[2]]
-            if v > top_value:
-                top_value, top = v, [move]
-            elif v == top_value:
-                top.append(move)
+    for f, fitted in sorted(by_fits.items()):
+        todo = open_ & fitted
+        if not todo:
             continue
-        f = 99
-        for m in moves:
-            x = fits[m[2]]
-            if x < f:
-                f = x
-        v = value - 0.03 * f
-        if v >= top_value:
-            if v > top_value:
-                top_value, top = v, []
-            for m in moves:
-                if fits[m[2]] == f:
-                    top.append(m)
+        open_ ^= todo
+        fit_term = 0.03 * f
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            si = low.bit_length() - 1
+            kind, action, cost, cost_term = info[si]
+            if kind == 0:
+                value = 6.0 if rnd <= 15 and coins >= cost + 2 else 0.6
+            else:
+                got = part.get(action)
+                if got is None:
+                    if kind == 1:
+                        deck = t.space_deck[si]
+                        # markets, boards and seedlings stand still while workers are placed
+                        key = (rnd, who, deck)
+                        card_best = round_cache.get(key)
+                        if card_best is None:
+                            if len(round_cache) > 64:
+                                round_cache.clear()
+                            card_best = round_cache[key] = market_best(state, who, deck)
+                        got = 0.5 + card_best * 0.6
+                        if len(p.seedlings) + (held & t.buy_bits).bit_count() >= seed_cap:
+                            got -= 4.0
+                    else:
+                        if mine is None:
+                            mine = [spaces[i].action for i in bits_of(held)]
+                        got = card_space_part(state, p, action, mine, seed_cap)
+                    part[action] = got
+                value = got
+            value -= cost_term
+            v = value - fit_term
+            if v >= top_value:
+                if v > top_value:
+                    top_value, top = v, []
+                top.append((si, f))
+    top.sort()  # board order, each space's moves in the order of the workers
+    best = [m for si, f in top for m in rows[si] if fits[m[2]] == f]
     if top_value > best_value:
-        return top
+        return best
     if top_value == best_value:
-        return top + [PASS_MOVE]
+        return best + [PASS_MOVE]
     return [PASS_MOVE]
 
 
