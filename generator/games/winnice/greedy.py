@@ -179,8 +179,8 @@ def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mul
     if got is not None:
         return got  # type: ignore[no-any-return]
     n = state.t.shape_size[shape]
-    in_window = count_classes(idx, shape, w)
-    in_foreign = count_classes(idx, shape, foreign)
+    in_window = counted(idx, shape, w)
+    in_foreign = counted(idx, shape, foreign)
     groups: dict[float, int] = {}
     for gain, of_gain in _gain_classes(state, shape):
         for wc, of_wc in in_window:
@@ -207,6 +207,16 @@ def _gain_classes(state: State, shape: str) -> list[tuple[int, int]]:
             g = squares_score(grid, b)
             by_gain[g] = by_gain.get(g, 0) | (1 << i)
         got = idx.memo[key] = sorted(by_gain.items())
+    return got  # type: ignore[no-any-return]
+
+
+def counted(idx: Any, shape: str, mask: int) -> list[tuple[int, int]]:
+    """`count_classes`, remembered by (shape, mask): the masks are target windows and their
+    unions, which few boards share out of many."""
+    key = ("counted", shape, mask)
+    got = idx.memo.get(key)
+    if got is None:
+        got = idx.remember(key, count_classes(idx, shape, mask))
     return got  # type: ignore[no-any-return]
 
 
@@ -257,9 +267,10 @@ def _near_groups(idx: Any, t: Any, shape: str, colour: int, mine: int, base: int
         return got  # type: ignore[no-any-return]
     near = touching & ~idx.cover(shape, mine) & ~unseparated(idx, shape, plantings)
     rows = _near_rows(idx, t, shape)
-    # the integer terms (squares gained, edges shared, squares in the window and in the others'
-    # windows) of each placement first; each distinct set of them is valued once
-    by_terms: dict[tuple[int, int, int, int], int] = {}
+    # the integer terms of each placement (squares gained, edges shared) first, then those of
+    # their squares in the windows as placement sets (`counted`); each distinct set of terms is
+    # valued once
+    by_terms: dict[tuple[int, int], int] = {}
     size_term = 0.0
     while near:
         low = near & -near
@@ -277,12 +288,22 @@ def _near_groups(idx: Any, t: Any, shape: str, colour: int, mine: int, base: int
                     gain += 6 * e.bit_count()
         else:
             gain = -base
-        k = (gain, (ring & mine).bit_count(), (bits & w).bit_count(), (bits & foreign).bit_count())
+        k = (gain, (ring & mine).bit_count())
         by_terms[k] = by_terms.get(k, 0) | low
+    # squares in the window and in the other windows: by the placement sets of each count
+    in_window = counted(idx, shape, w)
+    in_foreign = counted(idx, shape, foreign)
     groups: dict[float, int] = {}
-    for (gain, edges, wc, fc), members in by_terms.items():  # size_term: the same for every placement
-        value = 0.2 + gain * mult + 0.4 * edges + 0.6 * wc - size_term - 0.4 * fc
-        groups[value] = groups.get(value, 0) | members
+    for (gain, edges), members in by_terms.items():  # size_term: the same for every placement
+        for wc, of_wc in in_window:
+            both = members & of_wc
+            if not both:
+                continue
+            for fc, of_fc in in_foreign:
+                chosen = both & of_fc
+                if chosen:
+                    value = 0.2 + gain * mult + 0.4 * edges + 0.6 * wc - size_term - 0.4 * fc
+                    groups[value] = groups.get(value, 0) | chosen
     return idx.remember(key, tuple(sorted(groups.items(), reverse=True)))  # type: ignore[no-any-return]
 
 
