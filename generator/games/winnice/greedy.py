@@ -11,7 +11,10 @@ hundred moves one by one:
   score is its own — no 2x2 of the union can mix it with squares it does not touch). So the far
   placements of a shape are grouped by value once per (shape, colour, window, foreign windows),
   kept in the catalog's memo, and a decision only intersects the groups, best first, with the free
-  placements (placement sets of placement_index). The few free "near" placements (a dozen or
+  placements (placement sets of placement_index). The groups are found for all placements at
+  once: the placement sets by own squares score, met with those by squares in the window and in
+  the other windows (`count_classes`: per square of a mask, the placements covering it move up
+  one count). The few free "near" placements (a dozen or
   two a decision) are valued one by one as `move_value` does (a memo of them by colour board
   missed 14 times in 15: the board changes with every planting). Their separation rule is
   checked against the colour's plantings (`bots.separate`): on a legal board (the engine keeps it
