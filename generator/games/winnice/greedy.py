@@ -176,7 +176,7 @@ def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mul
     their own squares score (kept per shape), by how many squares they have in the window and
     in the other colours' windows (`count_classes`); each non-empty meet of the three is one set
     of terms, valued once."""
-    idx = index_for(state.t)
+    idx = state.t._placement_index or index_for(state.t)
     key = ("far", shape, colour, w, foreign)
     got = idx.memo.get(key)
     if got is not None:
@@ -200,7 +200,7 @@ def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mul
 
 def _gain_classes(state: State, shape: str) -> list[tuple[int, int]]:
     """The shape's placements by their own squares score: [(score, placement set), ...] (kept)."""
-    idx = index_for(state.t)
+    idx = state.t._placement_index or index_for(state.t)
     key = ("gains", shape)
     got = idx.memo.get(key)
     if got is None:
@@ -315,7 +315,7 @@ def _plant_top(state: State) -> Sequence[Move]:
     p: Player = state.players[who]
     t = state.t
     grid = t.grid
-    idx = index_for(t)
+    idx = t._placement_index or index_for(t)
     # per stored (colour, shape): its free far placements and their value groups, the near ones' values
     plans: list[tuple[int, str, int, Groups, int, Groups]] = []
     best = 0.0  # "done" is always legal and worth 0
