@@ -94,7 +94,7 @@ def _place_top(state: State) -> list[Move]:
     p = state.players[who]
     t = state.t
     spaces = t.spaces
-    open_, free = state.open_spaces(who)
+    open_, free = _open_spaces(state, who)
     best_value = move_value(state, PASS_MOVE)
     if not open_:
         return [PASS_MOVE]
@@ -165,6 +165,68 @@ def _place_top(state: State) -> list[Move]:
     if top_value == best_value:
         return best + [PASS_MOVE]
     return [PASS_MOVE]
+
+
+def _open_spaces(state: State, who: int) -> tuple[int, tuple[str, ...]]:
+    """`State.open_spaces` in the placing phase, with what stands still while workers are placed
+    (crews owned and in the bank, markets, the bank's action cards, the player's cards) read once
+    per round and player (`_open_rules`); the tests hold the moves to the plain `can_place`."""
+    p = state.players[who]
+    t = state.t
+    placed = p.placed
+    free = tuple([w for w in p.workers if w not in placed]) if placed else tuple(p.workers)
+    if not free:
+        return 0, free
+    key = ("open", state.round, who)
+    round_cache = state._round_cache
+    rules = round_cache.get(key)
+    if rules is None:
+        rules = round_cache[key] = _open_rules(state, p)
+    closed, limits = rules
+    wsb = t.worker_space_bits
+    open_ = 0
+    for w in free:
+        open_ |= wsb[w]
+    taken = state.taken
+    open_ &= t.affordable[min(p.coins, len(t.affordable) - 1)] & ~taken & ~closed
+    if open_:
+        held = state.held[who]
+        for bits, limit, own in limits:
+            if open_ & bits and ((held if own else taken) & bits).bit_count() >= limit:
+                open_ &= ~bits
+    return open_, free
+
+
+def _open_rules(state: State, p: Player) -> tuple[int, list[tuple[int, int, bool]]]:
+    """`State.open_spaces`'s availability rules for one player and placing phase: the spaces of
+    the actions closed for the whole phase, and per other action (its spaces, limit, own) — it
+    closes once the player's own reservations (`own`) or everyone's reach the limit."""
+    t = state.t
+    ws = t.worker_size
+    owned = {ws[w] for w in p.workers}
+    closed = 0
+    limits: list[tuple[int, int, bool]] = []
+    for action, bits, kind, arg in t.action_list:
+        n = bits.bit_count()
+        if kind == 0:  # a crew of k: one of k-1 owned, one of k left in the bank beyond those reserved
+            left = sum(1 for w in p.worker_bank if ws[w] == arg) if arg - 1 in owned else 0
+            if left <= 0:
+                closed |= bits
+            elif left <= n:
+                limits.append((bits, left, True))
+        elif kind == 1:  # a market with a card somewhere
+            if not (state.markets[arg] or state.piles[arg] or state.discards[arg]):
+                closed |= bits
+        else:  # an action card left in the bank beyond those reserved; laboratory and genetics one each
+            bank = state.bank_cards[action]
+            if bank <= 0 or (kind == 2 and p.cards[action]):
+                closed |= bits
+                continue
+            if bank <= n:
+                limits.append((bits, bank, False))
+            if kind == 2:
+                limits.append((bits, 1, True))
+    return closed, limits
 
 
 def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mult: float) -> Groups:

@@ -528,3 +528,21 @@ def test_far_groups_equal_the_placement_loop(seed):
             idx.memo.pop(("far", shape, colour, tg[colour], foreign), None)
             got = greedy._far_groups(state, shape, colour, tg[colour], foreign, mult)
             assert got == ref_far_groups(state, shape, tg[colour], foreign, mult)
+
+
+@pytest.mark.parametrize(("players", "seed", "bot"), [(4, 11, "greedy"), (3, 12, "random"), (2, 13, "greedy")])
+def test_open_spaces_of_the_placing_phase_equal_the_engine(players, seed, bot):
+    """greedy._open_spaces (rules read once per round and player, kept through the phase as the
+    bot keeps them) against State.open_spaces at every placing decision of whole games."""
+    cat = default_catalog()
+    state = State(generate(players, seed, cat), cat, make_rng(seed, "engine"))
+    rng = random.Random(seed)
+    play = get_bot(bot)
+    seen = 0
+    while not state.is_over():
+        if state.phase == P_PLACE and state.drop is None:
+            for who in range(players):
+                assert greedy._open_spaces(state, who) == state.open_spaces(who)
+            seen += 1
+        state.apply(play(state, rng))
+    assert seen > 30
