@@ -244,9 +244,11 @@ def _targets(state: State, p: Player) -> list[int]:
 def _take_value(state: State, who: int, cid: str) -> float:
     """A market card is worth its squares and colour (a little more when it fits its window now)."""
     colour, shape = parse_card(cid)
-    pair = 5.0 if colour < 2 and state.players[who].cards["genetics"] and (1 - colour, shape) in \
-        state.players[who].seedlings else 0.0
-    return _card_value(cid, state) + pair + (1.0 if fits_window(state, who, colour, shape) else 0.0)
+    p = state.players[who]
+    pair = 5.0 if colour < 2 and p.cards["genetics"] and (1 - colour, shape) in p.seedlings else 0.0
+    # _card_value, inlined (the same sum)
+    return (state.t.shape_size[shape] + CARD_BONUS[colour]) + pair + \
+        (1.0 if fits_window(state, who, colour, shape) else 0.0)
 
 
 def _card_value(cid: str, state: State) -> float:
@@ -440,8 +442,7 @@ def move_value(state: State, move: Move) -> float:
     if kind == IRRIGATE:
         return 4.0
     if kind == TAKE:
-        si = state.t.resolve_order[state.res_i]
-        deck = "deck" + state.t.spaces[si].action[3:]
+        deck = state.t.space_deck[state.t.resolve_order[state.res_i]]
         if move[1] < 0:
             return 2.0 if deck == "deck45" else 1.0
         return _take_value(state, who, state.markets[deck][move[1]])
