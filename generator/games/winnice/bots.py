@@ -110,7 +110,7 @@ def _harvests(state: State, p: Player) -> tuple[list[Move], list[Move]]:
     it; most decisions of a planting phase leave two of the three boards as they were)."""
     if p.harvested:
         return [], []
-    idx = index_for(state.t)
+    idx = state.t._placement_index or index_for(state.t)
     grid = state.t.grid
     every: list[Move] = []
     paying: list[Move] = []
@@ -141,7 +141,7 @@ def _random_planting(state: State, p: Player, rng: random.Random) -> Move | None
     rng.shuffle(seeds)
     occ = p.occupied
     grid = state.t.grid
-    idx = index_for(state.t)
+    idx = state.t._placement_index or index_for(state.t)
     for colour, shape in seeds:
         options = state.t.placements[shape]
         mine = p.board[colour]
@@ -163,7 +163,7 @@ def _random_planting(state: State, p: Player, rng: random.Random) -> Move | None
 def _window_of(state: State, side: int) -> dict[int, int]:
     """Square windows of one side by the bit of their north-west corner."""
     key = ("windows", side)
-    memo = index_for(state.t).memo
+    memo = (state.t._placement_index or index_for(state.t)).memo
     got = memo.get(key)
     if got is None:
         g = state.t.grid
@@ -180,7 +180,7 @@ def targets(state: State, who: int) -> list[int]:
     and resolving phases ask for the same targets hundreds of times)."""
     p = state.players[who]
     b = p.board
-    idx = index_for(state.t)
+    idx = state.t._placement_index or index_for(state.t)
     key = ("targets", b[0], b[1], b[2])
     got = idx.memo.get(key)
     if got is not None:
@@ -244,9 +244,11 @@ def _targets(state: State, p: Player) -> list[int]:
 def _take_value(state: State, who: int, cid: str) -> float:
     """A market card is worth its squares and colour (a little more when it fits its window now)."""
     colour, shape = parse_card(cid)
-    pair = 5.0 if colour < 2 and state.players[who].cards["genetics"] and (1 - colour, shape) in \
-        state.players[who].seedlings else 0.0
-    return _card_value(cid, state) + pair + (1.0 if fits_window(state, who, colour, shape) else 0.0)
+    p = state.players[who]
+    pair = 5.0 if colour < 2 and p.cards["genetics"] and (1 - colour, shape) in p.seedlings else 0.0
+    # _card_value, inlined (the same sum)
+    return (state.t.shape_size[shape] + CARD_BONUS[colour]) + pair + \
+        (1.0 if fits_window(state, who, colour, shape) else 0.0)
 
 
 def _card_value(cid: str, state: State) -> float:
@@ -262,7 +264,7 @@ def fits_window(state: State, who: int, colour: int, shape: str) -> bool:
     rule, not all of the shape's few hundred."""
     p = state.players[who]
     b = p.board
-    idx = index_for(state.t)
+    idx = state.t._placement_index or index_for(state.t)
     key = ("fits", colour, shape, b[0], b[1], b[2])
     got = idx.memo.get(key)
     if got is not None:
@@ -304,7 +306,7 @@ def can_grow(state: State, who: int, colour: int, region: int) -> bool:
     p = state.players[who]
     t = state.t
     grid = t.grid
-    idx = index_for(t)
+    idx = t._placement_index or index_for(t)
     ring = grid.grow4(region) & ~region
     occ, mine = p.occupied, p.board[colour]
     plantings: list[int] | None = None
@@ -350,14 +352,19 @@ def unseparated(idx: Any, shape: str, plantings: list[int]) -> int:
     return out
 
 
-def _plant_context(state: State, who: int, colour: int) -> tuple[int, int, int, int, float, int, set[str]]:
+#: the shapes of a colour kept for genetics (none, without the card)
+Keep = frozenset[str] | set[str]
+_NO_KEEP: frozenset[str] = frozenset()
+
+
+def _plant_context(state: State, who: int, colour: int) -> tuple[int, int, int, int, float, int, Keep]:
     """What every planting of one colour is measured against (computed once per decision)."""
     key = colour if who == state.cur else ("plant", who, colour)
     ctx = state._cache.get(key)
     if ctx is None:
         p = state.players[who]
         b = p.board
-        idx = index_for(state.t)
+        idx = state.t._placement_index or index_for(state.t)
         board_key = ("context", colour, b[0], b[1], b[2])  # all but `keep` depends on the boards only
         part = idx.memo.get(board_key)
         if part is None:
@@ -370,7 +377,7 @@ def _plant_context(state: State, who: int, colour: int) -> tuple[int, int, int, 
                     foreign |= tg[c]
             part = idx.remember(board_key, (mine, squares_score(grid, mine), tg[colour], foreign,
                                             1.5 if colour == 2 else 1.0, grid.not_east))
-        keep = ({s for c, s in p.seedlings if c == 1 - colour} if colour < 2 and p.cards["genetics"] else set())
+        keep = ({s for c, s in p.seedlings if c == 1 - colour} if colour < 2 and p.cards["genetics"] else _NO_KEEP)
         ctx = state._cache[key] = (*part, keep)
     return ctx  # type: ignore[no-any-return]
 
@@ -435,8 +442,7 @@ def move_value(state: State, move: Move) -> float:
     if kind == IRRIGATE:
         return 4.0
     if kind == TAKE:
-        si = state.t.resolve_order[state.res_i]
-        deck = "deck" + state.t.spaces[si].action[3:]
+        deck = state.t.space_deck[state.t.resolve_order[state.res_i]]
         if move[1] < 0:
             return 2.0 if deck == "deck45" else 1.0
         return _take_value(state, who, state.markets[deck][move[1]])

@@ -360,7 +360,7 @@ class State:
         workers are placed (the greedy bot asks for this hundreds of times a game)."""
         p = self.players[who]
         placed = p.placed
-        free = tuple(w for w in p.workers if w not in placed) if placed else tuple(p.workers)
+        free = tuple([w for w in p.workers if w not in placed]) if placed else tuple(p.workers)
         if not free:
             return 0, free
         t = self.t

@@ -11,7 +11,10 @@ hundred moves one by one:
   score is its own — no 2x2 of the union can mix it with squares it does not touch). So the far
   placements of a shape are grouped by value once per (shape, colour, window, foreign windows),
   kept in the catalog's memo, and a decision only intersects the groups, best first, with the free
-  placements (placement sets of placement_index). The few free "near" placements (a dozen or
+  placements (placement sets of placement_index). The groups are found for all placements at
+  once: the placement sets by own squares score, met with those by squares in the window and in
+  the other windows (`count_classes`: per square of a mask, the placements covering it move up
+  one count). The few free "near" placements (a dozen or
   two a decision) are valued one by one as `move_value` does (a memo of them by colour board
   missed 14 times in 15: the board changes with every planting). Their separation rule is
   checked against the colour's plantings (`bots.separate`): on a legal board (the engine keeps it
@@ -84,12 +87,14 @@ def _place_top(state: State) -> list[Move]:
     arithmetic (the tests hold the two to the same choices); only hiring depends on the space
     (its cost), every other action's part is shared by its spaces before each space's own cost is
     taken off. Of the workers that fit a space only those fitting the fewest free spaces can be
-    best (`value - 0.03 * fits` falls as `fits` grows), so each space keeps just those."""
+    best (`value - 0.03 * fits` falls as `fits` grows), so each space keeps just those: the
+    spaces are taken by that fewest count (bit sets per count of the free workers), lowest
+    first, and the best ones put back in board order at the end."""
     who = state.cur
     p = state.players[who]
     t = state.t
     spaces = t.spaces
-    open_, free = state.open_spaces(who)
+    open_, free = _open_spaces(state, who)
     best_value = move_value(state, PASS_MOVE)
     if not open_:
         return [PASS_MOVE]
@@ -100,104 +105,208 @@ def _place_top(state: State) -> list[Move]:
     part: dict[str, float] = {}
     wsb = t.worker_space_bits
     fits = {w: (wsb[w] & ~taken).bit_count() for w in free}
+    # the spaces by the fewest free spaces that a free worker fitting them fits (as bits)
+    by_fits: dict[int, int] = {}
+    for w, c in fits.items():
+        by_fits[c] = by_fits.get(c, 0) | wsb[w]
     rows = t.fit_rows.get(free)
     if rows is None:  # per space: the moves of the free workers that fit it
         rows = t.fit_rows[free] = tuple(tuple(made[w] for w in free if w in made) for made in t.place_move)
     round_cache = state._round_cache
-    top: list[Move] = []
+    top: list[tuple[int, int]] = []  # the best spaces, with their fewest fits
     top_value = float("-inf")
     rnd = state.round
     mine: list[str] | None = None
     info = t.space_info
-    while open_:
-        low = open_ & -open_
-        open_ ^= low
-        si = low.bit_length() - 1
-        kind, action, cost, cost_term = info[si]
-        if kind == 0:
-            value = 6.0 if rnd <= 15 and coins >= cost + 2 else 0.6
-        else:
-            got = part.get(action)
-            if got is None:
-                if kind == 1:
-                    deck = t.space_deck[si]
-                    # markets, boards and seedlings stand still while workers are placed
-                    key = (rnd, who, deck)
-                    card_best = round_cache.get(key)
-                    if card_best is None:
-                        if len(round_cache) > 64:
-                            round_cache.clear()
-                        card_best = round_cache[key] = market_best(state, who, deck)
-                    got = 0.5 + card_best * 0.6
-                    if len(p.seedlings) + (held & t.buy_bits).bit_count() >= seed_cap:
-                        got -= 4.0
-                else:
-                    if mine is None:
-                        mine = [spaces[i].action for i in bits_of(held)]
-                    got = card_space_part(state, p, action, mine, seed_cap)
-                part[action] = got
-            value = got
-        value -= cost_term
-        moves = rows[si]
-        if len(moves) == 1:
-            move = moves[0]
-            v = value - 0.03 * fits[move[2]]
-            if v > top_value:
-                top_value, top = v, [move]
-            elif v == top_value:
-                top.append(move)
+    for f, fitted in sorted(by_fits.items()):
+        todo = open_ & fitted
+        if not todo:
             continue
-        f = 99
-        for m in moves:
-            x = fits[m[2]]
-            if x < f:
-                f = x
-        v = value - 0.03 * f
-        if v >= top_value:
-            if v > top_value:
-                top_value, top = v, []
-            for m in moves:
-                if fits[m[2]] == f:
-                    top.append(m)
+        open_ ^= todo
+        fit_term = 0.03 * f
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            si = low.bit_length() - 1
+            kind, action, cost, cost_term = info[si]
+            if kind == 0:
+                value = 6.0 if rnd <= 15 and coins >= cost + 2 else 0.6
+            else:
+                got = part.get(action)
+                if got is None:
+                    if kind == 1:
+                        deck = t.space_deck[si]
+                        # markets, boards and seedlings stand still while workers are placed
+                        key = (rnd, who, deck)
+                        card_best = round_cache.get(key)
+                        if card_best is None:
+                            if len(round_cache) > 64:
+                                round_cache.clear()
+                            card_best = round_cache[key] = market_best(state, who, deck)
+                        got = 0.5 + card_best * 0.6
+                        if len(p.seedlings) + (held & t.buy_bits).bit_count() >= seed_cap:
+                            got -= 4.0
+                    else:
+                        if mine is None:
+                            mine = [spaces[i].action for i in bits_of(held)]
+                        got = card_space_part(state, p, action, mine, seed_cap)
+                    part[action] = got
+                value = got
+            value -= cost_term
+            v = value - fit_term
+            if v >= top_value:
+                if v > top_value:
+                    top_value, top = v, []
+                top.append((si, f))
+    top.sort()  # board order, each space's moves in the order of the workers
+    best = [m for si, f in top for m in rows[si] if fits[m[2]] == f]
     if top_value > best_value:
-        return top
+        return best
     if top_value == best_value:
-        return top + [PASS_MOVE]
+        return best + [PASS_MOVE]
     return [PASS_MOVE]
+
+
+def _open_spaces(state: State, who: int) -> tuple[int, tuple[str, ...]]:
+    """`State.open_spaces` in the placing phase, with what stands still while workers are placed
+    (crews owned and in the bank, markets, the bank's action cards, the player's cards) read once
+    per round and player (`_open_rules`); the tests hold the moves to the plain `can_place`."""
+    p = state.players[who]
+    t = state.t
+    placed = p.placed
+    free = tuple([w for w in p.workers if w not in placed]) if placed else tuple(p.workers)
+    if not free:
+        return 0, free
+    key = ("open", state.round, who)
+    round_cache = state._round_cache
+    rules = round_cache.get(key)
+    if rules is None:
+        rules = round_cache[key] = _open_rules(state, p)
+    closed, limits = rules
+    wsb = t.worker_space_bits
+    open_ = 0
+    for w in free:
+        open_ |= wsb[w]
+    taken = state.taken
+    open_ &= t.affordable[min(p.coins, len(t.affordable) - 1)] & ~taken & ~closed
+    if open_:
+        held = state.held[who]
+        for bits, limit, own in limits:
+            if open_ & bits and ((held if own else taken) & bits).bit_count() >= limit:
+                open_ &= ~bits
+    return open_, free
+
+
+def _open_rules(state: State, p: Player) -> tuple[int, list[tuple[int, int, bool]]]:
+    """`State.open_spaces`'s availability rules for one player and placing phase: the spaces of
+    the actions closed for the whole phase, and per other action (its spaces, limit, own) — it
+    closes once the player's own reservations (`own`) or everyone's reach the limit."""
+    t = state.t
+    ws = t.worker_size
+    owned = {ws[w] for w in p.workers}
+    closed = 0
+    limits: list[tuple[int, int, bool]] = []
+    for action, bits, kind, arg in t.action_list:
+        n = bits.bit_count()
+        if kind == 0:  # a crew of k: one of k-1 owned, one of k left in the bank beyond those reserved
+            left = sum(1 for w in p.worker_bank if ws[w] == arg) if arg - 1 in owned else 0
+            if left <= 0:
+                closed |= bits
+            elif left <= n:
+                limits.append((bits, left, True))
+        elif kind == 1:  # a market with a card somewhere
+            if not (state.markets[arg] or state.piles[arg] or state.discards[arg]):
+                closed |= bits
+        else:  # an action card left in the bank beyond those reserved; laboratory and genetics one each
+            bank = state.bank_cards[action]
+            if bank <= 0 or (kind == 2 and p.cards[action]):
+                closed |= bits
+                continue
+            if bank <= n:
+                limits.append((bits, bank, False))
+            if kind == 2:
+                limits.append((bits, 1, True))
+    return closed, limits
 
 
 def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mult: float) -> Groups:
     """The shape's placements grouped by their value as far placements, best first.
 
     The value is `move_value`'s planting formula term by term (same operations in the same order,
-    so the same float) with the squares gained being the piece's own and no shared edges. The
-    placements are sorted by the integer terms first; each distinct set of terms is valued once."""
-    idx = index_for(state.t)
+    so the same float) with the squares gained being the piece's own and no shared edges. Its
+    integer terms are found for all placements at once, as placement sets: the placements by
+    their own squares score (kept per shape), by how many squares they have in the window and
+    in the other colours' windows (`count_classes`); each non-empty meet of the three is one set
+    of terms, valued once."""
+    idx = state.t._placement_index or index_for(state.t)
     key = ("far", shape, colour, w, foreign)
     got = idx.memo.get(key)
     if got is not None:
         return got  # type: ignore[no-any-return]
-    by_terms: dict[tuple[int, int, int, int], int] = {}
-    for i, bits, gain, n in _shape_terms(state, shape):
-        k = (gain, n, (bits & w).bit_count(), (bits & foreign).bit_count())
-        by_terms[k] = by_terms.get(k, 0) | (1 << i)
+    n = state.t.shape_size[shape]
+    in_window = counted(idx, shape, w)
+    in_foreign = counted(idx, shape, foreign)
     groups: dict[float, int] = {}
-    for (gain, n, wc, fc), members in by_terms.items():
-        value = 0.2 + gain * mult + 0.4 * 0 + 0.6 * wc - 0.3 * n - 0.4 * fc
-        groups[value] = groups.get(value, 0) | members
+    for gain, of_gain in _gain_classes(state, shape):
+        for wc, of_wc in in_window:
+            both = of_gain & of_wc
+            if not both:
+                continue
+            for fc, of_fc in in_foreign:
+                members = both & of_fc
+                if members:
+                    value = 0.2 + gain * mult + 0.4 * 0 + 0.6 * wc - 0.3 * n - 0.4 * fc
+                    groups[value] = groups.get(value, 0) | members
     return idx.remember(key, tuple(sorted(groups.items(), reverse=True)))  # type: ignore[no-any-return]
 
 
-def _shape_terms(state: State, shape: str) -> list[tuple[int, int, int, int]]:
-    """(index, squares, squares score, size) of every placement of the shape (kept for good)."""
-    idx = index_for(state.t)
-    key = ("terms", shape)
+def _gain_classes(state: State, shape: str) -> list[tuple[int, int]]:
+    """The shape's placements by their own squares score: [(score, placement set), ...] (kept)."""
+    idx = state.t._placement_index or index_for(state.t)
+    key = ("gains", shape)
     got = idx.memo.get(key)
     if got is None:
         grid = state.t.grid
-        got = idx.memo[key] = [(i, b, squares_score(grid, b), b.bit_count())
-                               for i, b in enumerate(state.t.placements[shape])]
+        by_gain: dict[int, int] = {}
+        for i, b in enumerate(state.t.placements[shape]):
+            g = squares_score(grid, b)
+            by_gain[g] = by_gain.get(g, 0) | (1 << i)
+        got = idx.memo[key] = sorted(by_gain.items())
     return got  # type: ignore[no-any-return]
+
+
+def counted(idx: Any, shape: str, mask: int) -> list[tuple[int, int]]:
+    """`count_classes`, remembered by (shape, mask): the masks are target windows and their
+    unions, which few boards share out of many."""
+    key = ("counted", shape, mask)
+    got = idx.memo.get(key)
+    if got is None:
+        got = idx.remember(key, count_classes(idx, shape, mask))
+    return got  # type: ignore[no-any-return]
+
+
+def count_classes(idx: Any, shape: str, mask: int) -> list[tuple[int, int]]:
+    """The shape's placements by how many squares of `mask` they cover: [(count, placement set),
+    ...] for the non-empty sets, lowest count first. Bit-parallel: square by square, the set of
+    placements covering it moves its members up one class (a few ORs per square instead of a
+    loop over a few hundred placements)."""
+    classes = [idx.every[shape]]
+    cov = idx.by_square[shape]
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        c = cov[low.bit_length() - 1]
+        if not c:
+            continue
+        top = len(classes) - 1
+        if classes[top] & c:
+            classes.append(0)
+        for i in range(top, -1, -1):  # highest first: a set moved up is not moved again
+            moved = classes[i] & c
+            if moved:
+                classes[i] ^= moved
+                classes[i + 1] |= moved
+    return [(k, members) for k, members in enumerate(classes) if members]
 
 
 def _near_rows(idx: Any, t: Any, shape: str) -> list[tuple[int, int, float]]:
@@ -223,21 +332,43 @@ def _near_groups(idx: Any, t: Any, shape: str, colour: int, mine: int, base: int
         return got  # type: ignore[no-any-return]
     near = touching & ~idx.cover(shape, mine) & ~unseparated(idx, shape, plantings)
     rows = _near_rows(idx, t, shape)
-    groups: dict[float, int] = {}
+    # the integer terms of each placement (squares gained, edges shared) first, then those of
+    # their squares in the windows as placement sets (`counted`); each distinct set of terms is
+    # valued once
+    by_terms: dict[tuple[int, int], int] = {}
+    size_term = 0.0
     while near:
         low = near & -near
         near ^= low
         bits, ring, size_term = rows[low.bit_length() - 1]
-        e = mine | bits
-        gain = -base
-        for weight in (1, 3, 6):
+        e = mine | bits  # squares_score(mine | bits) - base, unrolled
+        e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+        if e:
+            gain = e.bit_count() - base
             e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
-            if not e:
-                break
-            gain += weight * e.bit_count()
-        value = (0.2 + gain * mult + 0.4 * (ring & mine).bit_count() + 0.6 * (bits & w).bit_count()
-                 - size_term - 0.4 * (bits & foreign).bit_count())
-        groups[value] = groups.get(value, 0) | low
+            if e:
+                gain += 3 * e.bit_count()
+                e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+                if e:
+                    gain += 6 * e.bit_count()
+        else:
+            gain = -base
+        k = (gain, (ring & mine).bit_count())
+        by_terms[k] = by_terms.get(k, 0) | low
+    # squares in the window and in the other windows: by the placement sets of each count
+    in_window = counted(idx, shape, w)
+    in_foreign = counted(idx, shape, foreign)
+    groups: dict[float, int] = {}
+    for (gain, edges), members in by_terms.items():  # size_term: the same for every placement
+        for wc, of_wc in in_window:
+            both = members & of_wc
+            if not both:
+                continue
+            for fc, of_fc in in_foreign:
+                chosen = both & of_fc
+                if chosen:
+                    value = 0.2 + gain * mult + 0.4 * edges + 0.6 * wc - size_term - 0.4 * fc
+                    groups[value] = groups.get(value, 0) | chosen
     return idx.remember(key, tuple(sorted(groups.items(), reverse=True)))  # type: ignore[no-any-return]
 
 
@@ -246,7 +377,7 @@ def _plant_top(state: State) -> Sequence[Move]:
     p: Player = state.players[who]
     t = state.t
     grid = t.grid
-    idx = index_for(t)
+    idx = t._placement_index or index_for(t)
     # per stored (colour, shape): its free far placements and their value groups, the near ones' values
     plans: list[tuple[int, str, int, Groups, int, Groups]] = []
     best = 0.0  # "done" is always legal and worth 0

@@ -12,6 +12,7 @@ hits per game, harvests per game, and the unfinished games' seeds.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import json
 import statistics
@@ -69,8 +70,34 @@ class Batch:
 
 def play_batch(batch: Batch) -> list[dict[str, Any]]:
     """The games of a batch, in order (module level: picklable for the process pool)."""
+    cat = known_catalog(batch.catalog)
     with few_collections():
-        return [play_game(Job(batch.setup, batch.catalog, s, batch.bot, batch.invariants)) for s in batch.seeds]
+        return [play_game(Job(batch.setup, cat, s, batch.bot, batch.invariants)) for s in batch.seeds]
+
+
+#: catalogs this process has compiled engine tables for (`remember_catalog`); a forked worker
+#: inherits them, tables and placement index included
+_KNOWN: list[Catalog] = []
+
+
+def remember_catalog(cat: Catalog) -> None:
+    """Keep `cat` so that copies of it with the same content (a batch's pickled catalog) are
+    played with it, on the tables compiled for it, instead of compiling them again per batch."""
+    if all(c is not cat for c in _KNOWN):
+        if len(_KNOWN) >= 4:
+            _KNOWN.pop(0)
+        _KNOWN.append(cat)
+
+
+def known_catalog(cat: Catalog) -> Catalog:
+    """The remembered catalog with the content of `cat` (every field equal), or `cat` itself."""
+    for c in _KNOWN:
+        if c is cat or all(getattr(c, f) == getattr(cat, f) for f in _CATALOG_FIELDS):
+            return c
+    return cat
+
+
+_CATALOG_FIELDS = tuple(f.name for f in dataclasses.fields(Catalog))
 
 
 @contextlib.contextmanager
@@ -87,8 +114,11 @@ def few_collections() -> Iterator[None]:
         gc.set_threshold(*before)
 
 
-#: batches per worker: enough that a slow batch does not leave the other cores idle at the end
+#: batches per worker at least, and games per batch at most: a batch of a few games (a fraction
+#: of a second) leaves the other cores idle for little at the end; the per-batch cost (pickling
+#: the setup and the catalog, a future) is about a millisecond
 BATCHES_PER_WORKER = 4
+GAMES_PER_BATCH = 4
 
 
 def play_games(setup: Setup, cat: Catalog, games: int, seed: int, bot: str = "greedy", jobs: int | None = 1,
@@ -96,16 +126,19 @@ def play_games(setup: Setup, cat: Catalog, games: int, seed: int, bot: str = "gr
     """`games` bot games, game i seeded by (seed, "playout", i) — the same results for any `jobs`.
 
     On one worker the games run inline, one by one; on more they go out in batches of
-    consecutive games (`BATCHES_PER_WORKER` per worker), and `progress` hears of games done."""
+    consecutive games (at least `BATCHES_PER_WORKER` per worker, at most `GAMES_PER_BATCH` games
+    each), and `progress` hears of games done."""
     body = setup.to_json()
     seeds = [make_rng(seed, "playout", str(i)).randrange(2**40) for i in range(games)]
     workers = default_jobs() if jobs is None else max(1, jobs)
     if workers == 1 or games <= 1:
         with few_collections():
             return map_jobs(play_game, [Job(body, cat, s, bot, invariants) for s in seeds], 1, progress=progress)
-    # the bots' placement index, built here once: the forked workers start with it (by content)
+    # the engine tables and the bots' placement index, built here once: the forked workers start
+    # with them (the catalog through `known_catalog`, the index by content)
+    remember_catalog(cat)
     index_for(tables_for(cat, setup.players))
-    parts = min(games, workers * BATCHES_PER_WORKER)
+    parts = min(games, max(workers * BATCHES_PER_WORKER, -(-games // GAMES_PER_BATCH)))
     bounds = [games * k // parts for k in range(parts + 1)]
     batches = [Batch(body, cat, tuple(seeds[lo:hi]), bot, invariants)
                for lo, hi in zip(bounds, bounds[1:], strict=False)]

@@ -480,3 +480,69 @@ def test_cover_and_inside_equal_the_placement_scan(mask, eager):
         within = sum(1 << i for i, b in enumerate(placements) if not b & ~mask)
         assert idx.cover(shape, mask) == touch, shape
         assert idx.inside(shape, mask) == within, shape
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 40))
+@settings(max_examples=80)
+def test_count_classes_equal_a_scan(mask, pick):
+    """greedy.count_classes (placement sets by squares of a mask covered, bit-parallel) against a
+    count over every placement."""
+    state = State(generate(2, 1))
+    idx = index_for(state.t)
+    shapes = sorted(state.t.placements)
+    shape = shapes[pick % len(shapes)]
+    want: dict[int, int] = {}
+    for i, b in enumerate(state.t.placements[shape]):
+        k = (b & mask).bit_count()
+        want[k] = want.get(k, 0) | (1 << i)
+    assert greedy.count_classes(idx, shape, mask) == sorted(want.items())
+
+
+def ref_far_groups(state: State, shape: str, w: int, foreign: int, mult: float) -> tuple[tuple[float, int], ...]:
+    """The far groups placement by placement (the loop greedy._far_groups replaced)."""
+    groups: dict[float, int] = {}
+    for i, b in enumerate(state.t.placements[shape]):
+        gain, n = ref_squares_score(b), b.bit_count()
+        value = 0.2 + gain * mult + 0.4 * 0 + 0.6 * (b & w).bit_count() - 0.3 * n - 0.4 * (b & foreign).bit_count()
+        groups[value] = groups.get(value, 0) | (1 << i)
+    return tuple(sorted(groups.items(), reverse=True))
+
+
+@given(st.integers(0, 2**32))
+@settings(max_examples=40)
+def test_far_groups_equal_the_placement_loop(seed):
+    """Far placement groups for the target windows of random vineyards, every colour and shape."""
+    rng = random.Random(seed)
+    state = State(generate(2, 1))
+    p = state.players[0]
+    p.board = random_board(rng)
+    tg = ref_targets(p)
+    idx = index_for(state.t)
+    for colour in range(3):
+        foreign = 0
+        for c in range(3):
+            if c != colour:
+                foreign |= tg[c]
+        mult = 1.5 if colour == 2 else 1.0
+        for shape in sorted(state.t.placements):
+            idx.memo.pop(("far", shape, colour, tg[colour], foreign), None)
+            got = greedy._far_groups(state, shape, colour, tg[colour], foreign, mult)
+            assert got == ref_far_groups(state, shape, tg[colour], foreign, mult)
+
+
+@pytest.mark.parametrize(("players", "seed", "bot"), [(4, 11, "greedy"), (3, 12, "random"), (2, 13, "greedy")])
+def test_open_spaces_of_the_placing_phase_equal_the_engine(players, seed, bot):
+    """greedy._open_spaces (rules read once per round and player, kept through the phase as the
+    bot keeps them) against State.open_spaces at every placing decision of whole games."""
+    cat = default_catalog()
+    state = State(generate(players, seed, cat), cat, make_rng(seed, "engine"))
+    rng = random.Random(seed)
+    play = get_bot(bot)
+    seen = 0
+    while not state.is_over():
+        if state.phase == P_PLACE and state.drop is None:
+            for who in range(players):
+                assert greedy._open_spaces(state, who) == state.open_spaces(who)
+            seen += 1
+        state.apply(play(state, rng))
+    assert seen > 30

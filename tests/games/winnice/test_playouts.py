@@ -99,3 +99,21 @@ def test_invariants_hold_after_every_move_over_many_seeds(seed, players, bot):
     state = State(generate(players, seed, cat), cat, make_rng(seed, "engine"))
     play_one(state, [get_bot(bot)] * players, random.Random(seed), invariant=check_invariants)
     assert state.is_over()
+
+
+def test_a_batch_plays_on_the_remembered_catalog_of_the_same_content():
+    """A forked worker receives a pickled copy of the catalog with every batch; it plays it on the
+    catalog the parent compiled (same content), and a catalog that differs in any field is not
+    taken for it."""
+    import pickle
+
+    cat = default_catalog()
+    playability.remember_catalog(cat)
+    copy = pickle.loads(pickle.dumps(cat))
+    assert copy is not cat and playability.known_catalog(copy) is cat
+    other = dataclasses.replace(pickle.loads(pickle.dumps(cat)), round_cap=7)
+    assert playability.known_catalog(other) is other
+    setup = generate(2, 3, cat)
+    batch = playability.Batch(setup.to_json(), copy, (11, 12), "random")
+    assert playability.play_batch(batch) == [
+        playability.play_game(playability.Job(setup.to_json(), cat, s, "random")) for s in (11, 12)]
