@@ -181,7 +181,8 @@ def summary_lines(rep: dict[str, Any]) -> list[str]:
     r, d = rep["rounds"], rep["drought_hits_per_game"]
     lines = [f"playouts ({rep['bot']} bots): {rep['completed']}/{rep['games']} completed ({rep['completion']:.0%})"
              + ("" if rep["playable"] else " — NOT ALL GAMES END"),
-             f"rounds to the end: mean {r['mean']}, min {r['min']}, max {r['max']}",
+             (f"rounds to the end: mean {r['mean']}, min {r['min']}, max {r['max']}" if rep["completed"]
+              else "rounds to the end: — (no game ended)"),
              "wins per seat: " + ", ".join(f"{i + 1}: {w}" for i, w in enumerate(rep["wins_per_seat"])),
              f"drought hits per game: mean {d['mean']}, min {d['min']}, max {d['max']}"]
     for u in rep["unfinished"][:5]:
