@@ -10,7 +10,6 @@ still lists every game with its description.
 from __future__ import annotations
 
 import importlib
-import inspect
 import re
 import sys
 from pathlib import Path
@@ -77,7 +76,7 @@ def reflow(text: str) -> str:
     single line breaks of every paragraph after the first, so a docstring wrapped at 100 columns
     shows ragged lines in an 80-column terminal. A paragraph starting with click's \\b marker, and
     the lines of a list (``- ``, ``* ``, ``1. ``), keep their breaks; text after \\f is untouched."""
-    head, mark, tail = inspect.cleandoc(text).partition("\f")
+    head, mark, tail = _cleandoc(text).partition("\f")
     out = []
     for para in head.split("\n\n"):
         if para.startswith("\b"):
@@ -92,6 +91,20 @@ def reflow(text: str) -> str:
                 lines.append(line)
         out.append("\n".join(lines))
     return "\n\n".join(out) + mark + tail
+
+
+def _cleandoc(text: str) -> str:
+    """inspect.cleandoc without importing inspect (12 ms of every start): the first line stripped,
+    the common indent of the others removed, blank lines at both ends dropped."""
+    lines = text.expandtabs().split("\n")
+    indents = [len(line) - len(line.lstrip()) for line in lines[1:] if line.strip()]
+    margin = min(indents, default=0)
+    lines = [lines[0].lstrip(), *(line[margin:] for line in lines[1:])]
+    while lines and not lines[0]:
+        lines.pop(0)
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines)
 
 
 def reflow_help(command: click.Command) -> None:
