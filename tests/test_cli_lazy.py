@@ -194,3 +194,13 @@ def test_help_paragraphs_are_not_broken_where_the_docstring_was_wrapped(name):
             if second.lstrip().startswith(("- ", "* ")):
                 continue
             assert f"{first.strip()} {second.strip()}" in result.output, (cmd_name, para)
+
+
+@pytest.mark.parametrize("text", ["  a\n    b\n     c\n\n", "x", "\n  y\n  z", "a\n  \f\n  hid  ", " t  \n  x",
+                                  "First line\n    wraps here.\n\n    Second", "\tTab\n\tindented\n", ""])
+def test_cleandoc_is_inspects(text):
+    import inspect
+
+    from generator.cli import _cleandoc
+
+    assert _cleandoc(text) == inspect.cleandoc(text)
