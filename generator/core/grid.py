@@ -119,6 +119,22 @@ class Grid:
             rest &= ~region
         return out
 
+    def regions8(self, bits: int) -> list[int]:
+        """The 8-connected components of `bits` (squares touching at a corner belong together),
+        ordered by their lowest square."""
+        out = []
+        rest = bits & self.full
+        while rest:
+            region = rest & -rest
+            while True:
+                grown = self.grow8(region) & bits
+                if grown == region:
+                    break
+                region = grown
+            out.append(region)
+            rest &= ~region
+        return out
+
     def open_edges(self, west: bool = True, east: bool = True, south: bool = True, north: bool = False) -> int:
         """The squares through which an area stays open (Plażing: west, east and south)."""
         return ((self.west if west else 0) | (self.east if east else 0)

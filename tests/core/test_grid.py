@@ -4,7 +4,7 @@ from hypothesis import strategies as st
 from generator.core.grid import Grid, chebyshev
 
 
-def naive_regions(grid, free_cells):
+def naive_regions(grid, free_cells, diagonal=False):
     left = set(free_cells)
     out = []
     while left:
@@ -12,7 +12,7 @@ def naive_regions(grid, free_cells):
         comp, stack = {start}, [start]
         while stack:
             x, y = stack.pop()
-            for n in grid.neighbours4(x, y):
+            for n in (grid.neighbours8(x, y) if diagonal else grid.neighbours4(x, y)):
                 if n in left and n not in comp:
                     comp.add(n)
                     stack.append(n)
@@ -37,6 +37,16 @@ def test_regions_match_naive(w, h, data):
     got = [set(g.cells(r)) for r in g.regions(free)]
     want = naive_regions(g, set(g.cells(free)))
     assert sorted(map(sorted, got)) == sorted(map(sorted, want))
+
+
+@given(st.integers(1, 9), st.integers(1, 9), st.data())
+def test_regions8_match_naive_and_come_by_lowest_square(w, h, data):
+    g = Grid(w, h)
+    free = data.draw(st.integers(0, g.full))
+    got = g.regions8(free)
+    want = naive_regions(g, set(g.cells(free)), diagonal=True)
+    assert sorted(sorted(g.cells(r)) for r in got) == sorted(map(sorted, want))
+    assert [r & -r for r in got] == sorted(r & -r for r in got)
 
 
 @given(st.integers(2, 8), st.integers(2, 8), st.data())

@@ -143,15 +143,7 @@ class Board:
         # part 0 is the sea beyond the north edge with every cluster of objects touching row 0,
         # then the other clusters of objects
         parts = [0]
-        rest = self.objects
-        while rest:
-            part = rest & -rest
-            while True:
-                grown = g.grow8(part) & self.objects
-                if grown == part:
-                    break
-                part = grown
-            rest &= ~part
+        for part in g.regions8(self.objects):
             if part & g.north:
                 parts[0] |= part
             else:

@@ -344,7 +344,7 @@ def check_board(board: Board, hard: bool = False, cat: Catalog | None = None, mi
                     f"this resource can never be in a closed area of at most {limit} squares without waste",
                     cell_name((x, y)))
     drawable = board.drawable
-    parts = _regions8(g, drawable)
+    parts = g.regions8(drawable)
     if len(parts) > 1:
         small = min(parts, key=int.bit_count)
         rep.add("prw.reachable", f"waste, objects or blankets cut off {small.bit_count()} drawable squares "
@@ -353,21 +353,6 @@ def check_board(board: Board, hard: bool = False, cat: Catalog | None = None, mi
         if not any(p & ~drawable == 0 for p in shape_placements(g, s, mirror)):
             rep.add("prw.screen-fits", f"screen {s.id} fits nowhere on the board")
     return rep
-
-
-def _regions8(g: Grid, bits: int) -> list[int]:
-    out = []
-    rest = bits
-    while rest:
-        region = rest & -rest
-        while True:
-            grown = g.grow8(region) & bits
-            if grown == region:
-                break
-            region = grown
-        out.append(region)
-        rest &= ~region
-    return out
 
 
 # --- cells and filled sheets ---------------------------------------------------------------------

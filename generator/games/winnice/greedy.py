@@ -244,20 +244,28 @@ def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mul
     if got is not None:
         return got  # type: ignore[no-any-return]
     n = state.t.shape_size[shape]
-    in_window = counted(idx, shape, w)
-    in_foreign = counted(idx, shape, foreign)
+    terms = (((gain, 0), of_gain) for gain, of_gain in _gain_classes(state, shape))  # far: no shared edges
+    return idx.remember(key, _valued(terms, counted(idx, shape, w), counted(idx, shape, foreign), mult,
+                                     0.3 * n))  # type: ignore[no-any-return]
+
+
+def _valued(terms: Any, in_window: Any, in_foreign: Any, mult: float, size_term: float) -> Groups:
+    """Placement sets by value, best first: each set of placements with the same integer terms
+    (squares gained, edges shared) met with the sets by squares in the window and in the other
+    windows; each non-empty meet valued once by `move_value`'s planting formula (the same
+    operations in the same order, so the same float). `size_term` is 0.3 x the shape's size."""
     groups: dict[float, int] = {}
-    for gain, of_gain in _gain_classes(state, shape):
+    for (gain, edges), members in terms:
         for wc, of_wc in in_window:
-            both = of_gain & of_wc
+            both = members & of_wc
             if not both:
                 continue
             for fc, of_fc in in_foreign:
-                members = both & of_fc
-                if members:
-                    value = 0.2 + gain * mult + 0.4 * 0 + 0.6 * wc - 0.3 * n - 0.4 * fc
-                    groups[value] = groups.get(value, 0) | members
-    return idx.remember(key, tuple(sorted(groups.items(), reverse=True)))  # type: ignore[no-any-return]
+                chosen = both & of_fc
+                if chosen:
+                    value = 0.2 + gain * mult + 0.4 * edges + 0.6 * wc - size_term - 0.4 * fc
+                    groups[value] = groups.get(value, 0) | chosen
+    return tuple(sorted(groups.items(), reverse=True))
 
 
 def _gain_classes(state: State, shape: str) -> list[tuple[int, int]]:
@@ -356,20 +364,9 @@ def _near_groups(idx: Any, t: Any, shape: str, colour: int, mine: int, base: int
         k = (gain, (ring & mine).bit_count())
         by_terms[k] = by_terms.get(k, 0) | low
     # squares in the window and in the other windows: by the placement sets of each count
-    in_window = counted(idx, shape, w)
-    in_foreign = counted(idx, shape, foreign)
-    groups: dict[float, int] = {}
-    for (gain, edges), members in by_terms.items():  # size_term: the same for every placement
-        for wc, of_wc in in_window:
-            both = members & of_wc
-            if not both:
-                continue
-            for fc, of_fc in in_foreign:
-                chosen = both & of_fc
-                if chosen:
-                    value = 0.2 + gain * mult + 0.4 * edges + 0.6 * wc - size_term - 0.4 * fc
-                    groups[value] = groups.get(value, 0) | chosen
-    return idx.remember(key, tuple(sorted(groups.items(), reverse=True)))  # type: ignore[no-any-return]
+    # (size_term: the same for every placement of the shape)
+    return idx.remember(key, _valued(by_terms.items(), counted(idx, shape, w), counted(idx, shape, foreign), mult,
+                                     size_term))  # type: ignore[no-any-return]
 
 
 def _plant_top(state: State) -> Sequence[Move]:
