@@ -35,6 +35,7 @@ class Ink:
     box: Box
     item: Item
     path: str
+    segment: tuple[tuple[float, float], tuple[float, float]] | None = None  # a Line's ends, mapped
 
     def describe(self) -> str:
         x0, y0, x1, y1 = self.box
@@ -134,7 +135,8 @@ def inks(scene: Scene, items: list[Item], m: Matrix | None = None, clip: Box | N
             continue
         box = _clip(_map(m, box), clip)
         if box is not None:
-            yield Ink(box, it, path)
+            seg = (m.apply(it.x1, it.y1), m.apply(it.x2, it.y2)) if isinstance(it, Line) else None
+            yield Ink(box, it, path, seg)
 
 
 def page_inks(scene: Scene, page: Page) -> list[Ink]:
@@ -173,9 +175,52 @@ def unsafe_inks(scene: Scene, name: str, trim: Box, safe: float = 3.0, tol: floa
             bad = any(o for o, _ in outside)
         else:
             bad = any(o and not reaches for o, reaches in outside)
+            if bad and ink.segment is not None:  # a box cannot tell a diagonal stripe from a frame line
+                bad = not _line_runs_off(ink.segment, trim, (sx0, sy0, sx1, sy1), safe, tol)
         if bad:
             out.append(ink)
     return out
+
+
+def _line_runs_off(seg: tuple[tuple[float, float], tuple[float, float]], trim: Box, safe_box: Box, safe: float,
+                   tol: float) -> bool:
+    """Is every part of the segment that lies in the danger band (outside `safe_box`) a part that
+    runs to the cut - crossing the band from the safe area, or a crumb of a pattern no longer than
+    the band is wide across a corner? Then it is a background (a stripe of a card back), not a
+    frame a cut a millimetre off would show crooked."""
+    (ax, ay), (bx, by) = seg
+    dx, dy = bx - ax, by - ay
+    t0, t1 = 0.0, 1.0  # Liang-Barsky: the part of the segment inside safe_box is [t0, t1]
+    for p, q in ((-dx, ax - safe_box[0]), (dx, safe_box[2] - ax), (-dy, ay - safe_box[1]), (dy, safe_box[3] - ay)):
+        if abs(p) < 1e-12:
+            if q < 0:
+                t0, t1 = 1.0, 0.0
+            continue
+        r = q / p
+        if p < 0:
+            t0 = max(t0, r)
+        else:
+            t1 = min(t1, r)
+    inside = t0 <= t1
+
+    def at(t: float) -> tuple[float, float]:
+        return ax + t * dx, ay + t * dy
+
+    def on_cut(pt: tuple[float, float]) -> bool:
+        x, y = pt
+        return not (trim[0] + tol < x < trim[2] - tol and trim[1] + tol < y < trim[3] - tol)
+
+    parts = [(0.0, t0, True), (t1, 1.0, True)] if inside else [(0.0, 1.0, False)]
+    length = math.hypot(dx, dy)
+    for lo, hi, crosses in parts:
+        if (hi - lo) * length <= tol:
+            continue
+        ends = (at(lo), at(hi))
+        if not any(on_cut(e) for e in ends):
+            return False
+        if not crosses and (hi - lo) * length > 2 * math.sqrt(2) * safe:
+            return False
+    return True
 
 
 def symbol_safe_violations(scene: Scene, name: str, trim: Box, safe: float = 3.0) -> list[str]:

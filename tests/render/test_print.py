@@ -182,6 +182,20 @@ def test_gap_option_spaces_cards_and_gives_way_when_it_costs_cards() -> None:
 # --- item 14: safe margin and duplex -------------------------------------------------------------
 
 
+def test_diagonal_stripes_to_the_edge_are_background_but_frame_lines_are_not() -> None:
+    """A stripe of a card back runs across the safe band to the cut (a box test cannot tell it
+    from a frame line); a line 1.5 mm inside the cut, or one that stops inside the band, is a frame."""
+    sc = Scene()
+    w, h = 63.0, 88.0
+    base = [Rect(0, 0, w, h, fill="#00695c", stroke=None)]
+    sc.add_symbol(Symbol("striped", w, h, base + layout.diagonal_stripes(w, h, 6.0, "#26a69a", 1.2)))
+    sc.add_symbol(Symbol("frame", w, h, base + [Line(1.5, 0, 1.5, h, stroke="#ffcc00", width=0.4)]))
+    sc.add_symbol(Symbol("stub", w, h, base + [Line(20, 40, 61.5, 1.5, stroke="#ffcc00", width=0.4)]))
+    assert layout.card_safe_warnings(sc, ["striped"], w, h, 0.0) == []
+    assert [x.split()[0] for x in layout.card_safe_warnings(sc, ["frame"], w, h, 0.0)] == ["Line"]
+    assert [x.split()[0] for x in layout.card_safe_warnings(sc, ["stub"], w, h, 0.0)] == ["Line"]
+
+
 def test_card_text_and_art_inside_the_safe_margin() -> None:
     sc = Scene()
     w, h = 63 + 6, 88 + 6  # 3 mm bleed
