@@ -232,8 +232,9 @@ def vineyard_symbol(scene: Scene, cat: Catalog, seat: int, lang: str) -> str:
 
 # --- the action board --------------------------------------------------------------------------
 
-# a space holds its worker: the slot is two worker squares tall (L3, T4 and S4 are 2 x WORKER_MM)
-SPACE_W, SPACE_H, GAP = 44.0, 43.0, 3.0
+# a space holds its worker: the slot is two worker squares tall (L3, T4 and S4 are 2 x WORKER_MM);
+# 37 mm keeps the 4-player board on two A4 or Letter poster sheets
+SPACE_W, SPACE_H, GAP = 44.0, 37.0, 3.0
 #: the board top to bottom, which is the order the spaces resolve in (engine._RES_RANK)
 SECTIONS = (("hire", ("hire2", "hire3", "hire4")), ("cards", ("greenhouse", "barrels", "laboratory")),
             ("cards2", ("genetics", "irrigate")), ("buy23", ("buy23",)), ("buy45", ("buy45",)))
@@ -257,7 +258,7 @@ def _space_items(scene: Scene, cat: Catalog, space: Any, x: float, y: float, pla
                                   "condensed-bold")[:2]):
         items.append(Text(x + 13, y + 5.5 + i * 3.4, line, size=7, font="condensed-bold", fill=INK))
     # the place for the worker
-    items.append(Rect(x + 3, y + 12.0, SPACE_W - 6, 2 * WORKER_MM + 1, fill=None, stroke="#9a8c70", width=0.3,
+    items.append(Rect(x + 3, y + 11.3, SPACE_W - 6, 2 * WORKER_MM + 1, fill=None, stroke="#9a8c70", width=0.3,
                       dash=(1.5, 1)))
     # which crews fit, as small silhouettes
     fx = x + 3
@@ -265,7 +266,7 @@ def _space_items(scene: Scene, cat: Catalog, space: Any, x: float, y: float, pla
     fx += 8
     sizes = [sh.size(cat.shapes[w]) for w in space.fits]
     room = x + SPACE_W - 2.5 - fx - 1.6 * (len(sizes) - 1)
-    cell = min(2.2, room / max(1, sum(cw for cw, _ in sizes)))  # every fitting crew in one row
+    cell = min(1.8, room / max(1, sum(cw for cw, _ in sizes)))  # every fitting crew in one row, below the slot
     for w, (cw, ch) in zip(space.fits, sizes, strict=True):
         items += mini_shape(cat.shapes[w], fx, y + SPACE_H - 2.8 - ch * cell, cell)
         fx += cw * cell + 1.6
