@@ -244,11 +244,16 @@ def _targets(state: State, p: Player) -> list[int]:
 def _take_value(state: State, who: int, cid: str) -> float:
     """A market card is worth its squares and colour (a little more when it fits its window now)."""
     colour, shape = parse_card(cid)
+    return take_base(state, who, cid) + (1.0 if fits_window(state, who, colour, shape) else 0.0)
+
+
+def take_base(state: State, who: int, cid: str) -> float:
+    """`_take_value` before its window bonus: the card's squares and colour (`_card_value`,
+    inlined: the same sum), and 5 for the genetics pair it would complete."""
+    colour, shape = parse_card(cid)
     p = state.players[who]
     pair = 5.0 if colour < 2 and p.cards["genetics"] and (1 - colour, shape) in p.seedlings else 0.0
-    # _card_value, inlined (the same sum)
-    return (state.t.shape_size[shape] + CARD_BONUS[colour]) + pair + \
-        (1.0 if fits_window(state, who, colour, shape) else 0.0)
+    return (state.t.shape_size[shape] + CARD_BONUS[colour]) + pair
 
 
 def _card_value(cid: str, state: State) -> float:
@@ -514,8 +519,22 @@ def space_value(state: State, who: int, p: Player, si: int) -> float:
 
 
 def market_best(state: State, who: int, deck: str) -> float:
-    """The best a market offers the player: its best face-up card, or the blind top card."""
-    return max([_take_value(state, who, c) for c in state.markets[deck]] + [2.0 if deck == "deck45" else 1.0])
+    """The best a market offers the player: its best face-up card (`_take_value`), or the blind
+    top card.
+
+    The window bonus (1.0, `fits_window`) is looked up only for the cards it could still lift to
+    the top, best first: the other terms of `_take_value` are summed as it sums them, so each
+    value is the same float."""
+    best = 2.0 if deck == "deck45" else 1.0
+    bases = sorted(((take_base(state, who, cid), cid) for cid in state.markets[deck]), reverse=True)
+    for base, cid in bases:
+        if base + 1.0 <= best:
+            break  # this card and every one after it fall short, with the bonus or without
+        colour, shape = parse_card(cid)
+        value = base + (1.0 if fits_window(state, who, colour, shape) else 0.0)
+        if value > best:
+            best = value
+    return best
 
 
 def card_space_part(state: State, p: Player, action: str, mine: list[str], seed_cap: int) -> float:

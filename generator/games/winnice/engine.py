@@ -398,17 +398,17 @@ class State:
         return open_, free
 
     def _resolve_choices(self) -> list[Move]:
-        si = self.t.resolve_order[self.res_i]
-        space = self.t.spaces[si]
+        t = self.t
+        si = t.resolve_order[self.res_i]
         who = self.occupant[si]
         assert who is not None
-        p = self.players[who[0]]
-        if space.action.startswith("hire"):
-            k = int(space.action[4])
-            return [(HIRE, w, 0, 0) for w in sorted(set(p.worker_bank)) if self.t.worker_size[w] == k]
-        deck = "deck" + space.action[3:]
+        if t.space_kind[si] == 0:
+            k = t.hire_size[si]
+            return [(HIRE, w, 0, 0) for w in sorted(set(self.players[who[0]].worker_bank)) if t.worker_size[w] == k]
+        deck = t.space_deck[si]
+        pieces = self.bank_pieces
         out: list[Move] = [(TAKE, i, 0, 0) for i, cid in enumerate(self.markets[deck])
-                           if self.bank_pieces.get(parse_card(cid), 0) > 0]
+                           if pieces.get(parse_card(cid), 0) > 0]
         if self.piles[deck] or self.discards[deck]:
             out.append((TAKE, -1, 0, 0))
         out.append(SKIP_MOVE)

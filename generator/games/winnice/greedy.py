@@ -343,12 +343,17 @@ def _near_groups(idx: Any, t: Any, shape: str, colour: int, mine: int, base: int
     # the integer terms of each placement (squares gained, edges shared) first, then those of
     # their squares in the windows as placement sets (`counted`); each distinct set of terms is
     # valued once
-    by_terms: dict[tuple[int, int], int] = {}
+    # keyed by gain * 64 + edges (edges < 64: a piece has fewer neighbours than the board has
+    # squares); the placements are taken highest first (bit_length and one XOR: cheaper on a long
+    # int than isolating the lowest bit)
+    by_terms: dict[int, int] = {}
+    get = by_terms.get
     size_term = 0.0
     while near:
-        low = near & -near
-        near ^= low
-        bits, ring, size_term = rows[low.bit_length() - 1]
+        i = near.bit_length() - 1
+        one = 1 << i
+        near ^= one
+        bits, ring, size_term = rows[i]
         e = mine | bits  # squares_score(mine | bits) - base, unrolled
         e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
         if e:
@@ -361,11 +366,12 @@ def _near_groups(idx: Any, t: Any, shape: str, colour: int, mine: int, base: int
                     gain += 6 * e.bit_count()
         else:
             gain = -base
-        k = (gain, (ring & mine).bit_count())
-        by_terms[k] = by_terms.get(k, 0) | low
+        k = gain * 64 + (ring & mine).bit_count()
+        by_terms[k] = get(k, 0) | one
     # squares in the window and in the other windows: by the placement sets of each count
     # (size_term: the same for every placement of the shape)
-    return idx.remember(key, _valued(by_terms.items(), counted(idx, shape, w), counted(idx, shape, foreign), mult,
+    terms = [((k >> 6, k & 63), members) for k, members in by_terms.items()]  # (gain, edges)
+    return idx.remember(key, _valued(terms, counted(idx, shape, w), counted(idx, shape, foreign), mult,
                                      size_term))  # type: ignore[no-any-return]
 
 
