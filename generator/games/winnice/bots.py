@@ -178,14 +178,23 @@ def targets(state: State, who: int) -> list[int]:
     A pure function of the player's three colour boards, so it is remembered by them in the
     catalog's shared memo (boards change only when something is planted or harvested; the placing
     and resolving phases ask for the same targets hundreds of times)."""
+    cache = state._cache  # a decision asks for them several times: the per-decision memo first
+    got = cache.get(_TARGETS_KEY[who])
+    if got is not None:
+        return got  # type: ignore[no-any-return]
     p = state.players[who]
     b = p.board
     idx = state.t._placement_index or index_for(state.t)
     key = ("targets", b[0], b[1], b[2])
     got = idx.memo.get(key)
-    if got is not None:
-        return got  # type: ignore[no-any-return]
-    return idx.remember(key, _targets(state, p))  # type: ignore[no-any-return]
+    if got is None:
+        got = idx.remember(key, _targets(state, p))
+    cache[_TARGETS_KEY[who]] = got
+    return got  # type: ignore[no-any-return]
+
+
+#: the per-decision memo's key of each seat's targets (made once)
+_TARGETS_KEY = tuple(("targets", who) for who in range(16))
 
 
 def _targets(state: State, p: Player) -> list[int]:
@@ -202,6 +211,10 @@ def _targets(state: State, p: Player) -> list[int]:
     grid = state.t.grid
     wd, ne = grid.width, grid.not_east
     full = grid.full
+    memo = (state.t._placement_index or index_for(state.t)).memo
+    by_side = memo.get("windows by side")
+    if by_side is None:
+        by_side = memo["windows by side"] = {k: _window_of(state, k) for k in set(WINDOW)}
     out = [0, 0, 0]
     taken = 0
     occ = p.occupied
@@ -213,7 +226,7 @@ def _targets(state: State, p: Player) -> list[int]:
             free = free & (free >> 1) & (free >> wd) & (free >> (wd + 1)) & ne
         if not free:
             continue
-        windows = _window_of(state, k)
+        windows = by_side[k]
         near_mine, near_taken = mine, taken  # corners of the windows that hold a square of each
         for _ in range(k - 1):
             near_mine |= (near_mine >> 1) & ne
