@@ -32,9 +32,15 @@ def context(players: int, lang: str) -> dict[str, Any]:
         for cid, n in cards.items():
             per[parse_card(cid)[0]] += n
         decks[deck] = per
-    grouped: dict[str, list[tuple[int, str, int]]] = {}
+    grouped: dict[str, list[tuple[int, str, int | str]]] = {}
     for sp in cat.spaces_for(players):
-        grouped.setdefault(sp.action, []).append((sp.cost, ", ".join(sp.fits), sp.order))
+        rows = grouped.setdefault(sp.action, [])
+        row = (sp.cost, ", ".join(sp.fits), sp.order)
+        if sp.order and rows and rows[-1][:2] == row[:2]:  # market picks alike in cost and crews: "[4-7]"
+            first = str(rows[-1][2]).split("–")[0]
+            rows[-1] = (sp.cost, row[1], f"{first}–{sp.order}")
+        else:
+            rows.append(row)
     spaces = [(actions.get(a, a), rows) for a, rows in grouped.items() if a.startswith(("hire", "buy"))]
     card_spaces = [(actions.get(a, a), rows) for a, rows in grouped.items() if not a.startswith(("hire", "buy"))]
     return {
