@@ -53,21 +53,11 @@ def card_id(colour: int, shape: str) -> str:
 
 @lru_cache(maxsize=4096)  # the bots and the engine parse the same few dozen ids all game long
 def parse_card(cid: str) -> tuple[int, str]:
-    """("Y:O4") -> (0, "O4"); ValueError for anything else. The engine and the bots read a card
-    id thousands of times a game: ids once parsed are remembered (a few hundred, capped)."""
-    got = _PARSED.get(cid)
-    if got is not None:
-        return got
+    """("Y:O4") -> (0, "O4"); ValueError for anything else."""
     letter, _, shape = cid.partition(":")
     if letter not in COLOUR_OF or not shape:
         raise ValueError(f"not a seedling card id: {cid!r}")
-    got = COLOUR_OF[letter], shape
-    if len(_PARSED) < 4096:
-        _PARSED[cid] = got
-    return got
-
-
-_PARSED: dict[str, tuple[int, str]] = {}
+    return COLOUR_OF[letter], shape
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
