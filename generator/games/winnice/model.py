@@ -155,6 +155,7 @@ class Catalog:
     worker_bank: tuple[str, ...]
     deck_sizes: dict[str, tuple[int, ...]]
     decks: dict[str, dict[str, int]]  # deck -> card id -> count (stable order)
+    spare_pieces: int
     red_extra: int
     action_cards: dict[str, int]
     effects: dict[str, int]
@@ -175,13 +176,14 @@ class Catalog:
         return sum(d * n for d, n in self.start_coins.items())
 
     def pieces(self) -> dict[tuple[int, str], int]:
-        """The bank of seedling pieces: one per card of that colour and shape, plus red_extra red
-        pieces of every seedling shape (for genetics)."""
+        """The bank of seedling pieces: one per card of that colour and shape and `spare_pieces`
+        more of each (a reshuffled card may be bought again while its first piece is planted),
+        plus red_extra red pieces of every seedling shape (for genetics)."""
         out: dict[tuple[int, str], int] = {}
         for deck in DECKS:
             for cid, n in self.decks[deck].items():
                 key = parse_card(cid)
-                out[key] = out.get(key, 0) + n
+                out[key] = out.get(key, self.spare_pieces if n else 0) + n
         for shape in self.seedling_shapes():
             out[(2, shape)] = out.get((2, shape), 0) + self.red_extra
         return {k: v for k, v in sorted(out.items()) if v}
@@ -327,6 +329,7 @@ def parse_catalog(d: dict[str, Any], source: str) -> Catalog:
         worker_start=p.strs(wk.get("start"), "workers.start"),
         worker_bank=p.strs(wk.get("bank"), "workers.bank"),
         deck_sizes=deck_sizes, decks=decks,
+        spare_pieces=p.int_(pieces.get("spare", 0), "pieces.spare", 0, 100),
         red_extra=p.int_(pieces.get("red_extra", 0), "pieces.red_extra"),
         action_cards={k: p.int_(ac.get(k, 0), f"action_cards.{k}") for k in ACTION_CARDS},
         effects={k: p.int_(eff.get(k), f"effects.{k}", 0, 100) for k in

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.core.checks import UserInputError
-from generator.games.winnice.model import MAX_COUNT, Setup, default_catalog, load_catalog, parse_catalog
+from generator.games.winnice.model import MAX_COUNT, Setup, default_catalog, load_catalog, parse_card, parse_catalog
 from generator.games.winnice.rules import check, check_catalog
 from generator.games.winnice.setup import CODE, generate, shuffle_all
 
@@ -163,6 +163,29 @@ def test_bad_catalogs_are_one_line_errors(tmp_path, text):
     with pytest.raises(UserInputError) as exc:
         load_catalog(f)
     assert "\n" not in str(exc.value)
+
+
+def test_piece_bank_holds_a_spare_of_every_card_kind(tmp_path):
+    """One piece per card, `spare` more of each colour and shape with a card, red_extra red pieces
+    of every shape: a reshuffled card bought again while its first piece is planted still finds one."""
+    cat = default_catalog()
+    cards: dict[tuple[int, str], int] = {}
+    for deck in cat.decks.values():
+        for cid, n in deck.items():
+            key = parse_card(cid)
+            cards[key] = cards.get(key, 0) + n
+    assert cat.spare_pieces == 1 and cat.red_extra == 1
+    pieces = cat.pieces()
+    for (colour, shape), n in pieces.items():
+        want = cards.get((colour, shape), 0) + (cat.spare_pieces if cards.get((colour, shape)) else 0)
+        assert n == want + (cat.red_extra if colour == 2 else 0), (colour, shape)
+    f = tmp_path / "none.toml"
+    f.write_text("[pieces]\nspare = 0\n", encoding="utf-8")
+    bare = load_catalog(f)
+    assert sum(bare.pieces().values()) == sum(pieces.values()) - sum(1 for n in cards.values() if n)
+    f.write_text("[pieces]\nspare = -1\n", encoding="utf-8")
+    with pytest.raises(UserInputError, match="pieces.spare"):
+        load_catalog(f)
 
 
 def test_catalog_counts_are_bounded():
