@@ -19,7 +19,10 @@ When the machine is busy (other benchmarks on the same cores), CPU time too vari
 more; a change to the bots is then better judged by instructions, which other processes do not
 change: `valgrind --tool=cachegrind --cache-sim=no` over a script that plays N games (minus the
 same script with 0 games), with PYTHONHASHSEED fixed. The 4-player greedy games of setup 1, seeds
-0..11: 334 M instructions per game before the third speed round, 305 M after it.
+0..11: 334 M instructions per game before the third speed round, 305 M after it. On the busier
+action board of 2026-12-01 (7 + 7 market spaces for 4 players: 28 rounds a game instead of 39,
+but about as many cards bought and planted), seeds 0..5: 343 M per game before the fourth speed
+round, 328 M after it (12.1 M per round).
 """
 
 from __future__ import annotations
