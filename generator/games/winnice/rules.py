@@ -326,7 +326,8 @@ def check(setup: Setup, cat: Catalog) -> Report:
         rep.add("winnice.players", f"Winnice is for 2 to 4 players, not {setup.players}")
     if setup.catalog != cat.digest():
         rep.add("winnice.catalog-digest", f"the setup was made with catalog {setup.catalog!r}, this is "
-                f"{cat.digest()!r} (pass the same --catalog)")
+                f"{cat.digest()!r}: pass the --catalog it was made with, or, if it was made with the "
+                "built-in catalog of another boardgen version, make it again from its code")
     specs = deck_specs(cat)
     for deck in DECKS:
         market = setup.markets[deck]
