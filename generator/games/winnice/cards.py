@@ -32,13 +32,18 @@ def context(players: int, lang: str) -> dict[str, Any]:
         for cid, n in cards.items():
             per[parse_card(cid)[0]] += n
         decks[deck] = per
-    grouped: dict[str, list[tuple[int, str, int | str]]] = {}
+    # rows of (cost, crews, order, spaces): market picks alike in cost and crews as one range of
+    # order numbers ("[4-7]"), other spaces alike in cost and crews as one row counted ("2x")
+    grouped: dict[str, list[tuple[int, str, int | str, int]]] = {}
     for sp in cat.spaces_for(players):
         rows = grouped.setdefault(sp.action, [])
-        row = (sp.cost, ", ".join(sp.fits), sp.order)
-        if sp.order and rows and rows[-1][:2] == row[:2]:  # market picks alike in cost and crews: "[4-7]"
-            first = str(rows[-1][2]).split("–")[0]
-            rows[-1] = (sp.cost, row[1], f"{first}–{sp.order}")
+        row = (sp.cost, ", ".join(sp.fits), sp.order, 1)
+        if rows and rows[-1][:2] == row[:2]:
+            if sp.order:
+                first = str(rows[-1][2]).split("–")[0]
+                rows[-1] = (sp.cost, row[1], f"{first}–{sp.order}", 1)
+            else:
+                rows[-1] = (*rows[-1][:3], rows[-1][3] + 1)
         else:
             rows.append(row)
     spaces = [(actions.get(a, a), rows) for a, rows in grouped.items() if a.startswith(("hire", "buy"))]

@@ -46,3 +46,27 @@ def test_two_player_games_that_got_stuck_with_full_barrels_now_end(setup_seed: i
     while not s.is_over() and s.round <= 80:
         s.apply(bot(s, rng))
     assert s.winner is not None and s.round <= 80
+
+
+
+def _spaces_of(row: tuple) -> int:  # type: ignore[type-arg]
+    """How many board spaces one rule-card row stands for: an order range "[4–7]" or a count."""
+    order = str(row[2])
+    if "–" in order:
+        lo, hi = order.split("–")
+        return int(hi) - int(lo) + 1
+    return int(row[3])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_rule_card_rows_count_every_space_once(players: int) -> None:
+    """The actions rule card groups spaces alike in cost and crews (market picks as "[4–7]", other
+    spaces as "2×"): no two neighbouring rows of an action are alike, and the rows stand for every
+    space of the board, no more."""
+    from generator.games.winnice.cards import context
+
+    ctx = context(players, "pl")
+    groups = ctx["spaces"] + ctx["card_spaces"]
+    for _, rows in groups:
+        assert all(a[:2] != b[:2] for a, b in zip(rows, rows[1:], strict=False))
+    assert sum(_spaces_of(r) for _, rows in groups for r in rows) == len(default_catalog().spaces_for(players))
