@@ -160,15 +160,17 @@ def _random_planting(state: State, p: Player, rng: random.Random) -> Move | None
 # --- greedy ------------------------------------------------------------------------------------
 
 
-def _window_of(state: State, side: int) -> dict[int, int]:
-    """Square windows of one side by the bit of their north-west corner."""
-    key = ("windows", side)
+def _windows(state: State) -> dict[int, dict[int, int]]:
+    """Per target-window side: the square windows of that side by the bit of their north-west
+    corner (built once per catalog)."""
     memo = (state.t._placement_index or index_for(state.t)).memo
-    got = memo.get(key)
+    got = memo.get("windows by side")
     if got is None:
         g = state.t.grid
-        got = memo[key] = {g.bit(x, y): g.rect(x, y, side, side) for y in range(g.height - side + 1)
-                           for x in range(g.width - side + 1)}
+        got = memo["windows by side"] = {
+            side: {g.bit(x, y): g.rect(x, y, side, side) for y in range(g.height - side + 1)
+                   for x in range(g.width - side + 1)}
+            for side in set(WINDOW)}
     return got  # type: ignore[no-any-return]
 
 
@@ -211,10 +213,7 @@ def _targets(state: State, p: Player) -> list[int]:
     grid = state.t.grid
     wd, ne = grid.width, grid.not_east
     full = grid.full
-    memo = (state.t._placement_index or index_for(state.t)).memo
-    by_side = memo.get("windows by side")
-    if by_side is None:
-        by_side = memo["windows by side"] = {k: _window_of(state, k) for k in set(WINDOW)}
+    by_side = _windows(state)
     out = [0, 0, 0]
     taken = 0
     occ = p.occupied

@@ -32,20 +32,20 @@ def context(players: int, lang: str) -> dict[str, Any]:
         for cid, n in cards.items():
             per[parse_card(cid)[0]] += n
         decks[deck] = per
-    # rows of (cost, crews, order, spaces): market picks alike in cost and crews as one range of
-    # order numbers ("[4-7]"), other spaces alike in cost and crews as one row counted ("2x")
-    grouped: dict[str, list[tuple[int, str, int | str, int]]] = {}
+    # per action, rows of spaces alike in cost and crews: [cost, crews, first order, last order,
+    # spaces]; printed as (cost, crews, order label, spaces) - market picks as a range of order
+    # numbers ("[4–7]"), other spaces counted ("2×")
+    runs: dict[str, list[list[Any]]] = {}
     for sp in cat.spaces_for(players):
-        rows = grouped.setdefault(sp.action, [])
-        row = (sp.cost, ", ".join(sp.fits), sp.order, 1)
-        if rows and rows[-1][:2] == row[:2]:
-            if sp.order:
-                first = str(rows[-1][2]).split("–")[0]
-                rows[-1] = (sp.cost, row[1], f"{first}–{sp.order}", 1)
-            else:
-                rows[-1] = (*rows[-1][:3], rows[-1][3] + 1)
+        rows = runs.setdefault(sp.action, [])
+        fits = ", ".join(sp.fits)
+        if rows and rows[-1][:2] == [sp.cost, fits]:
+            rows[-1][3] = sp.order
+            rows[-1][4] += 1
         else:
-            rows.append(row)
+            rows.append([sp.cost, fits, sp.order, sp.order, 1])
+    grouped = {a: [(cost, fits, (f"{lo}–{hi}" if hi != lo else lo) if lo else "", 1 if lo else n)
+                   for cost, fits, lo, hi, n in rows] for a, rows in runs.items()}
     spaces = [(actions.get(a, a), rows) for a, rows in grouped.items() if a.startswith(("hire", "buy"))]
     card_spaces = [(actions.get(a, a), rows) for a, rows in grouped.items() if not a.startswith(("hire", "buy"))]
     return {

@@ -182,8 +182,9 @@ class Catalog:
         out: dict[tuple[int, str], int] = {}
         for deck in DECKS:
             for cid, n in self.decks[deck].items():
-                key = parse_card(cid)
-                out[key] = out.get(key, self.spare_pieces if n else 0) + n
+                if n:
+                    key = parse_card(cid)
+                    out[key] = out.get(key, self.spare_pieces) + n
         for shape in self.seedling_shapes():
             out[(2, shape)] = out.get((2, shape), 0) + self.red_extra
         return {k: v for k, v in sorted(out.items()) if v}
