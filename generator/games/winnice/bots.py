@@ -52,7 +52,7 @@ from generator.games.winnice.moves import (
     TAKE,
     Move,
 )
-from generator.games.winnice.placement_index import bits_of, index_for
+from generator.games.winnice.placement_index import MEMO_LIMIT, bits_of, index_for
 from generator.games.winnice.rules import harvest_points, largest_side, planting_ok
 
 if TYPE_CHECKING:
@@ -209,18 +209,35 @@ def _targets(state: State, p: Player) -> list[int]:
     the free windows; only those holding a square of the colour need scoring, and of the rest the
     first clear of the chosen windows (score 0) is the only one that can win. The scan (in board
     order) stops at the first window scoring the most any window could: all of the colour's
-    squares, up to the window's size, and none of a chosen window."""
+    squares, up to the window's size, and none of a chosen window.
+
+    Each colour's step is a function of its squares, the windows chosen before it (`taken`) and
+    the other colours' squares (`others`); the last answer per (colour, squares, taken) is kept
+    with the `others` it was found for. Planting a piece of one colour only adds to the others of
+    the two other colours' steps, and more others only take candidate windows away (the scores
+    depend on the colour and `taken` alone, and the first clear window can only move later), so
+    while the kept window is still clear of the others it is still the first best one — the same
+    answer without the scan."""
     grid = state.t.grid
     wd, ne = grid.width, grid.not_east
     full = grid.full
     by_side = _windows(state)
+    memo = (state.t._placement_index or index_for(state.t)).memo
     out = [0, 0, 0]
     taken = 0
     occ = p.occupied
     for colour in (2, 1, 0):
         mine = p.board[colour]
+        others = occ & ~mine
+        step = ("target step", colour, mine, taken)
+        kept = memo.get(step)
+        if kept is not None and not kept[0] & ~others and not kept[1] & others:
+            best = kept[1]
+            out[colour] = best
+            taken |= best
+            continue
         k = WINDOW[colour]
-        free = full & ~(occ & ~mine)
+        free = full & ~others
         for _ in range(k - 1):  # corners of the k x k windows inside `free`
             free = free & (free >> 1) & (free >> wd) & (free >> (wd + 1)) & ne
         if not free:
@@ -248,6 +265,9 @@ def _targets(state: State, p: Player) -> list[int]:
                 best, best_score = w, score
                 if score == bound:
                     break
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[step] = (others, best)
         out[colour] = best
         taken |= best
     return out

@@ -464,6 +464,28 @@ def test_target_windows_of_compact_plantings_equal_the_window_scan(seed):
     assert bots._targets(state, p) == ref_targets(p)
 
 
+@given(st.integers(0, 2**32))
+@settings(max_examples=60)
+def test_target_windows_of_growing_boards_equal_the_window_scan(seed):
+    """Boards that grow a square at a time (and now and then lose a block, as a harvest does):
+    the kept answer of a colour's step (reused while the other colours only grow) is the scan's."""
+    rng = random.Random(seed)
+    state = State(generate(2, 1))
+    p = state.players[0]
+    boards = [0, 0, 0]
+    for _ in range(60):
+        if rng.random() < 0.1:
+            colour = rng.randrange(3)
+            boards[colour] &= ~GRID.rect(rng.randrange(5), rng.randrange(5), 4, 4)
+        else:
+            empty = [sq for sq in range(64) if not (boards[0] | boards[1] | boards[2]) >> sq & 1]
+            if not empty:
+                break
+            boards[rng.randrange(3)] |= 1 << rng.choice(empty)
+        p.board = list(boards)
+        assert bots._targets(state, p) == ref_targets(p)
+
+
 @given(st.integers(0, 2**64 - 1), st.booleans())
 @settings(max_examples=60)
 def test_cover_and_inside_equal_the_placement_scan(mask, eager):
