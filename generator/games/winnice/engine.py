@@ -22,8 +22,10 @@ Decisions where the rulebook is silent (DIGEST section 4 leaves these to the eng
   player climbs at most one size per round; a market only while it has a card anywhere (face up,
   pile or discards); an action card only while the bank holds one not yet reserved. A player
   holds at most one laboratory and one genetics card (a second one does nothing).
-- **Resolving** goes down the board: hiring (2, 3, 4), market 2/3 in order-number order, market
-  4/5 likewise, then greenhouse, barrels, laboratory, genetics, irrigate. Hired crews work from
+- **Resolving** goes down the board: hiring (2, 3, 4), then the action cards (greenhouse,
+  barrels, laboratory, genetics, irrigate), then market 2/3 in order-number order and market 4/5
+  likewise (`_RES_RANK`; a greenhouse bought this round already holds this round's seedlings).
+  Hired crews work from
   the next round. A buyer takes one face-up card whose piece the bank still has, or the blind top
   card, or nothing. Taken face-up cards are not replaced until the end of the round. A blind card
   whose piece is out of the bank is discarded and gives nothing. A deck that runs out reshuffles
@@ -43,8 +45,11 @@ Decisions where the rulebook is silent (DIGEST section 4 leaves these to the eng
   greenhouses allow (1 + 2 per card) or more tokens than their barrels (1 + 3 per card), the game
   waits for that player to give back one (their choice) until the limit holds again.
 - **End**: the moment a player's red tokens total 8P or more (after giving back anything over the
-  barrel limit) the game ends and that player wins. Players act one at a time, so two players can
-  never reach it at the same moment: there are no simultaneous finishes and no ties. A game that
+  barrel limit) the game ends and that player wins. The rulebook has everyone plant and harvest
+  "każdy na swojej planszy", as if at once; here players act one at a time from the round's first
+  player (as in placing), so two players can never reach 8P at the same moment: when two could
+  both get there in one phase, the one earlier in this round's order wins and the other never
+  harvests. There are no simultaneous finishes and no ties. A game that
   reaches `rules.round_cap` rounds stops unfinished (`capped`), for the playout report.
 - **Scores** (for core.playout) are each player's red points; the winner is the only one at 8P+.
 - **Coins** are counted by value; the bank always makes change.
@@ -89,6 +94,7 @@ from generator.games.winnice.moves import (
     SKIP_MOVE,
     TAKE,
     Move,
+    well_formed,
 )
 from generator.games.winnice.rules import (
     grid_for,
@@ -462,10 +468,17 @@ class State:
 
     # --- applying --------------------------------------------------------------------------
     def apply(self, move: Move) -> None:
+        """Play `move` for the player to move. A move that is not legal here raises ValueError
+        and leaves the state as it was (every check comes before the first change)."""
         if self.phase == P_OVER:
             raise ValueError("the game is over")
+        if not well_formed(move):
+            raise ValueError(f"not a move: {move!r}")
         self._cache.clear()
+        self._apply(move)
         self.moves += 1
+
+    def _apply(self, move: Move) -> None:
         kind = move[0]
         if self.drop is not None:
             self._apply_drop(move)
@@ -475,6 +488,8 @@ class State:
         if self.phase == P_SELL:
             if kind == SELL:
                 tok = (move[1], move[2])
+                if tok not in p.tokens:
+                    raise ValueError(f"illegal sale {move}")
                 p.tokens.remove(tok)
                 self.bank_tokens[tok] += 1
                 p.coins += sale_price(self.cat, *tok)
@@ -487,8 +502,8 @@ class State:
         elif self.phase == P_PLACE:
             if kind == PLACE:
                 si, w = move[1], move[2]
-                if (w not in p.workers or w in p.placed or w not in self.t.spaces[si].fits
-                        or not self.can_place(who, si)):
+                if (not 0 <= si < len(self.t.spaces) or w not in p.workers
+                        or w in p.placed or w not in self.t.spaces[si].fits or not self.can_place(who, si)):
                     raise ValueError(f"illegal placement {move}")
                 self.occupant[si] = (who, w)
                 self.taken |= 1 << si
@@ -561,7 +576,10 @@ class State:
             self.bank_cards["irrigate"] += 1
         elif kind == HARVEST:
             colour, square = move[1], move[2]
-            if not p.board[colour] & square or square & (square - 1):
+            if colour not in (0, 1, 2) or not p.board[colour] & square or square & (square - 1):
+                raise ValueError(f"illegal harvest {move}")
+            region = self.t.grid.flood(p.board[colour], square)
+            if region & -region != square:  # a planting is named by its lowest square, as in harvest_moves
                 raise ValueError(f"illegal harvest {move}")
             self.harvest(p, colour, square)
             p.harvested = True

@@ -35,6 +35,31 @@ PHASE_NAMES = ("selling", "actions", "actions (resolving)", "actions (laboratory
                "over")
 
 Move = tuple[Any, Any, Any, Any]
+
+#: per kind, the type of each of the three fields (None: an unused field, always the int 0) —
+#: `well_formed` holds a move to it before the engine looks at its values
+_I, _S = int, str
+SIGNATURES: dict[int, tuple[type | None, type | None, type | None]] = {
+    SELL: (_I, _I, None), DONE: (None, None, None), PLACE: (_I, _S, None), PASS: (None, None, None),
+    HIRE: (_S, None, None), TAKE: (_I, None, None), SKIP: (None, None, None), DROP_SEEDLING: (_I, _S, None),
+    DROP_TOKEN: (_I, _I, None), LAB: (_I, _I, None), GENETICS: (_S, None, None), PLANT: (_I, _S, _I),
+    IRRIGATE: (_I, None, None), HARVEST: (_I, _I, None)}
+
+
+def well_formed(move: object) -> bool:
+    """Is `move` a 4-tuple of a known kind with fields of that kind's types (exact types: True is
+    not 1, 1.0 is not 1) and zeros where the kind has nothing to say?"""
+    if type(move) is not tuple or len(move) != 4:
+        return False
+    sig = SIGNATURES.get(move[0]) if type(move[0]) is int else None
+    if sig is None:
+        return False
+    for want, x in zip(sig, move[1:], strict=True):
+        if type(x) is not (int if want is None else want) or (want is None and x != 0):
+            return False
+    return True
+
+
 DONE_MOVE: Move = (DONE, 0, 0, 0)
 PASS_MOVE: Move = (PASS, 0, 0, 0)
 SKIP_MOVE: Move = (SKIP, 0, 0, 0)

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.core import shapes as sh
+from generator.core.playout import get_bot
+from generator.core.rng import make_rng
 from generator.games.winnice.engine import State, check_invariants
+from generator.games.winnice.model import default_catalog
 from generator.games.winnice.moves import (
     DONE_MOVE,
     DROP_SEEDLING,
@@ -20,6 +27,7 @@ from generator.games.winnice.moves import (
     P_CONVERT,
     P_OVER,
     P_PLACE,
+    P_PLANT,
     P_RESOLVE,
     P_SELL,
     PASS_MOVE,
@@ -36,6 +44,7 @@ from generator.games.winnice.rules import (
     planting_ok,
     separation_ok,
 )
+from generator.games.winnice.setup import generate
 from tests.games.winnice.conftest import GRID, art_bits, new_state, plant_by_hand, square, to_planting
 
 # --- harvest values ------------------------------------------------------------------------------
@@ -101,6 +110,20 @@ def test_harvest_through_the_engine_pays_the_token_and_clears_the_planting():
     s.apply((HARVEST, 1, square("A1"), 0))
     assert p.tokens == [(1, 2)] and p.board[1] == 0 and not p.planted
     assert s.round == 2  # the harvest ended that player's phase, and nobody else had anything to do
+
+
+@pytest.mark.parametrize("move", [(HARVEST, -1, 1, 0), (HARVEST, 3, 1, 0), (HARVEST, 2, 1, 0), (HARVEST, 1, 2, 0),
+                                  (HARVEST, 1, 1, 1), (HARVEST, True, 1, 0), (HARVEST, 1, 3, 0)])
+def test_a_harvest_names_a_colour_and_the_lowest_square_of_one_of_its_plantings(move):
+    """(HARVEST, -1, ...) once reached the red board through Python's negative index; a square
+    other than a planting's lowest (as harvest_moves names it) is not a move either."""
+    s = new_state()
+    to_planting(s, s.first)
+    who = s.cur
+    plant_by_hand(s, who, 1, art_bits(L_WITH_TAIL))
+    with pytest.raises(ValueError):
+        s.apply(move)
+    assert s.players[who].board[1] == art_bits(L_WITH_TAIL) and not s.players[who].tokens
 
 
 def test_harvest_with_drought_2x2_gives_nothing_and_returns_the_token():
@@ -493,3 +516,56 @@ def test_clone_is_independent():
     c.apply(PASS_MOVE)
     assert s.players[s.first].coins != c.players[s.first].coins
     assert s.rng.random() == c.rng.random()  # the same future shuffles
+
+
+def _snapshot(state: State) -> bytes:
+    """Everything a move can change (the compiled tables, rng and memos aside)."""
+    skip = {"t", "cat", "rng", "_cache", "_round_cache"}
+    data = {k: v for k, v in vars(state).items() if k not in skip}
+    data["players"] = [dataclasses.astuple(p) for p in state.players]
+    return pickle.dumps((data, state.rng.getstate()))
+
+
+def _mutants(move: tuple, rng: random.Random) -> list[object]:
+    """Moves near a legal one (each field changed to a neighbour or to something odd) and junk."""
+    odd = [-1, 1, 3, 99, -(2**70), 2**64, 1 << 70, None, "x", 1.5, (), [0]]
+    out: list[object] = [list(move), move[:3], (*move, 0), None, "done", 7]
+    for i in range(4):
+        for v in [move[i] + 1 if type(move[i]) is int else "Y", *rng.sample(odd, 3)]:
+            out.append(move[:i] + (v,) + move[i + 1:])
+    out.append((rng.randrange(-2, 16), rng.randrange(-2, 64), rng.choice([0, 1, 2, "I3", "O4"]),
+                rng.choice([0, 1, 1 << rng.randrange(64), -1])))
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed", "bot"), [(4, 3, "random"), (2, 8, "greedy"), (3, 4, "random")])
+def test_apply_rejects_every_move_that_is_not_legal_and_changes_nothing(players, seed, bot):
+    """State.apply takes exactly the legal moves: anything else (a legal move with one field
+    changed, a wrong colour or space index, a malformed tuple, junk) raises ValueError and leaves
+    the state as it was, the move counter included."""
+    cat = default_catalog()
+    state = State(generate(players, seed, cat), cat, make_rng(seed, "engine"))
+    rng = random.Random(seed)
+    play = get_bot(bot)
+    tried = rejected = 0
+    phases: set[int] = set()
+    every = 37 if bot == "random" else 11
+    for n in range(6000):
+        if state.is_over() or tried >= 40:
+            break
+        if n % every == 0:  # prime to a round's length: every phase comes up
+            phases.add(state.phase)
+            legal = list(dict.fromkeys(state.legal_moves()))
+            for move in rng.sample(legal, min(4, len(legal))):
+                for bad in _mutants(move, rng):
+                    if isinstance(bad, tuple) and bad in legal:
+                        continue
+                    before = _snapshot(state)
+                    with pytest.raises(ValueError):
+                        state.apply(bad)  # type: ignore[arg-type]
+                    assert _snapshot(state) == before, bad
+                    rejected += 1
+            tried += 1
+        state.apply(play(state, rng))
+    assert tried >= 30 and rejected > 500
+    assert {P_SELL, P_PLACE, P_RESOLVE, P_PLANT} <= phases
