@@ -167,7 +167,19 @@ def unsafe_inks(scene: Scene, name: str, trim: Box, safe: float = 3.0, tol: floa
     tx0, ty0, tx1, ty1 = trim
     sx0, sy0, sx1, sy1 = tx0 + safe, ty0 + safe, tx1 - safe, ty1 - safe
     out: list[Ink] = []
+    leaves: list[Ink] = []
+    textures: dict[str, Box] = {}  # a background symbol (Symbol.background) as one ink: its pieces' box
     for ink in inks(scene, sym.items, path=name):
+        parts = ink.path.split(" > ")
+        at = next((k for k in range(1, len(parts)) if scene.symbols[parts[k]].background), None)
+        if at is None:
+            leaves.append(ink)
+            continue
+        key = " > ".join(parts[:at + 1])
+        b = textures.get(key, ink.box)
+        textures[key] = (min(b[0], ink.box[0]), min(b[1], ink.box[1]), max(b[2], ink.box[2]), max(b[3], ink.box[3]))
+    leaves += [Ink(box, Rect(*box[:2], box[2] - box[0], box[3] - box[1]), key) for key, box in textures.items()]
+    for ink in leaves:
         x0, y0, x1, y1 = ink.box
         outside = [(x0 < sx0 - tol, x0 <= tx0 + tol), (y0 < sy0 - tol, y0 <= ty0 + tol),
                    (x1 > sx1 + tol, x1 >= tx1 - tol), (y1 > sy1 + tol, y1 >= ty1 - tol)]

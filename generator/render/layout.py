@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import Any
 
 from generator.render import fonts
 from generator.render.scene import Item, Line, Page, Rect, Scene, Symbol, Text, Use
@@ -752,7 +753,7 @@ def card_safe_warnings(scene: Scene, names: list[str], card_w: float, card_h: fl
 def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_w: float, card_h: float,
            paper: Paper, code: str, bleed: float = 0.0, gap: float = 0.0, crop_marks: bool = True,
            margin: float | None = None, lang: str = "en", safe: float = CARD_SAFE,
-           rotate_ok: bool = True) -> Imposition:
+           rotate_ok: bool = True, bleed_note: bool = True) -> Imposition:
     """n-up card sheets (see `plan_cards` for the layout). Each symbol is card_size_with_bleed(...)
     mm with the cut inset by `bleed`.
 
@@ -778,12 +779,10 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
     words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
     warnings: list[str] = []
     n = max(1, len(fronts))
-    if bleed > 0:
-        plain = plan_cards(card_w, card_h, paper, 0.0, gap, **plan_args)
-        if plain.per_page > grid.per_page:
-            warnings.append(words["warn_bleed"].format(
-                b=f"{bleed:g}", n=grid.per_page, n0=plain.per_page, s=math.ceil(n / grid.per_page),
-                s0=math.ceil(n / plain.per_page), paper=paper.name))
+    if bleed > 0 and bleed_note:
+        note = bleed_cost_note([n], card_w, card_h, paper, bleed, gap, lang, **plan_args)
+        if note:
+            warnings.append(note)
     if grid.gap != gap:
         warnings.append(words["warn_gap"].format(g=f"{gap:g}", n=grid.per_page))
     if safe > 0:
@@ -818,10 +817,25 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
 def impose_cards(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_w: float,
                  card_h: float, paper: Paper, code: str, bleed: float = 0.0, gap: float = 0.0,
                  crop_marks: bool = True, margin: float | None = None, lang: str = "en",
-                 safe: float = CARD_SAFE, rotate_ok: bool = True) -> list[Page]:
+                 safe: float = CARD_SAFE, rotate_ok: bool = True, bleed_note: bool = True) -> list[Page]:
     """`impose`, returning only the pages (its warnings land in `scene.warnings`)."""
     return impose(scene, fronts, backs, card_w, card_h, paper, code, bleed, gap, crop_marks, margin, lang,
-                  safe, rotate_ok).pages
+                  safe, rotate_ok, bleed_note).pages
+
+
+def bleed_cost_note(decks: list[int], card_w: float, card_h: float, paper: Paper, bleed: float, gap: float = 0.0,
+                    lang: str = "en", **plan_args: Any) -> str | None:
+    """What the bleed costs a document of several decks (card counts, each deck on fresh sheets):
+    one line, or None when the bleed costs no card per sheet. `plan_args` as `impose` plans with."""
+    grid = plan_cards(card_w, card_h, paper, bleed, gap, **plan_args)
+    plain = plan_cards(card_w, card_h, paper, 0.0, gap, **plan_args)
+    if plain.per_page <= grid.per_page:
+        return None
+    words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
+    return words["warn_bleed"].format(  # type: ignore[no-any-return]
+        b=f"{bleed:g}", n=grid.per_page, n0=plain.per_page, paper=paper.name,
+        s=sum(math.ceil(max(1, n) / grid.per_page) for n in decks),
+        s0=sum(math.ceil(max(1, n) / plain.per_page) for n in decks))
 
 
 # --- duplex alignment test ----------------------------------------------------------------------

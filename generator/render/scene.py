@@ -103,12 +103,18 @@ Item = Rect | Line | Polygon | Circle | Text | Use
 
 @dataclass(slots=True)
 class Symbol:
-    """Reusable artwork of size w x h mm; its items are in the symbol's own coordinates."""
+    """Reusable artwork of size w x h mm; its items are in the symbol's own coordinates.
+
+    `background`: a texture meant to be cut anywhere (a colour band with its greyscale dots or
+    stripes running off a card): the cards' safe-margin check looks at the placed symbol's box as
+    one piece of art, not at each dot — a cut a millimetre off moves the texture, it damages
+    nothing."""
 
     name: str
     w: float
     h: float
     items: list[Item] = field(default_factory=list)
+    background: bool = False
 
 
 @dataclass(slots=True)

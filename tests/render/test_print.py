@@ -15,7 +15,7 @@ from generator.render import bounds, layout
 from generator.render.layout import SAFE_EDGE, get_paper
 from generator.render.pdf import PT_PER_MM, pdf_bytes, use_matrix
 from generator.render.png import page_image
-from generator.render.scene import Line, Page, Rect, Scene, Symbol, Text, Use
+from generator.render.scene import Circle, Line, Page, Rect, Scene, Symbol, Text, Use
 
 from .conftest import CODE, board_scene, card_scene
 
@@ -211,6 +211,24 @@ def test_card_text_and_art_inside_the_safe_margin() -> None:
     assert len(frame) == 1 and frame[0].startswith("Rect")
     imp = layout.impose(sc, ["ok", "text", "frame"], None, 63, 88, get_paper("a4"), CODE, bleed=3.0)
     assert any("za blisko" in x for x in imp.warnings) and any(x.startswith("Rect") for x in imp.warnings)
+
+
+def test_a_background_symbol_is_checked_as_one_piece() -> None:
+    """Dots of a texture that runs off the card sit in the danger band on purpose: inside a
+    background symbol the check takes the texture's box (which reaches the cut), not each dot;
+    the same dots placed loose are reported, and a background that stops short of the cut is too."""
+    sc = Scene()
+    w, h = 63.0, 88.0
+    dots = [Circle(x + 1.0, 1.5, 0.5, fill="#806000", stroke=None) for x in range(0, 63, 4)]
+    sc.add_symbol(Symbol("band", w, 17, [Rect(0, 0, w, 17, fill="#f0c040", stroke=None), *dots], background=True))
+    sc.add_symbol(Symbol("loose-band", w, 17, [Rect(0, 0, w, 17, fill="#f0c040", stroke=None), *dots]))
+    sc.add_symbol(Symbol("short", 50, 10, [Rect(0, 0, 50, 10, fill="#f0c040", stroke=None)], background=True))
+    sc.add_symbol(Symbol("good", w, h, [Use("band", 0, 0), Text(7, 30, "środek", 9)]))
+    sc.add_symbol(Symbol("bad", w, h, [Use("loose-band", 0, 0)]))
+    sc.add_symbol(Symbol("stops-short", w, h, [Use("short", 1.0, 1.0)]))
+    assert layout.card_safe_warnings(sc, ["good"], w, h, 0.0) == []
+    assert {x.split()[0] for x in layout.card_safe_warnings(sc, ["bad"], w, h, 0.0)} == {"Circle"}
+    assert [x.split()[0] for x in layout.card_safe_warnings(sc, ["stops-short"], w, h, 0.0)] == ["Rect"]
 
 
 def _map_point(use: Use, sym: Symbol, u: float, v: float) -> tuple[float, float]:

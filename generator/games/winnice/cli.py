@@ -52,6 +52,9 @@ BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each card
 PlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, max=100_000, help="Play this many bot games on the "
                                           "setup and report completion, rounds, wins per seat and drought hits "
                                           "(playouts.json); 0 skips.")]
+CheckPlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, max=100_000, help="Then play this many bot "
+                                               "games on the setup and report completion, rounds, wins per seat "
+                                               "and drought hits (on screen, or in --json); 0 skips.")]
 BotOpt = Annotated[str, typer.Option("--bot", metavar="greedy|random",
                                       help="Bots for the playouts: greedy or random (every seat).")]
 MAX_SETUP_BYTES = 2_000_000
@@ -116,7 +119,10 @@ def write_outputs(setup: Setup, cat: Catalog, code: str, stage: Path, paper_name
     files["boards"] = stage / "boards.pdf"
     write_pdf(boards, files["boards"])
     files["cards"] = stage / "cards.pdf"
-    write_pdf(draw.cards_scene(setup, cat, code, paper, lang, bleed), files["cards"])
+    cards = draw.cards_scene(setup, cat, code, paper, lang, bleed)
+    for note in cards.warnings:  # e.g. bleed costing cards per sheet: said, never silent
+        err_console.print(f"note: {note}", markup=False, highlight=False)
+    write_pdf(cards, files["cards"])
     files["pieces"] = stage / "pieces.pdf"
     write_pdf(draw.pieces_scene(setup, cat, code, paper, lang), files["pieces"])
     files["preview"] = stage / "preview.png"
@@ -239,7 +245,7 @@ def check_cmd(
     file: Annotated[Path, typer.Argument(help="A setup.json written by `boardgen winnice setup` (hand edits "
                                          "welcome).")],
     catalog: CatalogOpt = None,
-    playouts: PlayoutsOpt = 0,
+    playouts: CheckPlayoutsOpt = 0,
     bot: BotOpt = "greedy",
     jobs: JobsOpt = None,
     as_json: JsonOpt = False,

@@ -345,6 +345,17 @@ def _card_base(bleed: float, fill: str = "#fffdf7") -> list[Item]:
     return [Rect(0, 0, cw, ch, fill=fill, stroke=None)]
 
 
+def _band(scene: Scene, colour: int, w: float, h: float) -> str:
+    """A seedling card's colour band with its greyscale pattern, running off the card on three
+    sides: a background (Symbol.background), so a cut a little off moves the dots, it damages
+    nothing, and the safe-margin check takes the band as one piece."""
+    name = f"wn-band-{colour}-{w:g}x{h:g}"
+    if name not in scene.symbols:
+        items: list[Item] = [Rect(0, 0, w, h, fill=FILL[colour], stroke=None), *pattern(colour, 0, 0, w, h, step=4)]
+        scene.add_symbol(Symbol(name, w, h, items, background=True))
+    return name
+
+
 def _seedling_face(scene: Scene, cat: Catalog, deck: str, cid: str, lang: str, bleed: float) -> str:
     name = f"wn-face-{cid}-{bleed:g}"
     if name in scene.symbols:
@@ -354,8 +365,7 @@ def _seedling_face(scene: Scene, cat: Catalog, deck: str, cid: str, lang: str, b
     b = bleed
     items = _card_base(bleed)
     band_h = b + 17
-    items.append(Rect(0, 0, CARD_W + 2 * b, band_h, fill=FILL[colour], stroke=None))
-    items += pattern(colour, 0, 0, CARD_W + 2 * b, band_h, step=4)
+    items.append(Use(_band(scene, colour, CARD_W + 2 * b, band_h), 0, 0))
     items.append(Rect(b + 3, b + 3, CARD_W - 6, 11, fill="#ffffff", stroke=None, radius=1.5))
     items.append(Text(b + 5, b + 10.6, f"{word('seedling', lang)} {deck[4]}/{deck[5]}", size=9, font="bold", fill=INK))
     items.append(Text(b + CARD_W - 5, b + 10.6, colour_name(colour, lang), size=8.5, font="condensed-bold",
@@ -543,11 +553,12 @@ DECK_SHORT = {"deck23": "2/3", "deck45": "4/5", "action": "A", "disaster": "K", 
 def cards_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0) -> Scene:
     """cards.pdf: every deck in the setup's order, each starting on a fresh sheet, 3x3 with crop
     marks and (long-edge duplex) mirrored backs."""
-    scene = Scene(title=f"{texts()['title'][lang]} — {word('seedling', lang)} & co — {code}",
+    scene = Scene(title=f"{texts()['title'][lang]} — {word('cards_file', lang)} — {code}",
                   subject="boardgen: Winnice cards")
     margin = 5.5 if paper.name == "letter" else layout.MARGIN
     pages: list[Page] = []
     market_word = word("market", lang)
+    counts: list[int] = []
     for deck, cards, notes in deck_lists(setup, cat):
         back = _back(scene, deck, lang, bleed)
         fronts = []
@@ -563,7 +574,13 @@ def cards_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang
             fronts.append(_in_deck(scene, face, DECK_SHORT[deck], i, bleed,
                                    note.replace("market", market_word)))
         pages += layout.impose_cards(scene, fronts, back, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin,
-                                     lang=lang)
+                                     lang=lang, bleed_note=False)
+        counts.append(len(cards))
+    # what the bleed costs, said once for the whole file (each deck starts on a fresh sheet)
+    note = layout.bleed_cost_note(counts, CARD_W, CARD_H, paper, bleed, lang=lang, landscape_ok=False,
+                                  margin=margin, crop_marks=True, rotate_ok=True) if bleed > 0 else None
+    if note:
+        scene.warnings.append(note)
     layout.number_pages(pages, code, lang)
     scene.pages.extend(pages)
     return scene

@@ -52,6 +52,15 @@ def card_id(colour: int, shape: str) -> str:
 
 
 @lru_cache(maxsize=4096)  # the bots and the engine parse the same few dozen ids all game long
+def coin_key(key: str) -> int | None:
+    """A coin table's key as its value: plain ASCII digits without a leading zero, the way
+    setup.json writes them ("1", "10"). int() would also take " 1", "+5", "1_0", "05" or other
+    scripts' digits, so two keys could name one coin and the last would silently win."""
+    if key.isascii() and key.isdigit() and (key == "0" or key[0] != "0"):
+        return int(key)
+    return None
+
+
 def parse_card(cid: str) -> tuple[int, str]:
     """("Y:O4") -> (0, "O4"); ValueError for anything else."""
     letter, _, shape = cid.partition(":")
@@ -240,10 +249,10 @@ def parse_catalog(d: dict[str, Any], source: str) -> Catalog:
         raw = p.counts(coins.get(key), f"coins.{key}")
         out = {}
         for k, v in raw.items():
-            try:
-                out[int(k)] = v
-            except ValueError:
-                p.fail(f"coins.{key}.{k}", "is not a coin value")
+            value = coin_key(k)
+            if value is None:
+                p.fail(f"coins.{key}.{k}", "is not a coin value (write it as digits: \"1\", \"10\")")
+            out[value] = v
         return out
 
     seed = p.table(d, "seedlings")
@@ -465,10 +474,13 @@ class Setup:
         coins = []
         for i, c in enumerate(coins_raw):  # type: ignore[union-attr]
             t = p.counts(c, f"coins[{i}]")
-            try:
-                coins.append({int(k): v for k, v in t.items()})
-            except ValueError:
-                p.fail(f"coins[{i}]", "keys must be coin values")
+            table: dict[int, int] = {}
+            for k, v in t.items():
+                value = coin_key(k)
+                if value is None:
+                    p.fail(f"coins[{i}]", f"key {k!r} is not a coin value (write it as digits: \"1\", \"10\")")
+                table[value] = v
+            coins.append(table)
         catalog = d.get("catalog")
         if not isinstance(catalog, str):  # the catalog's digest ("" is not one): a missing key is malformed
             p.fail("catalog", "must be the catalog's digest (a string)")

@@ -141,3 +141,34 @@ def test_console_script_usage_error_is_one_line():
     res = subprocess.run([sys.executable, "-m", "generator", "winnice", "setup", "--players", "x"],
                          capture_output=True, text=True)
     assert res.returncode == 2 and len(res.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("key", [" 1", "+5", "\u0665", "1_0", "-0", "05", "1.0", ""])
+def test_coin_keys_are_plain_digits_in_setup_files(tmp_path, key):
+    """int() reads all of these as coins; two of them could name one coin and the last would win,
+    so a check's answer hung on the keys' order. Now each is a one-line error."""
+    body = generate(2, 4).to_json()
+    table = body["coins"][0]
+    table[key] = table.pop("5" if key in ("+5", "05", "\u0665") else "1")
+    f = tmp_path / "s.json"
+    save_setup(f, GAME, SETUP_VERSION, CODE.encode({"players": 2}, 4), body)
+    res = runner.invoke(app, ["winnice", "check", str(f)])
+    assert res.exit_code == 2, res.output
+    assert len(res.output.strip().splitlines()) == 1 and "coin value" in res.output
+
+
+def test_coin_keys_are_plain_digits_in_catalogs(tmp_path):
+    f = tmp_path / "c.toml"
+    f.write_text('[coins]\nstart = { "01" = 1, 2 = 2, 5 = 1 }\n', encoding="utf-8")
+    res = runner.invoke(app, ["winnice", "catalog", str(f)])
+    assert res.exit_code == 2 and "coins.start.01" in res.output and len(res.output.strip().splitlines()) == 1
+
+
+def test_setup_with_bleed_says_once_what_it_costs_and_nothing_else(tmp_path):
+    """The card sheets lose a column to the bleed: said once for the whole cards.pdf (its sheets
+    over every deck), and no safe-margin note for the seedling bands (background art)."""
+    res = runner.invoke(app, ["winnice", "setup", "--players", "2", "--seed", "4", "--bleed", "3", "--lang", "en",
+                              "--out", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    notes = [line for line in res.output.splitlines() if line.startswith("note:")]
+    assert len(notes) == 1 and "8 cards per a4 sheet instead of 9" in notes[0], notes
