@@ -190,6 +190,10 @@ def loads_json(text: str, where: str | os.PathLike[str], error: type[Exception] 
         raise error(f"{where}: not valid JSON ({str(exc).splitlines()[0][:80]})") from None
 
 
+#: the keys of a setup file's document (what `dumps_setup` writes)
+_SETUP_KEYS = frozenset({"format", "game", "version", "code", "setup"})
+
+
 def dumps_setup(game: str, version: int, code: str, setup: dict[str, Any]) -> str:
     doc = {"format": FORMAT, "game": game, "version": version, "code": code, "setup": setup}
     return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
@@ -222,6 +226,10 @@ def load_setup(path: str | os.PathLike[str], game: str, versions: tuple[int, ...
     if doc.get("version") not in versions or isinstance(doc.get("version"), bool):
         raise SetupFileError(f"{p}: setup version {_short(doc.get('version'))} is not supported "
                              f"(this boardgen reads {', '.join(map(str, versions))})")
+    extra = sorted(set(doc) - _SETUP_KEYS)
+    if extra:  # the body is held to its keys too: a typo here must not pass unseen
+        raise SetupFileError(f"{p}: {_short(extra[0])} is not a key of a setup file "
+                             f"(it has {', '.join(sorted(_SETUP_KEYS))})")
     if not isinstance(doc.get("setup"), dict):
         raise SetupFileError(f"{p}: \"setup\" must be an object")
     if not isinstance(doc.get("code"), str):

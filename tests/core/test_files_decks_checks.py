@@ -58,6 +58,10 @@ def test_setup_round_trip_and_errors(tmp_path):
     assert load_setup(p, "g")["code"] == "x"  # a BOM from Windows Notepad is fine
     with pytest.raises(SetupFileError, match="no such file"):
         load_setup(tmp_path / "missing.json", "g")
+    p.write_text(json.dumps({"format": "boardgen-setup", "game": "g", "version": 1, "code": "x", "setup": {},
+                             "sedup": {"a": 2}}), encoding="utf-8")
+    with pytest.raises(SetupFileError, match="'sedup' is not a key of a setup file"):
+        load_setup(p, "g")  # a misspelt key is not silently passed over
 
 
 def test_decks():
