@@ -300,6 +300,9 @@ def catalog_cmd(
                     "cards": {k: sum(v.values()) for k, v in cat.decks.items()}})
     elif report.ok:
         out_console.print(f"{cat.source}: usable (digest {cat.digest()})", highlight=False, markup=False)
+        if file is not None:  # the rules hold; whether games end on it is a question for bots
+            out_console.print(f"  to see bot games end on it: boardgen winnice setup --catalog {file} --playouts 50",
+                              highlight=False, markup=False)
     else:
         for v in report:
             out_console.print(str(v), highlight=False, markup=False)
