@@ -61,6 +61,11 @@ def planting_ok(grid: Grid, colour_bits: int, piece: int) -> bool:
     A planting is a 4-connected group of one colour; two plantings of one colour never touch, not
     even at a corner. Given a legal board, the new piece joins every group it touches orthogonally
     into one planting; that planting must then touch no other square of the colour (8-neighbours).
+
+    The rulebook asks for "jeden kwadrat wolnego pola" between two plantings of one kind; DIGEST
+    section 4 (and issue 9) read it as "never touch", so the square between them may hold another
+    colour (plantings of different colours "mogą się stykać"): yellow on A1-A2, green on B1-B2 and
+    yellow again on C1-C2 are two legal yellow plantings.
     """
     if not grid.grow8(piece) & colour_bits:
         return True  # touches nothing of its colour: a new planting

@@ -196,6 +196,22 @@ def test_different_colours_may_touch_in_the_engine():
     assert all(not m[3] & p.occupied for m in moves if m[0] == PLANT)
 
 
+def test_a_square_of_another_colour_separates_two_plantings_of_one():
+    """The digest's reading of "jeden kwadrat wolnego pola": plantings of one colour never touch;
+    the square between them may hold another colour (see rules.planting_ok)."""
+    s = new_state()
+    to_planting(s, s.first)
+    who = s.cur
+    p = s.players[who]
+    plant_by_hand(s, who, 0, art_bits("#/#"))  # yellow A1 A2
+    plant_by_hand(s, who, 1, art_bits("#/#", 1, 0))  # green B1 B2
+    p.seedlings = [(0, "D2")]
+    yellow_c = art_bits("#/#", 2, 0)  # C1 C2: touches only green
+    assert (PLANT, 0, "D2", yellow_c) in s.legal_moves()
+    s.apply((PLANT, 0, "D2", yellow_c))
+    assert len(GRID.regions(p.board[0])) == 2
+
+
 def test_pieces_turn_and_flip():
     s = new_state()
     to_planting(s, s.first)
