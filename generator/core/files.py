@@ -214,8 +214,8 @@ def load_setup(path: str | os.PathLike[str], game: str, versions: tuple[int, ...
     """Read a setup file written by `save_setup`; return the whole document.
 
     Raises SetupFileError with a one-line message for a missing, special or oversized file, bad
-    JSON, a file of another game, an unknown version or an over-long code. The caller validates the
-    `setup` body itself.
+    JSON, a key that is not one of the document's five, a file of another game, an unknown version
+    or an over-long code. The caller validates the `setup` body itself.
     """
     p = Path(path)
     doc = loads_json(read_user_text(p, error=SetupFileError), p, SetupFileError)

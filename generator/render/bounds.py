@@ -107,8 +107,11 @@ def _clip(a: Box, b: Box | None) -> Box | None:
 
 
 def inks(scene: Scene, items: list[Item], m: Matrix | None = None, clip: Box | None = None,
-         path: str = "page", depth: int = 0) -> Iterator[Ink]:
-    """Every leaf item of `items` with its box mapped by `m` and cut to `clip` (both in page mm)."""
+         path: str = "page", depth: int = 0, textures: bool = False) -> Iterator[Ink]:
+    """Every leaf item of `items` with its box mapped by `m` and cut to `clip` (both in page mm).
+
+    With `textures`, each placed background symbol (Symbol.background) is one ink, its placed box
+    (item: a Rect of that box), and only its texts are yielded one by one beside it."""
     m = m or Matrix()
     if depth > 32:
         raise ValueError(f"symbols nested too deep at {path}")
@@ -128,7 +131,12 @@ def inks(scene: Scene, items: list[Item], m: Matrix | None = None, clip: Box | N
             if own is None:
                 continue
             sub = sym.name if path == "page" else f"{path} > {sym.name}"
-            yield from inks(scene, sym.items, full, own, sub, depth + 1)
+            if textures and sym.background:
+                yield Ink(own, Rect(own[0], own[1], own[2] - own[0], own[3] - own[1]), sub)
+                yield from (ink for ink in inks(scene, sym.items, full, own, sub, depth + 1, textures)
+                            if isinstance(ink.item, Text))
+                continue
+            yield from inks(scene, sym.items, full, own, sub, depth + 1, textures)
             continue
         box = item_box(it)
         if box is None:
@@ -161,25 +169,15 @@ def unsafe_inks(scene: Scene, name: str, trim: Box, safe: float = 3.0, tol: floa
     `trim` is the cut rectangle in the symbol's own coordinates. Text must lie inside the safe area;
     any other item must either lie inside it or reach the cut on the side where it leaves the safe
     area (a background or a band meant to run off the card, into the bleed). A frame 1.5 mm inside
-    the cut is reported: a cut 1 mm off shows it crooked.
+    the cut is reported: a cut 1 mm off shows it crooked. A background symbol (a texture: dots or
+    stripes cut through on purpose) is held to that rule as one piece, by its placed box, each use
+    on its own; the texts inside it are held to the text rule.
     """
     sym = scene.symbols[name]
     tx0, ty0, tx1, ty1 = trim
     sx0, sy0, sx1, sy1 = tx0 + safe, ty0 + safe, tx1 - safe, ty1 - safe
     out: list[Ink] = []
-    leaves: list[Ink] = []
-    textures: dict[str, Box] = {}  # a background symbol (Symbol.background) as one ink: its pieces' box
-    for ink in inks(scene, sym.items, path=name):
-        parts = ink.path.split(" > ")
-        at = next((k for k in range(1, len(parts)) if scene.symbols[parts[k]].background), None)
-        if at is None:
-            leaves.append(ink)
-            continue
-        key = " > ".join(parts[:at + 1])
-        b = textures.get(key, ink.box)
-        textures[key] = (min(b[0], ink.box[0]), min(b[1], ink.box[1]), max(b[2], ink.box[2]), max(b[3], ink.box[3]))
-    leaves += [Ink(box, Rect(*box[:2], box[2] - box[0], box[3] - box[1]), key) for key, box in textures.items()]
-    for ink in leaves:
+    for ink in inks(scene, sym.items, path=name, textures=True):  # a background symbol: one box, its texts
         x0, y0, x1, y1 = ink.box
         outside = [(x0 < sx0 - tol, x0 <= tx0 + tol), (y0 < sy0 - tol, y0 <= ty0 + tol),
                    (x1 > sx1 + tol, x1 >= tx1 - tol), (y1 > sy1 + tol, y1 >= ty1 - tol)]

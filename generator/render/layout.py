@@ -774,13 +774,14 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
         if abs(sym.w - cw) > 0.01 or abs(sym.h - ch) > 0.01:
             raise ValueError(f"card symbol {name!r} is {sym.w:g}x{sym.h:g} mm, expected {cw:g}x{ch:g} "
                              f"(card {card_w:g}x{card_h:g} + bleed {bleed:g})")
-    plan_args = {"landscape_ok": backs is None, "margin": margin, "crop_marks": crop_marks, "rotate_ok": rotate_ok}
+    plan_args = _plan_args(backs is not None, margin, crop_marks, rotate_ok)
     grid = plan_cards(card_w, card_h, paper, bleed, gap, **plan_args)
     words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
     warnings: list[str] = []
     n = max(1, len(fronts))
     if bleed > 0 and bleed_note:
-        note = bleed_cost_note([n], card_w, card_h, paper, bleed, gap, lang, **plan_args)
+        note = bleed_cost_note([n], card_w, card_h, paper, bleed, gap, lang, backs is not None, crop_marks, margin,
+                               rotate_ok)
         if note:
             warnings.append(note)
     if grid.gap != gap:
@@ -823,10 +824,17 @@ def impose_cards(scene: Scene, fronts: list[str], backs: list[str] | str | None,
                   safe, rotate_ok, bleed_note).pages
 
 
+def _plan_args(backs: bool, margin: float | None, crop_marks: bool, rotate_ok: bool) -> dict[str, Any]:
+    """`plan_cards`'s options for an imposition with these settings (sheets with backs stay portrait)."""
+    return {"landscape_ok": not backs, "margin": margin, "crop_marks": crop_marks, "rotate_ok": rotate_ok}
+
+
 def bleed_cost_note(decks: list[int], card_w: float, card_h: float, paper: Paper, bleed: float, gap: float = 0.0,
-                    lang: str = "en", **plan_args: Any) -> str | None:
-    """What the bleed costs a document of several decks (card counts, each deck on fresh sheets):
-    one line, or None when the bleed costs no card per sheet. `plan_args` as `impose` plans with."""
+                    lang: str = "en", backs: bool = True, crop_marks: bool = True, margin: float | None = None,
+                    rotate_ok: bool = True) -> str | None:
+    """What the bleed costs a document of several decks (card counts, each deck imposed on fresh
+    sheets with these `impose` settings): one line, or None when the bleed costs no card per sheet."""
+    plan_args = _plan_args(backs, margin, crop_marks, rotate_ok)
     grid = plan_cards(card_w, card_h, paper, bleed, gap, **plan_args)
     plain = plan_cards(card_w, card_h, paper, 0.0, gap, **plan_args)
     if plain.per_page <= grid.per_page:

@@ -229,6 +229,15 @@ def test_a_background_symbol_is_checked_as_one_piece() -> None:
     assert layout.card_safe_warnings(sc, ["good"], w, h, 0.0) == []
     assert {x.split()[0] for x in layout.card_safe_warnings(sc, ["bad"], w, h, 0.0)} == {"Circle"}
     assert [x.split()[0] for x in layout.card_safe_warnings(sc, ["stops-short"], w, h, 0.0)] == ["Rect"]
+    # each use on its own: a good band does not cover a stray copy of it 1 mm inside the cut
+    sc.add_symbol(Symbol("two-bands", w, h, [Use("band", 0, 0), Use("band", 1.0, 30)]))
+    assert [x.split()[0] for x in layout.card_safe_warnings(sc, ["two-bands"], w, h, 0.0)] == ["Rect"]
+    # and text inside a background is still text: held to the safe area
+    sc.add_symbol(Symbol("band-text", w, 17, [Rect(0, 0, w, 17, fill="#f0c040", stroke=None),
+                                             Text(0.5, 1.8, "CUT ME", 6)], background=True))
+    sc.add_symbol(Symbol("texted", w, h, [Use("band-text", 0, 0)]))
+    texted = layout.card_safe_warnings(sc, ["texted"], w, h, 0.0)
+    assert len(texted) == 1 and "'CUT ME'" in texted[0]
 
 
 def _map_point(use: Use, sym: Symbol, u: float, v: float) -> tuple[float, float]:

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -301,8 +302,8 @@ def catalog_cmd(
     elif report.ok:
         out_console.print(f"{cat.source}: usable (digest {cat.digest()})", highlight=False, markup=False)
         if file is not None:  # the rules hold; whether games end on it is a question for bots
-            out_console.print(f"  to see bot games end on it: boardgen winnice setup --catalog {file} --playouts 50",
-                              highlight=False, markup=False)
+            again = f"boardgen winnice setup --catalog {shlex.quote(str(file))} --playouts 50"
+            out_console.print(f"  to see bot games end on it: {again}", highlight=False, markup=False)
     else:
         for v in report:
             out_console.print(str(v), highlight=False, markup=False)

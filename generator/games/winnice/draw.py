@@ -577,8 +577,7 @@ def cards_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang
                                      lang=lang, bleed_note=False)
         counts.append(len(cards))
     # what the bleed costs, said once for the whole file (each deck starts on a fresh sheet)
-    note = layout.bleed_cost_note(counts, CARD_W, CARD_H, paper, bleed, lang=lang, landscape_ok=False,
-                                  margin=margin, crop_marks=True, rotate_ok=True) if bleed > 0 else None
+    note = layout.bleed_cost_note(counts, CARD_W, CARD_H, paper, bleed, lang=lang, margin=margin) if bleed else None
     if note:
         scene.warnings.append(note)
     layout.number_pages(pages, code, lang)

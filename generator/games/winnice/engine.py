@@ -25,8 +25,7 @@ Decisions where the rulebook is silent (DIGEST section 4 leaves these to the eng
 - **Resolving** goes down the board: hiring (2, 3, 4), then the action cards (greenhouse,
   barrels, laboratory, genetics, irrigate), then market 2/3 in order-number order and market 4/5
   likewise (`_RES_RANK`; a greenhouse bought this round already holds this round's seedlings).
-  Hired crews work from
-  the next round. A buyer takes one face-up card whose piece the bank still has, or the blind top
+  Hired crews work from the next round. A buyer takes one face-up card whose piece the bank still has, or the blind top
   card, or nothing. Taken face-up cards are not replaced until the end of the round. A blind card
   whose piece is out of the bank is discarded and gives nothing. A deck that runs out reshuffles
   its discards (the engine's rng); the disaster and coordinate decks do the same.

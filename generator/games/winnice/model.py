@@ -51,7 +51,6 @@ def card_id(colour: int, shape: str) -> str:
     return f"{LETTER[colour]}:{shape}"
 
 
-@lru_cache(maxsize=4096)  # the bots and the engine parse the same few dozen ids all game long
 def coin_key(key: str) -> int | None:
     """A coin table's key as its value: plain ASCII digits without a leading zero, the way
     setup.json writes them ("1", "10"). int() would also take " 1", "+5", "1_0", "05" or other
@@ -61,6 +60,7 @@ def coin_key(key: str) -> int | None:
     return None
 
 
+@lru_cache(maxsize=4096)  # the bots and the engine parse the same few dozen ids all game long
 def parse_card(cid: str) -> tuple[int, str]:
     """("Y:O4") -> (0, "O4"); ValueError for anything else."""
     letter, _, shape = cid.partition(":")

@@ -564,13 +564,16 @@ def test_apply_rejects_every_move_that_is_not_legal_and_changes_nothing(players,
     rng = random.Random(seed)
     play = get_bot(bot)
     tried = rejected = 0
-    phases: set[int] = set()
+    seen: dict[object, int] = {}  # probes per phase ("drop": a give-back over a storage limit)
     every = 37 if bot == "random" else 11
     for n in range(6000):
-        if state.is_over() or tried >= 40:
+        if state.is_over():
             break
-        if n % every == 0:  # prime to a round's length: every phase comes up
-            phases.add(state.phase)
+        kind = "drop" if state.drop is not None else state.phase
+        # every `every` moves (prime to a round's length: every phase comes up) while fewer than 40
+        # probes, and the rare states (conversions, give-backs) a few times whenever they come
+        if (n % every == 0 and tried < 40) or (kind in ("drop", P_CONVERT) and seen.get(kind, 0) < 6):
+            seen[kind] = seen.get(kind, 0) + 1
             legal = list(dict.fromkeys(state.legal_moves()))
             for move in rng.sample(legal, min(4, len(legal))):
                 for bad in _mutants(move, rng):
@@ -584,4 +587,4 @@ def test_apply_rejects_every_move_that_is_not_legal_and_changes_nothing(players,
             tried += 1
         state.apply(play(state, rng))
     assert tried >= 30 and rejected > 500
-    assert {P_SELL, P_PLACE, P_RESOLVE, P_PLANT} <= phases
+    assert {P_SELL, P_PLACE, P_RESOLVE, P_CONVERT, P_PLANT, "drop"} <= set(seen), seen
