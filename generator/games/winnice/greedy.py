@@ -317,13 +317,13 @@ def count_classes(idx: Any, shape: str, mask: int) -> list[tuple[int, int]]:
     return [(k, members) for k, members in enumerate(classes) if members]
 
 
-def _near_rows(idx: Any, t: Any, shape: str) -> list[tuple[int, int, float]]:
-    """Per placement of the shape: (squares, 4-neighbour ring, `0.3 * size`) — the terms of
-    `move_value`'s planting formula that depend on the piece alone (the same floats)."""
+def _near_rows(idx: Any, t: Any, shape: str) -> list[tuple[int, int]]:
+    """Per placement of the shape: (squares, 4-neighbour ring) — the terms of `move_value`'s
+    planting formula that depend on the piece alone besides its size."""
     key = ("near rows", shape)
     got = idx.memo.get(key)
     if got is None:
-        got = idx.memo[key] = [(b, t.ring4[b], 0.3 * b.bit_count()) for b in t.placements[shape]]
+        got = idx.memo[key] = [(b, t.ring4[b]) for b in t.placements[shape]]
     return got  # type: ignore[no-any-return]
 
 
@@ -348,7 +348,6 @@ def _near_groups(idx: Any, t: Any, shape: str, colour: int, mine: int, base: int
     # int than isolating the lowest bit)
     by_terms: dict[int, int] = {}
     get = by_terms.get
-    size_term = 0.0
     # squares_score(mine | bits) - squares_score(mine) as the new 2x2, 3x3 and 4x4 windows (m2, m3,
     # m4: the colour's own counts): the piece is clear of `mine`, so a new 3x3 holds a square of
     # it and with it a new 2x2 (and a new 4x4 a new 3x3) - a level that gains nothing ends the count
@@ -362,7 +361,7 @@ def _near_groups(idx: Any, t: Any, shape: str, colour: int, mine: int, base: int
         i = near.bit_length() - 1
         one = 1 << i
         near ^= one
-        bits, ring, size_term = rows[i]
+        bits, ring = rows[i]
         e = mine | bits  # squares_score(mine | bits) - base, level by level (see above)
         e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
         gain = e.bit_count() - m2
@@ -376,10 +375,9 @@ def _near_groups(idx: Any, t: Any, shape: str, colour: int, mine: int, base: int
         k = gain * 64 + (ring & mine).bit_count()
         by_terms[k] = get(k, 0) | one
     # squares in the window and in the other windows: by the placement sets of each count
-    # (size_term: the same for every placement of the shape)
     terms = [((k >> 6, k & 63), members) for k, members in by_terms.items()]  # (gain, edges)
     return idx.remember(key, _valued(terms, counted(idx, shape, w), counted(idx, shape, foreign), mult,
-                                     size_term))  # type: ignore[no-any-return]
+                                     0.3 * t.shape_size[shape]))  # type: ignore[no-any-return]
 
 
 def _plant_top(state: State) -> Sequence[Move]:
