@@ -22,9 +22,10 @@ same script with 0 games), with PYTHONHASHSEED fixed. The 4-player greedy games 
 0..11: 334 M instructions per game before the third speed round, 305 M after it. On the busier
 action board of 2026-12-01 (7 + 7 market spaces for 4 players: 28 rounds a game instead of 39,
 but about as many cards bought and planted), seeds 0..5: 343 M per game before the fourth speed
-round, 328 M after it (12.1 M per round); 320 M with the kept target-window steps (bots._targets),
-332 M once State.apply holds every move to its kind's signature (moves.well_formed, about 8 M of
-the 12: the price of an engine that takes exactly its legal moves).
+round, 328 M after it (12.1 M per round; 327 M on the same machine a session later); 320 M with
+the kept target-window steps (bots._targets); 327 M once State.apply holds every move to its
+kind's signature (moves.well_formed: the price of an engine that takes exactly its legal moves);
+326 M with the near-placement rows trimmed.
 
 Where a greedy game's time goes (4 players, 2026-12-01, ~86 ms a game on that day's machine):
 371 planting decisions at ~145 us (63%: 260 plantings, 85 harvests, 15 "done"), 429 placements
