@@ -52,7 +52,7 @@ from generator.games.winnice.moves import (
     TAKE,
     Move,
 )
-from generator.games.winnice.placement_index import MEMO_LIMIT, bits_of, index_for
+from generator.games.winnice.placement_index import bits_of, index_for
 from generator.games.winnice.rules import harvest_points, largest_side, planting_ok
 
 if TYPE_CHECKING:
@@ -222,7 +222,7 @@ def _targets(state: State, p: Player) -> list[int]:
     wd, ne = grid.width, grid.not_east
     full = grid.full
     by_side = _windows(state)
-    memo = (state.t._placement_index or index_for(state.t)).memo
+    idx = state.t._placement_index or index_for(state.t)
     out = [0, 0, 0]
     taken = 0
     occ = p.occupied
@@ -230,7 +230,7 @@ def _targets(state: State, p: Player) -> list[int]:
         mine = p.board[colour]
         others = occ & ~mine
         step = ("target step", colour, mine, taken)
-        kept = memo.get(step)
+        kept = idx.memo.get(step)
         if kept is not None and not kept[0] & ~others and not kept[1] & others:
             best = kept[1]
             out[colour] = best
@@ -265,9 +265,7 @@ def _targets(state: State, p: Player) -> list[int]:
                 best, best_score = w, score
                 if score == bound:
                     break
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        memo[step] = (others, best)
+        idx.remember(step, (others, best))
         out[colour] = best
         taken |= best
     return out

@@ -25,8 +25,9 @@ Decisions where the rulebook is silent (DIGEST section 4 leaves these to the eng
 - **Resolving** goes down the board: hiring (2, 3, 4), then the action cards (greenhouse,
   barrels, laboratory, genetics, irrigate), then market 2/3 in order-number order and market 4/5
   likewise (`_RES_RANK`; a greenhouse bought this round already holds this round's seedlings).
-  Hired crews work from the next round. A buyer takes one face-up card whose piece the bank still has, or the blind top
-  card, or nothing. Taken face-up cards are not replaced until the end of the round. A blind card
+  Hired crews work from the next round. A buyer takes one face-up card whose piece the bank
+  still has, or the blind top card, or nothing. Taken face-up cards are not replaced until the
+  end of the round. A blind card
   whose piece is out of the bank is discarded and gives nothing. A deck that runs out reshuffles
   its discards (the engine's rng); the disaster and coordinate decks do the same.
 - **Laboratory and genetics** are used after resolving, each player in turn from the first, any
@@ -580,7 +581,7 @@ class State:
             region = self.t.grid.flood(p.board[colour], square)
             if region & -region != square:  # a planting is named by its lowest square, as in harvest_moves
                 raise ValueError(f"illegal harvest {move}")
-            self.harvest(p, colour, square)
+            self.harvest(p, colour, region)
             p.harvested = True
             if self._check_storage(who):
                 return
@@ -590,10 +591,9 @@ class State:
         else:
             raise ValueError(f"illegal move in planting: {move}")
 
-    def harvest(self, p: Player, colour: int, square: int) -> int:
-        """Remove the whole planting through `square`; pay its token. Returns the P paid (0 = none)."""
+    def harvest(self, p: Player, colour: int, region: int) -> int:
+        """Remove the whole planting `region` (of `colour`); pay its token. Returns the P paid (0 = none)."""
         grid = self.t.grid
-        region = grid.flood(p.board[colour], square)
         keep = []
         for piece in p.planted:
             if piece[0] == colour and piece[2] & region:

@@ -51,6 +51,19 @@ def card_id(colour: int, shape: str) -> str:
     return f"{LETTER[colour]}:{shape}"
 
 
+def coin_counts(p: Any, raw: object, where: str) -> dict[int, int]:
+    """A coin table {"1": n, "10": n, ...} of a catalog or a setup file as {value: count}: each
+    key a `coin_key`, anything else a one-line error naming it."""
+    out: dict[int, int] = {}
+    for k, v in p.counts(raw, where).items():
+        value = coin_key(k)
+        if value is None:
+            name = f"{where}.{k}" if k.isprintable() and k.strip() == k and k else f"{where} key {k!r}"
+            p.fail(name, "is not a coin value (write it as digits: \"1\", \"10\")")
+        out[value] = v
+    return out
+
+
 def coin_key(key: str) -> int | None:
     """A coin table's key as its value: plain ASCII digits without a leading zero, the way
     setup.json writes them ("1", "10"). int() would also take " 1", "+5", "1_0", "05" or other
@@ -246,14 +259,7 @@ def parse_catalog(d: dict[str, Any], source: str) -> Catalog:
     denoms = p.ints(coins.get("denominations"), "coins.denominations", 1, 1000)
 
     def coin_table(key: str) -> dict[int, int]:
-        raw = p.counts(coins.get(key), f"coins.{key}")
-        out = {}
-        for k, v in raw.items():
-            value = coin_key(k)
-            if value is None:
-                p.fail(f"coins.{key}.{k}", "is not a coin value (write it as digits: \"1\", \"10\")")
-            out[value] = v
-        return out
+        return coin_counts(p, coins.get(key), f"coins.{key}")
 
     seed = p.table(d, "seedlings")
     deck_sizes: dict[str, tuple[int, ...]] = {}
@@ -471,16 +477,7 @@ class Setup:
         coins_raw = d.get("coins")
         if not isinstance(coins_raw, list) or len(coins_raw) > 10:
             p.fail("coins", "must be a list (one table per player)")
-        coins = []
-        for i, c in enumerate(coins_raw):  # type: ignore[union-attr]
-            t = p.counts(c, f"coins[{i}]")
-            table: dict[int, int] = {}
-            for k, v in t.items():
-                value = coin_key(k)
-                if value is None:
-                    p.fail(f"coins[{i}]", f"key {k!r} is not a coin value (write it as digits: \"1\", \"10\")")
-                table[value] = v
-            coins.append(table)
+        coins = [coin_counts(p, c, f"coins[{i}]") for i, c in enumerate(coins_raw)]  # type: ignore[arg-type]
         catalog = d.get("catalog")
         if not isinstance(catalog, str):  # the catalog's digest ("" is not one): a missing key is malformed
             p.fail("catalog", "must be the catalog's digest (a string)")
