@@ -2,6 +2,8 @@
 
     python bench/bench_winnice.py [--setups N] [--games N] [--report N] [--jobs J] [--repeat R] [--only PART]
 
+PARTS: setups, games, floor, report, kit (default: all).
+
 Figures are the best of `--repeat` runs (the machine is shared; the best run is the one least
 disturbed). Goal from issue 9: a 200-game playability report in under 5 s.
 - setups/s: `generate` (shuffle every deck, deal markets) **and** `check` (every rule, including
@@ -109,6 +111,53 @@ def bench_games(bot: str, n: int, repeat: int, warm: int = 0) -> None:
           f"{moves / best_cpu:,.0f} moves/s CPU)")
 
 
+def bench_floor(n: int, repeat: int) -> None:
+    """What a greedy game costs with its bot's valuations free, and with no bot at all.
+
+    `n` greedy games are played and their moves recorded (cold: the bot memo emptied first); the
+    same games are then played again (same seeds, so the same moves) with every valuation they
+    need already in the memo; then the recorded moves are fed through the engine alone
+    (core.playout.play_one with a bot that only replays). CPU time, one process. The second figure
+    is the floor of the greedy bot as built (its decision plumbing with nothing left to value),
+    the third the engine's share of a greedy game."""
+    cat = default_catalog()
+    setup = generate(4, 1, cat)
+    greedy = get_bot("greedy")
+    logs: list[list[object]] = []
+
+    def recording(i: int):  # type: ignore[no-untyped-def]
+        log: list[object] = []
+        logs.append(log)
+
+        def bot(state, rng):  # type: ignore[no-untyped-def]
+            move = greedy(state, rng)
+            log.append(move)
+            return move
+        return bot
+
+    def replaying(i: int):  # type: ignore[no-untyped-def]
+        moves = iter(logs[i])
+        return lambda state, rng: next(moves)
+
+    def games(make) -> float:  # type: ignore[no-untyped-def]
+        c0 = time.process_time()
+        for i in range(n):
+            state = State(setup, cat, make_rng(i, "engine"))
+            play_one(state, [make(i)] * 4, random.Random(i), max_moves=2_000_000)
+        return (time.process_time() - c0) / n * 1000
+
+    cold = warm = engine = float("inf")
+    with few_collections():
+        for _ in range(repeat):
+            State(setup, cat, make_rng(0, "engine")).t._placement_index.memo.clear()  # type: ignore[union-attr]
+            logs.clear()
+            cold = min(cold, games(recording))
+            warm = min(warm, games(lambda i: greedy))
+            engine = min(engine, games(replaying))
+    print(f"greedy game floor ({n} games, CPU ms a game): {cold:.1f} cold, {warm:.1f} with every valuation "
+          f"remembered, {engine:.1f} for the engine alone (the moves replayed)")
+
+
 def bench_report(n: int, jobs: int | None, repeat: int, bot: str = "greedy") -> None:
     """The report as a user runs it: `boardgen winnice check FILE --playouts n --jobs J`."""
     cat = default_catalog()
@@ -172,13 +221,15 @@ def main() -> None:
     ap.add_argument("--report", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=2)
-    ap.add_argument("--only", choices=("setups", "games", "report", "kit"), default=None)
+    ap.add_argument("--only", choices=("setups", "games", "floor", "report", "kit"), default=None)
     a = ap.parse_args()
     if a.only in (None, "setups"):
         bench_setups(a.setups, a.repeat)
     if a.only in (None, "games"):
         bench_games("random", a.games, a.repeat, a.warm)
         bench_games("greedy", a.games, a.repeat, a.warm)
+    if a.only in (None, "floor"):
+        bench_floor(a.games, a.repeat)
     if a.only in (None, "report"):
         bench_report(a.report, a.jobs, a.repeat)
         bench_report(a.report, a.jobs, 1, "random")

@@ -677,26 +677,36 @@ def plan_cards(card_w: float, card_h: float, paper: Paper, bleed: float = 0.0, g
 
 
 def card_crop_marks(grid: CardGrid, bleed: float, card_w: float, card_h: float, page: Page | None = None,
-                    length: float = MARK_LEN, offset: float = MARK_OFFSET, margin: float = MARGIN) -> list[Item]:
-    """Short lines outside the card grid, in line with every cut (at both ends of each).
+                    length: float = MARK_LEN, offset: float = MARK_OFFSET, margin: float = MARGIN,
+                    count: int | None = None, back: bool = False) -> list[Item]:
+    """Short lines outside the block of cards, in line with every cut (at both ends of each).
 
-    `card_w` x `card_h` is the upright trim size; marks shorten to the room there is (between the
-    grid and the SAFE_EDGE band, or the footer line) and are dropped below MARK_MIN mm. `page` and
-    `margin` are accepted for older callers and not needed."""
+    `count`: the cards on this sheet (default: a full sheet), filled row by row — a short sheet
+    gets marks only for the rows and columns it uses, just outside them, so no mark points at an
+    empty slot. `back`: the sheet is a duplex backs sheet, whose cards sit in the mirrored columns
+    (`CardGrid.back_cell`). `card_w` x `card_h` is the upright trim size; marks shorten to the
+    room there is (between the cards and the SAFE_EDGE band, or the footer line) and are dropped
+    below MARK_MIN mm. `page` and `margin` are accepted for older callers and not needed."""
     tw, th = (card_h, card_w) if grid.rotate % 180 else (card_w, card_h)
     p = grid.paper
-    xs = sorted({round(x, 6) for c in range(grid.cols)
+    n = grid.per_page if count is None else max(1, min(count, grid.per_page))
+    rows = -(-n // grid.cols)
+    cols = list(range(min(n, grid.cols)))
+    if back:
+        cols = [grid.cols - 1 - c for c in cols]
+    xs = sorted({round(x, 6) for c in cols
                  for x in (grid.cell(0, c)[0] + bleed, grid.cell(0, c)[0] + bleed + tw)})
-    ys = sorted({round(y, 6) for r in range(grid.rows)
+    ys = sorted({round(y, 6) for r in range(rows)
                  for y in (grid.cell(r, 0)[1] + bleed, grid.cell(r, 0)[1] + bleed + th)})
-    gx0, gy0 = grid.x0, grid.y0
-    gx1, gy1 = gx0 + grid.width, gy0 + grid.height
+    gx0, gy0 = grid.cell(0, min(cols))
+    gx1 = grid.cell(0, max(cols))[0] + grid.cell_w
+    gy1 = grid.cell(rows - 1, 0)[1] + grid.cell_h
     fx, fy, _ = grid.footer_at()
     left_limit = fx + FOOTER_BELOW + 0.3 if grid.footer_side else EDGE_CLEAR
     bottom_limit = p.h - EDGE_CLEAR if grid.footer_side else fy - FOOTER_ABOVE - 0.3
 
     def fit(room: float) -> tuple[float, float] | None:
-        """(offset, length) for `room` mm between the grid and the limit, or None."""
+        """(offset, length) for `room` mm between the cards and the limit, or None."""
         off = offset if room >= offset + MARK_MIN + 1.0 else min(offset, MARK_MIN_OFFSET)
         ln = min(length, room - off)
         return (off, ln) if ln >= MARK_MIN - 1e-9 else None
@@ -807,7 +817,7 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
             if pg is None:
                 continue
             if crop_marks:
-                pg.items += card_crop_marks(grid, bleed, card_w, card_h)
+                pg.items += card_crop_marks(grid, bleed, card_w, card_h, count=len(chunk), back=pg is back)
             footer(pg, code, f"{words['cards']} {sheet + 1}/{n_sheets} {what}", lang=lang, at=grid.footer_at())
             pages.append(pg)
     number_pages(pages, code, lang)

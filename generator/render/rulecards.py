@@ -383,7 +383,7 @@ class Played:
     extra: tuple[tuple[str, str], ...] = ()  # (seat_balance | drought_hits | stranded, shown value)
 
 
-SETUP_TITLE = {"pl": "Ustawienie", "en": "Setup"}
+SETUP_TITLE = {"pl": "karta ustawienia", "en": "setup card"}  # lower case, like the other files' titles
 
 
 def setup_card_scene(style: DeckStyle, game: str, code: str, lang: str, paper: layout.Paper, facts: Sequence[str],
@@ -399,7 +399,7 @@ def setup_card_scene(style: DeckStyle, game: str, code: str, lang: str, paper: l
     text = render_template(f"cards/setup-card.{lang}.txt", code=code, game=game, facts=list(facts), played=runs)
     title = SETUP_TITLE[lang]
     card = RuleCard(f"{game}/setup-card.{lang}", text)
-    scene = Scene(title=f"{style.game} — {title} {code}", subject=f"boardgen: {style.game} setup card")
+    scene = Scene(title=f"{style.game} — {title} — {code}", subject=f"boardgen: {style.game} setup card")
     front = scene.add_symbol(card_front(scene, card, style, "setup-card", f"{style.game} · {code}", bleed))
     scene.pages += layout.impose_cards(scene, [front], None, CARD_W, CARD_H, paper, code, bleed=bleed, lang=lang)
     return scene

@@ -155,14 +155,22 @@ def test_cards_nine_per_a4_with_mirrored_backs_and_crop_marks() -> None:
     # the grid is centred
     xs = sorted({u.x for u in _uses(pages[0])})
     assert xs[0] == pytest.approx(210 - (xs[-1] + 63))
-    for p in pages:
+    for p, want in zip(pages, (16, 16, 16, 16, 10, 10), strict=True):
         assert CODE in layout.footer_text_of(p)
         marks = [i for i in p.items if isinstance(i, Line)]
-        assert len(marks) == 16  # 4 trim lines each way (shared, no gap), marked at both ends
-        gx0, gx1 = xs[0], xs[-1] + 63
-        ys = sorted({u.y for u in _uses(pages[0])})
-        gy0, gy1 = ys[0], ys[-1] + 88
-        for m in marks:  # outside the grid, never over a card
+        # a full sheet: 4 trim lines each way (shared, no gap), marked at both ends; the last sheet
+        # (two cards side by side) only the 3 + 2 lines of its own cards, front and mirrored back
+        assert len(marks) == want
+        edges_x = {round(e, 6) for u in _uses(p) for e in (u.x, u.x + 63)}
+        edges_y = {round(e, 6) for u in _uses(p) for e in (u.y, u.y + 88)}
+        for m in marks:  # every mark is in line with a cut of a card on this sheet
+            if m.x1 == m.x2:
+                assert round(m.x1, 6) in edges_x
+            else:
+                assert round(m.y1, 6) in edges_y
+        gx0, gx1 = min(u.x for u in _uses(p)), max(u.x for u in _uses(p)) + 63
+        gy0, gy1 = min(u.y for u in _uses(p)), max(u.y for u in _uses(p)) + 88
+        for m in marks:  # outside the sheet's block of cards, never over a card
             outside_x = max(m.x1, m.x2) < gx0 or min(m.x1, m.x2) > gx1
             outside_y = max(m.y1, m.y2) < gy0 or min(m.y1, m.y2) > gy1
             assert outside_x or outside_y

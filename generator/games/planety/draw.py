@@ -317,17 +317,16 @@ def _frange(a: float, b: float, step: float) -> list[float]:
 
 def _grid_pages(names: list[str], grid: layout.CardGrid, card: float, code: str, text: str,
                 lang: str) -> list[Page]:
-    """Cards on `grid` (render.layout's geometry and crop marks), the grid cut to the rows used, so a
-    short sheet has no crop marks beside empty rows."""
+    """Cards on `grid` (render.layout's geometry and crop marks; a short sheet has marks only
+    beside the cards it holds)."""
     pages = []
     per = grid.per_page
     for start in range(0, len(names), per):
         chunk = names[start:start + per]
-        g = dataclasses.replace(grid, rows=math.ceil(len(chunk) / grid.cols))
-        page = Page(g.paper.w, g.paper.h, label=text)
+        page = Page(grid.paper.w, grid.paper.h, label=text)
         for k, name in enumerate(chunk):
-            page.items.append(Use(name, *g.cell(*divmod(k, g.cols))))
-        page.items += layout.card_crop_marks(g, 0.0, card, card, page)
+            page.items.append(Use(name, *grid.cell(*divmod(k, grid.cols))))
+        page.items += layout.card_crop_marks(grid, 0.0, card, card, count=len(chunk))
         layout.footer(page, code, text, lang=lang)
         pages.append(page)
     return pages
