@@ -36,6 +36,14 @@ at ~47 us (24%), 303 resolving choices at ~23 us, the rest small. A planting dec
 placements against a colour board no earlier decision saw (each planting changes its colour's
 board, so every stored shape of that colour is valued afresh: 2,268 such near-placement
 valuations in 10 games against 466 memo hits).
+
+The floor (`--only floor`; 2026-12-01, seeds 0..5 by cachegrind, the same games each time): 325 M
+instructions a cold greedy game, 153 M when every valuation it needs is already remembered, 44 M
+for the engine alone replaying its moves (CPU ms that day: 101 / 42 / 14). A report command costs
+about 0.75 s before its first game (imports, reading and checking the file) and 0.25 s more to
+start two workers, so 200 games in 5 s on two workers leave about 42 ms CPU a game — which is
+the greedy bot's cost with nothing left to value. The 5 s goal needs another bot (one that values
+far less than every legal placement) or more cores, not a faster memo.
 """
 
 from __future__ import annotations
@@ -58,6 +66,7 @@ from generator.core.rng import make_rng  # noqa: E402
 from generator.games.winnice.cli import write_outputs  # noqa: E402
 from generator.games.winnice.engine import State  # noqa: E402
 from generator.games.winnice.model import GAME, SETUP_VERSION, default_catalog  # noqa: E402
+from generator.games.winnice.placement_index import index_for  # noqa: E402
 from generator.games.winnice.playability import few_collections  # noqa: E402
 from generator.games.winnice.rules import check  # noqa: E402
 from generator.games.winnice.setup import CODE, generate  # noqa: E402
@@ -149,7 +158,7 @@ def bench_floor(n: int, repeat: int) -> None:
     cold = warm = engine = float("inf")
     with few_collections():
         for _ in range(repeat):
-            State(setup, cat, make_rng(0, "engine")).t._placement_index.memo.clear()  # type: ignore[union-attr]
+            index_for(State(setup, cat, make_rng(0, "engine")).t).memo.clear()
             logs.clear()
             cold = min(cold, games(recording))
             warm = min(warm, games(lambda i: greedy))
