@@ -612,9 +612,19 @@ class CardGrid:
     def height(self) -> float:
         return self.rows * self.cell_h + (self.rows - 1) * self.gap
 
-    def trim_box(self, bleed: float) -> tuple[float, float, float, float]:
-        """(x, y, w, h) around every card's cut line: the sheet's TrimBox."""
-        return self.x0 + bleed, self.y0 + bleed, self.width - 2 * bleed, self.height - 2 * bleed
+    def block(self, count: int | None = None, back: bool = False) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the cells a sheet of `count` cards fills (row by row; default: all of
+        them) — on a duplex backs sheet (`back`) the mirrored columns."""
+        n = self.per_page if count is None else max(1, min(count, self.per_page))
+        rows, cols = -(-n // self.cols), min(n, self.cols)
+        first = self.cols - cols if back else 0
+        x, y = self.cell(0, first)
+        return x, y, cols * self.cell_w + (cols - 1) * self.gap, rows * self.cell_h + (rows - 1) * self.gap
+
+    def trim_box(self, bleed: float, count: int | None = None, back: bool = False) -> tuple[float, float, float, float]:
+        """(x, y, w, h) around the cut lines of the cards a sheet holds (`block`): its TrimBox."""
+        x, y, w, h = self.block(count, back)
+        return x + bleed, y + bleed, w - 2 * bleed, h - 2 * bleed
 
     def footer_at(self) -> tuple[float, float, float]:
         """(x, y, rotate) of the footer line: below the grid and its crop marks, or turned up the
@@ -689,18 +699,15 @@ def card_crop_marks(grid: CardGrid, bleed: float, card_w: float, card_h: float, 
     below MARK_MIN mm. `page` and `margin` are accepted for older callers and not needed."""
     tw, th = (card_h, card_w) if grid.rotate % 180 else (card_w, card_h)
     p = grid.paper
-    n = grid.per_page if count is None else max(1, min(count, grid.per_page))
-    rows = -(-n // grid.cols)
-    cols = list(range(min(n, grid.cols)))
-    if back:
-        cols = [grid.cols - 1 - c for c in cols]
-    xs = sorted({round(x, 6) for c in cols
-                 for x in (grid.cell(0, c)[0] + bleed, grid.cell(0, c)[0] + bleed + tw)})
+    gx0, gy0, bw, bh = grid.block(count, back)
+    gx1, gy1 = gx0 + bw, gy0 + bh
+    step_x, step_y = grid.cell_w + grid.gap, grid.cell_h + grid.gap
+    cols = round((bw + grid.gap) / step_x)
+    rows = round((bh + grid.gap) / step_y)
+    xs = sorted({round(x, 6) for c in range(cols)
+                 for x in (gx0 + c * step_x + bleed, gx0 + c * step_x + bleed + tw)})
     ys = sorted({round(y, 6) for r in range(rows)
-                 for y in (grid.cell(r, 0)[1] + bleed, grid.cell(r, 0)[1] + bleed + th)})
-    gx0, gy0 = grid.cell(0, min(cols))
-    gx1 = grid.cell(0, max(cols))[0] + grid.cell_w
-    gy1 = grid.cell(rows - 1, 0)[1] + grid.cell_h
+                 for y in (gy0 + r * step_y + bleed, gy0 + r * step_y + bleed + th)})
     fx, fy, _ = grid.footer_at()
     left_limit = fx + FOOTER_BELOW + 0.3 if grid.footer_side else EDGE_CLEAR
     bottom_limit = p.h - EDGE_CLEAR if grid.footer_side else fy - FOOTER_ABOVE - 0.3
@@ -786,6 +793,8 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
                              f"(card {card_w:g}x{card_h:g} + bleed {bleed:g})")
     plan_args = _plan_args(backs is not None, margin, crop_marks, rotate_ok)
     grid = plan_cards(card_w, card_h, paper, bleed, gap, **plan_args)
+    if backs is not None:
+        scene.duplex = True
     words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
     warnings: list[str] = []
     n = max(1, len(fronts))
@@ -801,12 +810,12 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
     p = grid.paper
     pages: list[Page] = []
     n_sheets = max(1, math.ceil(len(fronts) / grid.per_page))
-    trim = grid.trim_box(bleed)
     for sheet in range(n_sheets):
         chunk = list(enumerate(fronts[sheet * grid.per_page:(sheet + 1) * grid.per_page],
                                start=sheet * grid.per_page))
-        front = Page(p.w, p.h, label=f"cards {sheet + 1} fronts", bleed=bleed, trim=trim)
-        back = Page(p.w, p.h, label=f"cards {sheet + 1} backs", bleed=bleed, trim=trim) if backs is not None else None
+        front = Page(p.w, p.h, label=f"cards {sheet + 1} fronts", bleed=bleed, trim=grid.trim_box(bleed, len(chunk)))
+        back = (Page(p.w, p.h, label=f"cards {sheet + 1} backs", bleed=bleed,
+                     trim=grid.trim_box(bleed, len(chunk), back=True)) if backs is not None else None)
         for k, (index, name) in enumerate(chunk):
             r, c = divmod(k, grid.cols)
             front.items.append(Use(name, *grid.cell(r, c), rotate=grid.rotate))

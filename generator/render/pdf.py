@@ -260,6 +260,11 @@ def pdf_bytes(scene: Scene) -> bytes:
     c.setCreator(f"boardgen {__version__}")
     c.setProducer(f"boardgen {__version__} (reportlab)")
     c.setAuthor("boardgen")
+    # every page is drawn at true scale: a viewer's print dialog starts at "actual size" instead of
+    # "fit to page" (which would shrink boards, cards and the calibration square by a few per cent)
+    c.setViewerPreference("PrintScaling", "None")
+    if scene.duplex:
+        c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     writer = _Writer(scene, c)
     for page in scene.pages:
         writer.page(page)

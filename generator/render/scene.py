@@ -135,6 +135,9 @@ class Scene:
     symbols: dict[str, Symbol] = field(default_factory=dict)
     title: str = ""
     subject: str = ""
+    #: the document holds mirrored backs for long-edge duplex (layout.impose): the PDF presets the
+    #: print dialog to "flip on long edge"
+    duplex: bool = False
     #: things the user should be told about this document (layout.impose: bleed costing cards per
     #: sheet, card text inside the safe margin); the CLI prints them
     warnings: list[str] = field(default_factory=list)

@@ -170,6 +170,8 @@ def test_cards_nine_per_a4_with_mirrored_backs_and_crop_marks() -> None:
                 assert round(m.y1, 6) in edges_y
         gx0, gx1 = min(u.x for u in _uses(p)), max(u.x for u in _uses(p)) + 63
         gy0, gy1 = min(u.y for u in _uses(p)), max(u.y for u in _uses(p)) + 88
+        # the TrimBox is the sheet's own cards (a print shop trims to it), not the full grid
+        assert p.trim == pytest.approx((gx0, gy0, gx1 - gx0, gy1 - gy0))
         for m in marks:  # outside the sheet's block of cards, never over a card
             outside_x = max(m.x1, m.x2) < gx0 or min(m.x1, m.x2) > gx1
             outside_y = max(m.y1, m.y2) < gy0 or min(m.y1, m.y2) > gy1

@@ -175,3 +175,19 @@ def test_use_rotation_is_clockwise_and_mirror_flips_within_box() -> None:
     assert mm.apply(0, 0) == pytest.approx((15, 5))
     with pytest.raises(ValueError, match="multiple of 90"):
         use_matrix(Use("t", 0, 0, rotate=45), sym)
+
+
+def test_print_dialog_starts_at_actual_size_and_card_backs_preset_long_edge_duplex() -> None:
+    """Every PDF asks viewers not to scale it when printing (a "fit to page" default shrinks true
+    scale); one with mirrored card backs also presets long-edge duplex, one without does not."""
+    from generator.render import layout
+
+    plain = reader(pdf_bytes(Scene(pages=[Page(100, 100, [Text(10, 10, "x")])])))
+    prefs = plain.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None" and "/Duplex" not in prefs
+    sc = Scene()
+    sc.add_symbol(Symbol("f", 63, 88, [Rect(0, 0, 63, 88, fill="#ff0000")]))
+    sc.add_symbol(Symbol("b", 63, 88, [Rect(0, 0, 63, 88, fill="#0000ff")]))
+    sc.pages += layout.impose_cards(sc, ["f"], "b", 63, 88, get_paper("a4"), "X-1")
+    prefs = reader(pdf_bytes(sc)).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipLongEdge"

@@ -314,7 +314,8 @@ def _info_page(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Page:
     y += 8
     page.items.append(Text(m, y, texts()["printing"]["title"][lang], size=9, font="bold"))
     y += 5
-    for line in texts()["printing"][lang]:
+    printing = texts()["printing"]
+    for line in printing[lang] + ([printing["events"][lang]] if setup.event_deck else []):
         block = text_block(m, y, paper.w - 2 * m, line, 8.5)
         page.items.extend(block)
         y += 4.6 * len(block) + 1.2

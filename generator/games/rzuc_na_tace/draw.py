@@ -27,6 +27,7 @@ from generator.games.rzuc_na_tace.setup import Setup
 from generator.render import fonts
 from generator.render import layout as L
 from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
+from generator.render.text import CountFormatter
 
 SHEET_W = 129.0
 SHEET_H = 188.0
@@ -126,10 +127,14 @@ def icon_symbols(scene: Scene, lang: str) -> None:
         scene.add_symbol(Symbol(f"rz-{name}", ICON, ICON, bonus_icon(name, 0.5, 0.5, ICON - 1.0, lang)))
 
 
-def _vlabel(x: float, y: float, h: float, text: str, size: float = 7.0) -> Text:
+def _vlabel(x: float, y: float, h: float, text: str, size: float = 7.0, corner: float = 0.0) -> Text:
     """An area name written bottom-to-top in a strip whose left edge is x, centred on y..y+h
-    (shrunk to fit the strip: POMARAŃCZOWY is long)."""
-    size = min(size, size * (h - 1.0) / max(fonts.text_width(text, "condensed-bold", size), 0.1))
+    (shrunk to fit the strip: POMARAŃCZOWY is long). `corner`: the radius of the frame's rounded
+    corners: the glyphs' tops run 0.6 mm inside the frame's edge, which a corner of radius 2 mm
+    bends past within 0.57 mm of its end, so the text keeps half the radius from each end (0.5 mm
+    at least; POMARAŃCZOWY then prints at 6.06 pt, over the sheets' 6 pt floor)."""
+    room = h - 2 * max(0.5, 0.5 * corner)
+    size = min(size, size * room / max(fonts.text_width(text, "condensed-bold", size), 0.1))
     return Text(x + size * 0.3528 * 0.8, y + h / 2, text, size=size, font="condensed-bold", anchor="middle",
                 rotate=90, fill=INK)
 
@@ -138,7 +143,8 @@ def _vlabel(x: float, y: float, h: float, text: str, size: float = 7.0) -> Text:
 
 # Vertical plan of the sheet (mm from its top): title and chosen dice 2-15, round track and action
 # tracks 16-42, yellow and blue 43-96, green/orange/purple rows of 21 (POMARAŃCZOWY fits upright
-# at 6 pt) with 1 between, the scoring row 164.5-177.5, the small print (a variant's balance) 180-186.
+# at 6.06 pt, clear of the frame's round corners) with 1 between, the scoring row 164.5-177.5, the
+# small print (a variant's balance) 180-186.
 AREAS_Y = 43.0
 AREA_H = 53.0
 ROWS_Y = (97.5, 119.5, 141.5)
@@ -239,7 +245,8 @@ def _tracks(setup: Setup, code: str, lab: dict[str, Any], lang: str, y: float) -
 
 def _area_frame(x: float, y: float, w: float, h: float, area: str, name: str) -> list[Item]:
     strong, light = COLOURS[area]
-    return [Rect(x, y, w, h, fill=light, stroke=strong, width=0.6, radius=2.0), _vlabel(x + 0.6, y, h, name)]
+    return [Rect(x, y, w, h, fill=light, stroke=strong, width=0.6, radius=2.0),
+            _vlabel(x + 0.6, y, h, name, corner=2.0)]
 
 
 def _yellow(lay: Layout, lab: dict[str, Any], lang: str, x: float, y: float) -> list[Item]:
@@ -467,7 +474,8 @@ def sheet_scene(setup: Setup, code: str, paper: L.Paper, per_page: int, count: i
     """A pad: `count` copies of the sheet, `per_page` (1 or 2) per page, every page footed with
     the code. One Symbol, many Uses."""
     lab = labels(lang)
-    scene = Scene(title=lab["pad_title"].format(count=count), subject=f"boardgen {lab['code']} {code}")
+    title = CountFormatter({"sheet": {lang: lab["sheet_forms"]}}, lang).format(lab["pad_title"], count=count)
+    scene = Scene(title=title, subject=f"boardgen {lab['code']} {code}")
     name = scene.add_symbol(sheet_symbol(setup, code, lang))
     m = L.MARGIN
     page_paper = paper.landscape() if per_page == 2 else paper.portrait()

@@ -751,28 +751,33 @@ def _tokens_pages(cat: Catalog, paper: layout.Paper, code: str, lang: str) -> li
                                    fill="#7a4a24", anchor="middle"))
         i += 1
     y += 2 * r + gap + 4
-    # coins: sizes grow with the value, each with its number and a ring pattern per value
+    # coins: sizes grow with the value, each with its number and a ring pattern per value; they
+    # share the last tokens page only when all of them fit there (one kind of coin is not split
+    # over two sheets for want of a few rows)
     coins = [(d, n) for d, n in sorted(cat.bank_coins.items())]
     ctitle = word("coins", lang)
-    if y + 30 > bottom:
+    if y + 7 + _coins_height(coins, paper.w - 2 * m) > bottom:
         layout.footer(page, code, title, lang=lang)
         pages.append(page)
         page = _sheet(paper, ctitle)
+        label = ctitle
         y = m + 12
     else:
         page.items.append(Text(m, y + 3, ctitle, size=11, font="bold", fill=INK))
+        label = f"{title} · {ctitle}"
         y += 7
     x = m
     for d, n in coins:
-        rr = {1: 7.0, 2: 7.8, 5: 8.6, 10: 9.4}.get(d, 8.0)
+        rr = _COIN_R.get(d, 8.0)
         for _ in range(n):
             if x + 2 * rr > paper.w - m:
                 x = m
-                y += 2 * 9.4 + 1.2
+                y += _COIN_ROW
             if y + 2 * rr > bottom:
-                layout.footer(page, code, ctitle, lang=lang)
+                layout.footer(page, code, label, lang=lang)
                 pages.append(page)
                 page = _sheet(paper, ctitle)
+                label = ctitle
                 y, x = m + 12, m
             cx, cy = x + rr, y + rr
             page.items.append(Circle(cx, cy, rr, fill="#e8d27a", stroke="#000000", width=0.35))
@@ -782,10 +787,24 @@ def _tokens_pages(cat: Catalog, paper: layout.Paper, code: str, lang: str) -> li
                                    anchor="middle"))
             x += 2 * rr + 1.2
         x = m
-        y += 2 * 9.4 + 3
-    layout.footer(page, code, ctitle, lang=lang)
+        y += _COIN_ROW + 1.8
+    layout.footer(page, code, label, lang=lang)
     pages.append(page)
     return pages
+
+
+#: coin radius by value (mm), and the height of a row of coins with its gap
+_COIN_R = {1: 7.0, 2: 7.8, 5: 8.6, 10: 9.4}
+_COIN_ROW = 2 * 9.4 + 1.2
+
+
+def _coins_height(coins: list[tuple[int, int]], width: float) -> float:
+    """The height the coin rows take (`_tokens_pages` lays them out row by row, each value on new rows)."""
+    total = 0.0
+    for d, n in coins:
+        per_row = max(1, int((width + 1.2) // (2 * _COIN_R.get(d, 8.0) + 1.2)))
+        total += -(-n // per_row) * _COIN_ROW + 1.8
+    return total
 
 
 # --- the setup summary -------------------------------------------------------------------------

@@ -220,3 +220,14 @@ def test_pdf_titles_follow_the_language():
         titles = [draw.board_scene(s, "C", paper, lang).title, draw.events_scene(s, "C", paper, lang).title,
                   draw.rules_card_scene(s, "C", paper, lang).title]
         assert all(w in t for w, t in zip(words, titles, strict=True)), titles
+
+
+def test_printing_notes_name_events_pdf_only_when_the_setup_has_the_deck():
+    """The summary page's printing notes talk about events.pdf only for a setup that writes one."""
+    for lang in ("pl", "en"):
+        plain = generate(Options(players=4), 3)
+        with_events = generate(Options(players=4, surprises=True, events=True), 3)
+        assert with_events.event_deck and not plain.event_deck
+        for s, wanted in ((plain, False), (with_events, True)):
+            scene = draw.board_scene(s, code_for(s.options, 3), get_paper("a4"), lang)
+            assert ("events.pdf" in texts(scene)) is wanted

@@ -206,7 +206,7 @@ def test_a_variant_sheet_prints_its_estimate_and_interval() -> None:
     assert not [it for it in std.items if isinstance(it, Text) and it.y > 180]
 
 
-@pytest.mark.parametrize(("lang", "word"), [("pl", "arkuszy"), ("en", "sheets")])
+@pytest.mark.parametrize(("lang", "word"), [("pl", "3 arkusze"), ("en", "3 sheets")])
 def test_pdf_title_follows_the_language(lang: str, word: str) -> None:
     scene = sheet_scene(generate(2, "standard", 1), "C", get_paper("a4"), 2, 3, lang)
     assert word in scene.title
@@ -443,3 +443,27 @@ def test_check_gives_the_same_report_for_any_number_of_jobs() -> None:
     two = runner.invoke(app, [*args, "--jobs", "2"])
     assert one.exit_code == two.exit_code == 0, (one.output, two.output)
     assert json.loads(one.output) == json.loads(two.output)
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_area_names_stay_clear_of_their_frames_round_corners(lang: str) -> None:
+    """Each area's upright name (POMARAŃCZOWY is the longest) ends at least 1 mm inside its
+    rounded frame at both ends: a name running the frame's whole height touches its corners."""
+    from generator.render import fonts
+
+    sym = next(iter(sheet_scene(generate(2, "standard", 1), "RT-X", get_paper("a4"), 1, 1, lang).symbols.values()))
+    frames = [it for it in sym.items if isinstance(it, Rect) and it.radius == 2.0 and it.width == 0.6]
+    names = [it for it in sym.items if isinstance(it, Text) and it.rotate == 90]
+    assert len(frames) == len(names) == 5
+    for t in names:
+        frame = next(f for f in frames if f.x <= t.x <= f.x + f.w and f.y <= t.y <= f.y + f.h)
+        half = fonts.text_width(t.text, t.font, t.size) / 2
+        assert t.y - half >= frame.y + 1.0 - 1e-9 and t.y + half <= frame.y + frame.h - 1.0 + 1e-9, t.text
+
+
+@pytest.mark.parametrize(("lang", "count", "want"), [
+    ("en", 1, "pad of 1 sheet"), ("en", 3, "pad of 3 sheets"),
+    ("pl", 1, "1 arkusz"), ("pl", 3, "3 arkusze"), ("pl", 12, "12 arkuszy"), ("pl", 22, "22 arkusze")])
+def test_pad_title_counts_its_sheets_in_the_right_form(lang: str, count: int, want: str) -> None:
+    scene = sheet_scene(generate(2, "standard", 1), "RT-X", get_paper("a4"), 1, count, lang)
+    assert scene.title.endswith(want), scene.title

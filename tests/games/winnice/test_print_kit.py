@@ -231,3 +231,31 @@ def test_duplex_backs_in_the_pdf_sit_at_the_mirror_image_of_their_fronts(kit):
         assert fronts and len(fronts) == len(backs)
         for (fx, fy), (bx, by) in zip(fronts, backs, strict=True):
             assert bx == pytest.approx(width - fx - cw, abs=0.05) and by == pytest.approx(fy, abs=0.05)
+
+
+@pytest.mark.parametrize(("paper", "lang"), [("a4", "pl"), ("letter", "en")])
+def test_every_pieces_page_footer_names_what_is_on_it(paper: str, lang: str) -> None:
+    """The footer of each cut-out sheet names its headings: the tokens page that also carries the
+    coins says both, a coins page says coins — and one kind of coin is never split over two pages
+    while the coins fit on one."""
+    from generator.render.scene import Circle, Text
+
+    cat = default_catalog()
+    setup = generate(4, 1, cat)
+    scene = draw.pieces_scene(setup, cat, CODE.encode({"players": 4}, 1), layout.get_paper(paper), lang)
+    coins_word = draw.word("coins", lang)
+    seen_values: dict[str, set[int]] = {}
+    for k, page in enumerate(scene.pages):
+        headings = [it.text for it in page.items if isinstance(it, Text) and it.size == 11 and it.font == "bold"]
+        foot = layout.footer_text_of(page)
+        assert foot is not None and headings
+        for h in headings:
+            assert h in foot, (k, h, foot)
+        if coins_word in headings:
+            # the coin values: the bold numbers inside the gold coins
+            golds = [(c.cx, c.cy) for c in page.items if isinstance(c, Circle) and c.fill == "#e8d27a"]
+            values = {int(t.text) for t in page.items if isinstance(t, Text) and t.text.isdigit()
+                      and any(abs(t.x - x) < 0.01 and abs(t.y - 2.2 - y) < 0.01 for x, y in golds)}
+            for v in values:
+                seen_values.setdefault(str(v), set()).add(k)
+    assert seen_values and all(len(pages) == 1 for pages in seen_values.values()), seen_values
