@@ -220,8 +220,11 @@ def vineyard_symbol(scene: Scene, cat: Catalog, seat: int, lang: str) -> str:
     for ci in range(3):
         prices = " / ".join(str(v) for v in cat.sale[ci])
         values = "/".join(f"{v}P" for v in cat.token_values)
-        items.append(Rect(tx, sy + 7 + ci * 7, 5, 5, fill=FILL[ci], stroke=INK, width=0.2))
-        items.append(Text(tx + 7, sy + 11 + ci * 7, f"{word('sale', lang)} {values}: {prices}", size=7,
+        # the swatch carries the colour's greyscale pattern and the line names the colour
+        items.append(Use(_cell_symbol(scene, ci, 5.0), tx, sy + 7 + ci * 7))
+        items.append(Rect(tx, sy + 7 + ci * 7, 5, 5, fill=None, stroke=INK, width=0.2))
+        noun = texts()["colour_nouns"][lang][ci]
+        items.append(Text(tx + 7, sy + 11 + ci * 7, f"{word('sale', lang)} — {noun} {values}: {prices}", size=7,
                           font="condensed", fill=INK))
     items.append(Text(tx, sy + 33, word("drought_rule", lang, step=cat.drought_step), size=7, font="condensed",
                       fill=INK))
