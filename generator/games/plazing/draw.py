@@ -248,13 +248,30 @@ def _object_label(label: str, cx: float, y: float, width: float) -> list[Item]:
             for i, line in enumerate(lines[:3])]
 
 
-def _legend_items(x: float, y: float, lang: str, columns: int = 1, col_w: float = 60.0) -> tuple[list[Item], float]:
-    """The legend of square kinds and tokens, in `columns` columns; returns the items and the y below."""
+#: the legend key of each square character (the rest: plain sand)
+_LEGEND_KEY = {"x": "sticks", "A": "amber", "S": "shell", "P": "pebble", "+": "plus", "-": "minus", "#": "object"}
+
+
+def legend_keys(setup: Setup) -> set[str]:
+    """The legend entries a board shows: the square kinds on its tiles, and surprises and waste
+    when they are placed (a legend line for something the board does not have is a question)."""
+    keys = {_LEGEND_KEY[ch] for row in setup.squares() for ch in row if ch in _LEGEND_KEY}
+    if setup.surprises:
+        keys.add("surprise")
+    if setup.waste:
+        keys.add("waste")
+    return keys
+
+
+def _legend_items(x: float, y: float, lang: str, columns: int = 1, col_w: float = 60.0,
+                  keys: set[str] | None = None) -> tuple[list[Item], float]:
+    """The legend of square kinds and tokens (all of them, or those in `keys`), in `columns`
+    columns; returns the items and the y below."""
     items: list[Item] = [Text(x, y, word("legend", lang), size=9, font="bold")]
     y += 3
     s = 0.55
     step = SQ * s + 1.5
-    legend = texts()["legend"]
+    legend = [e for e in texts()["legend"] if keys is None or e["key"] in keys]
     rows = -(-len(legend) // columns)
     for i, (key, label) in enumerate((e["key"], e) for e in legend):
         cx, cy = x + (i // rows) * col_w, y + (i % rows) * step
@@ -309,7 +326,7 @@ def _info_page(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Page:
     for line in summary_lines(setup, lang):
         page.items.extend(text_block(m, y, paper.w - 2 * m, line, 10.5))
         y += 6.5
-    legend, y = _legend_items(m, y + 8, lang)
+    legend, y = _legend_items(m, y + 8, lang, keys=legend_keys(setup))
     page.items.extend(legend)
     y += 8
     page.items.append(Text(m, y, texts()["printing"]["title"][lang], size=9, font="bold"))
@@ -468,7 +485,7 @@ def rules_card_scene(setup: Setup, code: str, paper: layout.Paper, lang: str) ->
             y += line_height(9.5) * len(block) + 0.8
     if y > paper.h - layout.MARGIN - 45:
         raise ValueError("the rules card does not fit on one page")  # a template edit went too far
-    legend, _ = _legend_items(m, y + 6, lang, columns=3, col_w=width / 3)
+    legend, _ = _legend_items(m, y + 6, lang, columns=3, col_w=width / 3, keys=legend_keys(setup))
     page.items.extend(legend)
     layout.number_pages([page], code, lang)
     scene.pages.append(page)

@@ -231,3 +231,21 @@ def test_printing_notes_name_events_pdf_only_when_the_setup_has_the_deck():
         for s, wanted in ((plain, False), (with_events, True)):
             scene = draw.board_scene(s, code_for(s.options, 3), get_paper("a4"), lang)
             assert ("events.pdf" in texts(scene)) is wanted
+
+
+def test_the_legend_lists_what_the_board_has_and_nothing_else():
+    """The board's and the rules card's legends follow the setup: no "−1 square" line for a
+    beach without one, a waste line only with the clean-beach expansion, surprises only when
+    placed."""
+    labels = {e["key"]: e["en"] for e in draw.texts()["legend"]}
+    for opts in (Options(players=4), Options(players=3, surprises=True, clean_beach=True)):
+        s = generate(opts, 4)
+        keys = draw.legend_keys(s)
+        chars = {ch for row in s.squares() for ch in row}
+        assert ("plus" in keys) == ("+" in chars) and ("minus" in keys) == ("-" in chars)
+        assert ("waste" in keys) == bool(s.waste) and ("surprise" in keys) == bool(s.surprises)
+        for scene in (draw.board_scene(s, code_for(s.options, 4), get_paper("a4"), "en"),
+                      draw.rules_card_scene(s, code_for(s.options, 4), get_paper("a4"), "en")):
+            shown = texts(scene).splitlines()
+            for key, label in labels.items():
+                assert (label in shown) == (key in keys), (key, opts)
