@@ -128,3 +128,14 @@ def test_play_one_game_move_by_move(folder):
     text = run("play", str(folder / "setup.json"))
     assert text.exit_code == 0 and "player 1: takes" in text.output and "end (" in text.output
     assert run("play", str(folder / "setup.json"), "--bot", "clever").exit_code == 2
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_setup_with_playouts_fits_its_setup_card_at_four_players(tmp_path: Path, lang: str) -> None:
+    """Four stars, two bots' figures and the stranding rate on one 63x88 mm card: the Polish card
+    overflowed (exit 2, "does not fit ... shorten its template") for most seeds."""
+    for seed in (1, 3, 5):
+        res = run("setup", "--players", "4", "--seed", str(seed), "--playouts", "4", "--lang", lang,
+                  "--out", str(tmp_path / f"s{seed}"))
+        assert res.exit_code == 0, res.output
+        assert list((tmp_path / f"s{seed}").glob("*/setup-card.pdf"))
