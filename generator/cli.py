@@ -225,7 +225,7 @@ def _make_game(task: tuple[str, Path, int, str, str]) -> list[Path] | int:
     name, out, seed, paper, lang = task
     try:
         return list(game_module(name).make_all(out, seed, paper, lang))
-    except click_errors.Exit as exc:
+    except typer.Exit as exc:
         return exc.exit_code
 
 
@@ -237,30 +237,40 @@ def all_cmd(
     lang: LangOpt = "pl",
     jobs: JobsOpt = None,
 ) -> None:
-    """Write a complete set of outputs for every game into the --out folder (one sub-folder per game)."""
+    """Write a complete set of outputs for every game into the --out folder (one sub-folder per game).
+
+    The set is one unit: it is written into a stage beside --out and swapped in at the end, so an
+    error or Ctrl-C leaves the folder as it was. What else the folder holds stays (other commands'
+    setups, and in the games' and cards' folders the code folders this run does not rewrite)."""
+    from generator import cards
+    from generator.core.files import check_out_path, output_set
     from generator.core.parallel import default_jobs, jobs_default, map_jobs
 
     lang = check_lang(lang)
+    paper = clikit.check_paper(paper).name  # every option checked before any work
+    problem = check_out_path(out, "folder")
+    if problem is not None:
+        clikit.fail(f"cannot write {problem}")
     workers = default_jobs() if jobs is None else jobs
-    tasks = [(name, out, seed, paper, lang) for name, _, _ in GAMES]
-    # the games run side by side (one per process); each game's own many-jobs work then runs inline in
-    # its worker. With --jobs 1 everything runs here, on one core.
-    with guarded(), jobs_default(1):
-        results = map_jobs(_make_game, tasks, workers)
-    total = 0
-    for (name, *_), files in zip(tasks, results, strict=True):
-        if isinstance(files, int):
-            raise typer.Exit(files)
-        total += len(files)
-        clikit.out_console.print(f"{name}: {len(files)} files", highlight=False)
-    from generator import cards
-
-    with guarded():
+    folders = [name for name, _, _ in GAMES] + ["cards"]
+    with guarded(), output_set(out, merge=folders) as stage:
+        tasks = [(name, stage, seed, paper, lang) for name, _, _ in GAMES]
+        # the games run side by side (one per process); each game's own many-jobs work then runs inline
+        # in its worker. With --jobs 1 everything runs here, on one core.
+        with jobs_default(1):
+            results = map_jobs(_make_game, tasks, workers)
+        total = 0
+        for (name, *_), files in zip(tasks, results, strict=True):
+            if isinstance(files, int):
+                raise typer.Exit(files)
+            total += len(files)
+            clikit.out_console.print(f"{name}: {len(files)} files", highlight=False)
         card_files = [f for game in cards.CARD_GAMES
-                      for f in cards.write_cards(game, "both", None, lang, paper, 0.0, 0.0, out)[0]]
-    total += len(card_files)
-    clikit.out_console.print(f"cards: {len(card_files)} files", highlight=False)
-    _write_gallery(out, lang)
+                      for f in cards.write_cards(game, "both", None, lang, paper, 0.0, 0.0, stage)[0]]
+        total += len(card_files)
+        clikit.out_console.print(f"cards: {len(card_files)} files", highlight=False)
+        _write_gallery(stage, lang)  # the set is complete with its index
+    _write_gallery(out, lang)  # again, now listing what the folder kept too
     clikit.out_console.print(f"wrote {total} files under {out} (index.html lists them)", highlight=False)
 
 
@@ -294,6 +304,7 @@ def cards_cmd(
     from generator import cards
 
     lang = check_lang(lang)
+    paper = clikit.check_paper(paper).name
     names = list(cards.CARD_GAMES) if games == ["all"] else games
     with guarded():
         for game in names:

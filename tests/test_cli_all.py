@@ -54,3 +54,74 @@ def test_all_is_reproducible_byte_for_byte(tmp_path):
     assert files_a == files_b and len(files_a) > 20
     for rel in files_a:
         assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes(), rel
+
+
+def test_all_checks_paper_and_out_before_any_work(tmp_path):
+    """--paper and --out are checked first: one line, exit 2, nothing written (a bad --paper used
+    to reach every game, print its error four times and end in a traceback)."""
+    out = tmp_path / "new"
+    res = CliRunner().invoke(app, ["all", "--out", str(out), "--paper", "a3"])
+    assert res.exit_code == 2 and "unknown paper" in res.output and res.output.count("error") == 1
+    assert not out.exists()
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    res = CliRunner().invoke(app, ["all", "--out", str(afile)])
+    assert res.exit_code == 2 and "not a file" in res.output and afile.read_text() == "x"
+    res = CliRunner().invoke(app, ["cards", "plazing", "--out", str(out), "--paper", "a3"])
+    assert res.exit_code == 2 and "unknown paper" in res.output and not out.exists()
+
+
+class _FakeGame:
+    """A game part for `all` that writes one file into its folder, or fails like a game does."""
+
+    def __init__(self, name: str, fail: bool = False) -> None:
+        self.name, self.fail = name, fail
+
+    def make_all(self, out, seed, paper, lang):
+        from generator.clikit import fail
+        from generator.core.files import output_set
+
+        if self.fail:
+            fail(f"{self.name} cannot be made")
+        with output_set(out / self.name / f"X-{seed}") as stage:
+            (stage / "setup.json").write_text(f"{self.name} {seed}")
+        return [out / self.name / f"X-{seed}" / "setup.json"]
+
+
+def _fake_games(monkeypatch, failing: str | None = None) -> None:
+    import generator.cli as cli
+    from generator import cards
+
+    games = {name: _FakeGame(name, name == failing) for name, _, _ in cli.GAMES}
+    monkeypatch.setattr(cli, "game_module", games.__getitem__)
+    monkeypatch.setattr(cards, "CARD_GAMES", ())
+
+
+def test_all_is_one_unit_an_error_leaves_the_folder_as_it_was(tmp_path, monkeypatch):
+    """One game failing after the others have written: the folder is exactly as before (the
+    other games' new folders are not swapped in), and no stage is left beside it."""
+    out = tmp_path / "out"
+    (out / "plazing" / "PZ-OLD").mkdir(parents=True)
+    (out / "notes.txt").write_text("mine")
+    before = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*"))
+    _fake_games(monkeypatch, failing="planety")
+    res = CliRunner().invoke(app, ["all", "--out", str(out), "--jobs", "1", "--seed", "7"])
+    assert res.exit_code == 2 and "planety cannot be made" in res.output
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == before
+
+
+def test_all_replaces_its_own_folders_and_keeps_what_else_the_folder_holds(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    (out / "plazing" / "PZ-OLD").mkdir(parents=True)
+    (out / "plazing" / "X-7").mkdir(parents=True)
+    (out / "plazing" / "X-7" / "stale.pdf").write_text("old run")
+    (out / "notes.txt").write_text("mine")
+    _fake_games(monkeypatch)
+    res = CliRunner().invoke(app, ["all", "--out", str(out), "--jobs", "1", "--seed", "7"])
+    assert res.exit_code == 0, res.output
+    assert (out / "notes.txt").read_text() == "mine"  # another command's file stays
+    assert (out / "plazing" / "PZ-OLD").is_dir()  # a code folder this run does not write stays
+    assert not (out / "plazing" / "X-7" / "stale.pdf").exists()  # the rewritten code folder is the new one
+    assert (out / "plazing" / "X-7" / "setup.json").read_text() == "plazing 7"
+    assert (out / "winnice" / "X-7" / "setup.json").is_file() and (out / "index.html").is_file()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no stage left
