@@ -205,3 +205,24 @@ def test_scheduler_option_at_the_cli_boundary(dask_address, monkeypatch):
     bad = runner.invoke(app, ["--scheduler", "tcp://127.0.0.1:9"])
     assert bad.exit_code == 2 and "cannot reach the Dask scheduler" in bad.output
     assert len(bad.output.strip().splitlines()) == 1
+
+
+def test_the_commands_the_readme_names_take_scheduler(dask_address, tmp_path):
+    """`--scheduler` on the real commands (the README's cluster section): the same report as one
+    core (the wiring was once only in a test app, and the README's own example failed)."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    runner = CliRunner()
+    rw = ["plazing-rw", "check", "--board", "3", "--seed", "5", "--games", "6", "--bot", "greedy", "--json"]
+    one, cluster = runner.invoke(app, [*rw, "--jobs", "1"]), runner.invoke(app, [*rw, "--scheduler", dask_address])
+    assert one.exit_code == cluster.exit_code == 0, cluster.output
+    assert one.output == cluster.output
+    made = runner.invoke(app, ["winnice", "setup", "--players", "2", "--seed", "4", "--out", str(tmp_path)])
+    assert made.exit_code == 0, made.output
+    (setup,) = tmp_path.glob("*/setup.json")
+    wn = ["winnice", "check", str(setup), "--playouts", "4", "--json"]
+    one, cluster = runner.invoke(app, [*wn, "--jobs", "1"]), runner.invoke(app, [*wn, "--scheduler", dask_address])
+    assert one.exit_code == cluster.exit_code == 0, cluster.output
+    assert one.output == cluster.output and '"playouts"' in one.output

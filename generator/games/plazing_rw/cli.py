@@ -21,6 +21,7 @@ from generator.clikit import (
     LangOpt,
     OutOpt,
     PaperOpt,
+    SchedulerOpt,
     SeedOpt,
     check_lang,
     check_out,
@@ -340,11 +341,13 @@ def check_cmd(
         "unless --hard is given. Without --seed the playouts use a seed made from the file's code "
         "(the same every run), and the seed is printed."))] = None,
     jobs: JobsOpt = None,
+    scheduler: SchedulerOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Board legality, a random board's difficulty (estimate and interval against its target) and
     solo playouts: mean/min/max score, areas closed, dead die rolls. An illegal board is not played.
-    The playouts run on --jobs processes (default: every core); the figures are the same for any number."""
+    The playouts run on --jobs processes (default: every core) or a Dask cluster (--scheduler); the
+    figures are the same for any number."""
     from generator.core.parallel import executor_from
 
     from .engine import new_game
@@ -353,7 +356,7 @@ def check_cmd(
         fail(f"unknown bot {bot!r} (choose random, greedy or both)")
     options, seed_, code_ = _resolve(_options(board, hard, features, mirror, difficulty), seed, code)
     results = []
-    with guarded(), executor_from(jobs) as executor:  # one pool for every bot and board of the command
+    with guarded(), executor_from(jobs, scheduler) as executor:  # one pool for every bot and board of the command
         if file is not None:
             loaded = load_boards(file)
             if seed is None and code is None:  # reproducible: the same playouts for the same file

@@ -21,6 +21,7 @@ from generator.clikit import (
     LangOpt,
     OutOpt,
     PaperOpt,
+    SchedulerOpt,
     SeedOpt,
     check_lang,
     check_paper,
@@ -249,6 +250,7 @@ def check_cmd(
     playouts: CheckPlayoutsOpt = 0,
     bot: BotOpt = "greedy",
     jobs: JobsOpt = None,
+    scheduler: SchedulerOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Check a setup file rule by rule; exit 1 naming each broken rule.
@@ -266,8 +268,11 @@ def check_cmd(
         report.extend(code_report(setup, code, cat))
     rep: dict[str, Any] | None = None
     if report.ok and playouts:
-        with guarded(), progress_bar(playouts, "playouts") as tick:
-            results = playability.play_games(setup, cat, playouts, setup.seed, bot, jobs, progress=tick)
+        from generator.core.parallel import executor_from
+
+        with guarded(), executor_from(jobs, scheduler) as executor, progress_bar(playouts, "playouts") as tick:
+            results = playability.play_games(setup, cat, playouts, setup.seed, bot, jobs, progress=tick,
+                                             executor=executor)
             rep = playability.report(results, setup.players, bot, cat.round_cap)
     if as_json:
         data: dict[str, Any] = {"code": code, "ok": report.ok, "violations": report.to_json()}

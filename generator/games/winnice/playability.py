@@ -17,12 +17,13 @@ import gc
 import json
 import statistics
 from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from generator.core.files import write_atomic
-from generator.core.parallel import default_jobs, map_jobs
+from generator.core.parallel import executor_workers, map_jobs
 from generator.core.playout import PlayoutFailure, get_bot, play_one
 from generator.core.rng import make_rng
 from generator.games.winnice.engine import State, check_invariants, tables_for
@@ -122,16 +123,18 @@ GAMES_PER_BATCH = 4
 
 
 def play_games(setup: Setup, cat: Catalog, games: int, seed: int, bot: str = "greedy", jobs: int | None = 1,
-               invariants: bool = False, progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
-    """`games` bot games, game i seeded by (seed, "playout", i) — the same results for any `jobs`.
+               invariants: bool = False, progress: Callable[[int], None] | None = None,
+               executor: Executor | None = None) -> list[dict[str, Any]]:
+    """`games` bot games, game i seeded by (seed, "playout", i) — the same results for any `jobs`
+    or `executor` (a pool or a Dask cluster, from `core.parallel.executor_from`).
 
     On one worker the games run inline, one by one; on more they go out in batches of
     consecutive games (at least `BATCHES_PER_WORKER` per worker, at most `GAMES_PER_BATCH` games
     each), and `progress` hears of games done."""
     body = setup.to_json()
     seeds = [make_rng(seed, "playout", str(i)).randrange(2**40) for i in range(games)]
-    workers = default_jobs() if jobs is None else max(1, jobs)
-    if workers == 1 or games <= 1:
+    workers = executor_workers(executor, jobs)
+    if executor is None and (workers == 1 or games <= 1):
         with few_collections():
             return map_jobs(play_game, [Job(body, cat, s, bot, invariants) for s in seeds], 1, progress=progress)
     # the engine tables and the bots' placement index, built here once: the forked workers start
@@ -147,7 +150,7 @@ def play_games(setup: Setup, cat: Catalog, games: int, seed: int, bot: str = "gr
         if progress is not None:
             progress(bounds[n])
 
-    return [g for chunk in map_jobs(play_batch, batches, workers, progress=done) for g in chunk]
+    return [g for chunk in map_jobs(play_batch, batches, workers, executor=executor, progress=done) for g in chunk]
 
 
 def _spread(values: list[float]) -> dict[str, float]:
