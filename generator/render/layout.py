@@ -384,7 +384,8 @@ HEADER_TEXT = {
            "over": "overview · scale 1:{k:.2f} ({pct:.0f}%) — print the poster pages for a true-scale board",
            "overview": "overview", "glue_label": "glue · {o} mm", "cut_label": "✂ cut",
            "cards": "cards", "fronts": "fronts", "backs": "backs · print double-sided, flip on long edge",
-           "warn_bleed": "bleed {b} mm: {n} cards per {paper} sheet instead of {n0} ({s} sheets instead of {s0})",
+           "warn_bleed": "bleed {b} mm: {n} cards per {paper} sheet instead of {n0}",
+           "warn_bleed_sheets": " ({s} sheets instead of {s0})",
            "warn_safe": "{what} at x {x0}..{x1}, y {y0}..{y1} mm of the card lies {gap:.1f} mm from the cut, "
                         "inside the {safe} mm safe margin (cards {cards})",
            "warn_gap": "a {g} mm gap between cards costs cards per sheet: printing {n} per sheet without a gap",
@@ -401,7 +402,8 @@ HEADER_TEXT = {
            "overview": "podgląd", "glue_label": "klej · {o} mm", "cut_label": "✂ przytnij",
            "cards": "karty", "fronts": "awersy",
            "backs": "rewersy · druk dwustronny, obracanie wzdłuż dłuższej krawędzi",
-           "warn_bleed": "spad {b} mm: {n} kart na arkuszu {paper} zamiast {n0} (arkusze: {s} zamiast {s0})",
+           "warn_bleed": "spad {b} mm: {n} kart na arkuszu {paper} zamiast {n0}",
+           "warn_bleed_sheets": " (arkusze: {s} zamiast {s0})",
            "warn_safe": "{what} na x {x0}..{x1}, y {y0}..{y1} mm karty leży {gap:.1f} mm od linii cięcia, "
                         "w marginesie bezpieczeństwa {safe} mm (karty {cards})",
            "warn_gap": "odstęp {g} mm między kartami zmniejsza liczbę kart na arkuszu: drukuję {n} bez odstępu",
@@ -859,10 +861,12 @@ def bleed_cost_note(decks: list[int], card_w: float, card_h: float, paper: Paper
     if plain.per_page <= grid.per_page:
         return None
     words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
-    return words["warn_bleed"].format(  # type: ignore[no-any-return]
-        b=f"{bleed:g}", n=grid.per_page, n0=plain.per_page, paper=paper.name,
-        s=sum(math.ceil(max(1, n) / grid.per_page) for n in decks),
-        s0=sum(math.ceil(max(1, n) / plain.per_page) for n in decks))
+    note = words["warn_bleed"].format(b=f"{bleed:g}", n=grid.per_page, n0=plain.per_page, paper=paper.name)
+    sheets = sum(math.ceil(max(1, n) / grid.per_page) for n in decks)
+    sheets0 = sum(math.ceil(max(1, n) / plain.per_page) for n in decks)
+    if sheets != sheets0:  # a short deck may fit on as many sheets either way
+        note += words["warn_bleed_sheets"].format(s=sheets, s0=sheets0)
+    return note  # type: ignore[no-any-return]
 
 
 # --- duplex alignment test ----------------------------------------------------------------------

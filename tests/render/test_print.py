@@ -380,3 +380,12 @@ def test_poster_windows_cover_the_board_and_neighbours_share_the_overlap(w: int,
         if (r + 1, c) in wins:
             assert y + hh - wins[r + 1, c][1] == pytest.approx(plan.overlap)
     assert plan.margin >= layout.POSTER_MIN_MARGIN and plan.overlap >= layout.MIN_OVERLAP
+
+
+def test_the_bleed_note_counts_sheets_only_when_they_differ() -> None:
+    """18 cards: 2 sheets of 9 or 3 of 8 (said); 5 cards: one sheet either way (not "1 sheets
+    instead of 1")."""
+    many = layout.bleed_cost_note([18], 63, 88, get_paper("a4"), 3.0)
+    assert many == "bleed 3 mm: 8 cards per a4 sheet instead of 9 (3 sheets instead of 2)"
+    few = layout.bleed_cost_note([5], 63, 88, get_paper("a4"), 3.0, lang="pl")
+    assert few == "spad 3 mm: 8 kart na arkuszu a4 zamiast 9"
