@@ -14,9 +14,10 @@ from PIL import ImageFont
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from generator import ROOT
+from generator import data_dir
 
-FONT_DIR: Path = ROOT / "fonts"
+#: fonts/ of the checkout, or the copy inside an installed package (generator.data_dir says which)
+FONT_DIR: Path = data_dir("fonts")
 
 #: logical name -> (file name, reportlab font name)
 FONTS: dict[str, tuple[str, str]] = {

@@ -12,11 +12,12 @@ from typing import Any
 
 import jinja2
 
-from generator import ROOT
+from generator import data_dir
 from generator.render import fonts
 from generator.render.scene import Anchor, Colour, FontName, Text
 
-TEMPLATE_DIR = ROOT / "templates"
+#: templates/ of the checkout, or the copy inside an installed package (generator.data_dir says which)
+TEMPLATE_DIR = data_dir("templates")
 
 
 @lru_cache(maxsize=1)

@@ -9,10 +9,10 @@ from typing import Any
 
 import jinja2
 
-from generator import ROOT
+from generator import data_dir
 from generator.core.data import load_toml
 
-TEMPLATES = ROOT / "templates" / "web"
+TEMPLATES = data_dir("templates") / "web"
 
 
 @cache
