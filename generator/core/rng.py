@@ -100,8 +100,10 @@ class CodeSpec:
         body = f"{self.prefix}-{''.join(chars) or '0'}-{_b32(seed)}"
         return f"{body}-{_check_char(body)}"
 
-    def decode(self, code: str) -> tuple[dict[str, Any], int]:
-        """Options and seed from a code; CodeError with a one-line message if it is not valid.
+    def check_head(self, code: str) -> list[str]:
+        """The code's four fields, normalised (O read as 0, I and L as 1), after the faults that show
+        before its options are read: its length, its shape and its game prefix (CodeError, quoting
+        the code as given).
 
         The length is checked first, so a code of a million characters costs nothing and is not
         quoted back whole."""
@@ -112,11 +114,17 @@ class CodeSpec:
         parts = text.split("-")
         if len(parts) != 4:
             raise CodeError(f"setup code {code!r} is malformed (expected PREFIX-OPTIONS-SEED-CHECK)")
-        prefix, opts, seed_txt, check = parts
+        prefix, _opts, seed_txt, check = parts
         if not seed_txt or not check:
             raise CodeError(f"setup code {code!r} is malformed (empty seed or check field)")
         if prefix != self.prefix:
             raise CodeError(f"setup code {code!r} is for another game (prefix {prefix}, expected {self.prefix})")
+        return parts
+
+    def decode(self, code: str) -> tuple[dict[str, Any], int]:
+        """Options and seed from a code; CodeError with a one-line message if it is not valid."""
+        parts = self.check_head(code)
+        prefix, opts, seed_txt, check = parts
         body = "-".join(parts[:3])
         if any(c not in _VALUE for c in opts + seed_txt + check) or _check_char(body) != check:
             raise CodeError(f"setup code {code!r} is mistyped (check character does not match)")

@@ -58,3 +58,19 @@ def test_every_single_character_typo_is_caught(players, extra, seed, data):
 def test_empty_fields_are_malformed():
     with pytest.raises(CodeError, match="malformed"):
         SPEC.decode("TS-00--0")
+
+
+def test_a_code_of_another_game_is_quoted_as_given():
+    """Plażing reads codes of two lengths; a Winnice code given to it is named as typed, not as the
+    rebuilt 'WN-0-3-H' it was checked as."""
+    import pytest
+
+    from generator.core.rng import CodeError
+    from generator.games.plazing.setup import CODE
+
+    with pytest.raises(CodeError) as info:
+        CODE.decode("WN-2-3-H")
+    assert "'WN-2-3-H' is for another game" in str(info.value)
+    with pytest.raises(CodeError) as info:
+        CODE.decode("PZ---")
+    assert "'PZ---'" in str(info.value) and "malformed" in str(info.value)

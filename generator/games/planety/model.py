@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -282,6 +283,8 @@ def builtin_catalog() -> Catalog:
 def load_catalog(path: Path | None) -> Catalog:
     if path is None:
         return builtin_catalog()
+    if not os.path.lexists(path):
+        raise UserInputError(f"{path}: no such file")
     if not path.is_file():
         raise UserInputError(f"{path}: not a regular file")
     if path.stat().st_size > 1_000_000:

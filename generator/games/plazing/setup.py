@@ -65,7 +65,7 @@ class _Code(CodeSpec):
         if n == len(self.fields) + len(self.extra):
             return self._full().decode(code)
         if n not in (-1, len(self.fields)):
-            CodeSpec(self.prefix, ()).decode("-".join([parts[0], "0", *parts[2:]]))  # other faults first
+            CodeSpec(self.prefix, ()).check_head(code)  # a wrong game or a malformed code is said first
             raise CodeError(f"setup code {code!r} has {n} option characters, expected {len(self.fields)} "
                             f"or {len(self.fields) + len(self.extra)}")
         options, seed = CodeSpec(self.prefix, self.fields).decode(code)

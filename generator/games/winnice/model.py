@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
@@ -252,8 +253,9 @@ def parse_catalog(d: dict[str, Any], source: str) -> Catalog:
     coins, rl, shp, wk = p.table(d, "coins"), p.table(d, "rules"), p.table(d, "shapes"), p.table(d, "workers")
     shapes: dict[str, sh.Shape] = {}
     for name, art in shp.items():
+        art = p.str_(art, f"shapes.{name}")
         try:
-            shapes[name] = sh.parse(p.str_(art, f"shapes.{name}"))
+            shapes[name] = sh.parse(art)
         except ValueError as exc:
             p.fail(f"shapes.{name}", str(exc))
     denoms = p.ints(coins.get("denominations"), "coins.denominations", 1, 1000)
@@ -397,6 +399,8 @@ def load_catalog(path: str | Path | None) -> Catalog:
     if path is None:
         return default_catalog()
     p = Path(path)
+    if not os.path.lexists(p):
+        raise UserInputError(f"{p}: no such file")
     if not p.is_file():
         raise UserInputError(f"{p}: not a regular file")
     if p.stat().st_size > MAX_CATALOG_BYTES:
@@ -404,7 +408,7 @@ def load_catalog(path: str | Path | None) -> Catalog:
     user = load_toml(p)
     if not user:  # merged over the built-in tables, an empty file would silently mean "no change"
         raise UserInputError(f"{p}: an empty catalog (write the tables of data/catalog.toml you change)")
-    return parse_catalog(_merge(_default_raw(), user), p.name)
+    return parse_catalog(_merge(_default_raw(), user), str(p))
 
 
 # --- the setup ---------------------------------------------------------------------------------

@@ -172,3 +172,21 @@ def test_setup_with_bleed_says_once_what_it_costs_and_nothing_else(tmp_path):
     assert res.exit_code == 0, res.output
     notes = [line for line in res.output.splitlines() if line.startswith("note:")]
     assert len(notes) == 1 and "8 cards per a4 sheet instead of 9" in notes[0], notes
+
+
+def test_catalog_messages_name_the_file_once_with_its_folder(tmp_path):
+    """A missing catalog says so (not "not a regular file"); a bad shape names the file, with its
+    folder, once ("shape.toml: shapes.D2 shape.toml: shapes.D2 ..." before)."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    runner = CliRunner()
+    res = runner.invoke(app, ["winnice", "catalog", str(tmp_path / "nope.toml")])
+    assert res.exit_code == 2 and "nope.toml: no such file" in res.output
+    bad = tmp_path / "shape.toml"
+    bad.write_text('[shapes]\nD2 = ""\n', encoding="utf-8")
+    res = runner.invoke(app, ["winnice", "catalog", str(bad)])
+    assert res.exit_code == 2 and res.output.count("shape.toml") == 1 and str(tmp_path) in res.output, res.output
+    res = runner.invoke(app, ["planety", "setup", "--catalog", str(tmp_path / "nope.toml"), "--out", str(tmp_path)])
+    assert res.exit_code == 2 and "nope.toml: no such file" in res.output
