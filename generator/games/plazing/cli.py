@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -333,7 +334,10 @@ def board_cmd(
         with output_set(folder, owns=OUTPUT_NAMES, keep=(file,)) as stage:
             files = relocate(write_outputs(setup, shown, stage, paper, lang, bleed), stage, folder)
     for path in files.values():
-        out_console.print(f"wrote {path}", highlight=False, markup=False)
+        if path.exists() and os.path.samefile(path, file):  # output_set keeps the input file as it was
+            out_console.print(f"kept {path} (the input file, not rewritten)", highlight=False, markup=False)
+        else:
+            out_console.print(f"wrote {path}", highlight=False, markup=False)
 
 
 @app.command("catalog")

@@ -295,9 +295,11 @@ def balanced_variant(seed: int, games: int = DEFAULT_BALANCE_GAMES, max_tries: i
                 return lay, Balance(v, plan, attempt, rejected)
             rejected.append(v)
     closest = min(rejected, key=lambda v: abs(v.estimate))
+    why = ("inside the band, but not shown to be at the test's confidence" if abs(closest.estimate) <= tolerance
+           else "outside the band")
     raise GenerationError(f"no variant shown within ±{tolerance:.0%} of the standard sheet's mean score "
-                          f"after {max_tries} candidates (closest {closest.estimate:+.1%} over {closest.games} "
-                          "games); try another seed, more --tries or more --balance-games")
+                          f"after {max_tries} candidates (the closest: {closest.estimate:+.1%} over {closest.games} "
+                          f"games, {why}); try another seed, more --tries or more --balance-games")
 
 
 def generate(players: int, variant: str, seed: int, games: int = DEFAULT_BALANCE_GAMES,

@@ -300,3 +300,17 @@ def test_catalog_types_are_strict(tmp_path, edit, message):
     bad.write_text(text.replace(edit[0], edit[1], 1), encoding="utf-8")
     res = run("plazing", "catalog", str(bad))
     assert res.exit_code == 2 and message in res.output and "Traceback" not in res.output
+
+
+def test_board_in_the_input_files_own_folder_says_it_kept_the_file(tmp_path):
+    """`plazing board` writing beside its input keeps the file as it is, and says so (it printed
+    "wrote …/setup.json" though nothing was written there)."""
+    runner = CliRunner()
+    made = runner.invoke(app, ["plazing", "setup", "--seed", "1", "--playouts", "0", "--out", str(tmp_path)])
+    assert made.exit_code == 0, made.output
+    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    before = (folder / "setup.json").stat()
+    res = runner.invoke(app, ["plazing", "board", str(folder / "setup.json"), "--out", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    assert f"kept {folder / 'setup.json'} (the input file" in res.output and "wrote " in res.output
+    assert (folder / "setup.json").stat().st_ino == before.st_ino
