@@ -711,7 +711,7 @@ def card_crop_marks(grid: CardGrid, bleed: float, card_w: float, card_h: float, 
     ys = sorted({round(y, 6) for r in range(rows)
                  for y in (gy0 + r * step_y + bleed, gy0 + r * step_y + bleed + th)})
     fx, fy, _ = grid.footer_at()
-    left_limit = fx + FOOTER_BELOW + 0.3 if grid.footer_side else EDGE_CLEAR
+    left_limit = fx + FOOTER_BELOW + 1.0 if grid.footer_side else EDGE_CLEAR  # 1 mm clear of the footer
     bottom_limit = p.h - EDGE_CLEAR if grid.footer_side else fy - FOOTER_ABOVE - 0.3
 
     def fit(room: float) -> tuple[float, float] | None:

@@ -225,3 +225,14 @@ def test_headers_follow_the_language():
         over = layout.overview(sc, "board", get_paper("a4"), CODE, "T", lang=lang)
         assert any(isinstance(i, Text) and i.text.startswith({"pl": "podgląd", "en": "overview"}[lang])
                    for i in over.items)
+
+
+def test_a_side_footer_keeps_a_millimetre_from_the_crop_marks() -> None:
+    """Letter cards fill the sheet's height, so the footer runs up the left margin: the left crop
+    marks stop 1 mm short of it (0.4 mm before)."""
+    sc, fronts = card_scene(9)
+    (page,) = layout.impose_cards(sc, fronts, None, 63, 88, get_paper("letter"), CODE)
+    foot = next(i for i in page.items if isinstance(i, Text) and layout._is_footer(i, page))
+    assert foot.rotate == 90
+    left = [m for m in page.items if isinstance(m, Line) and m.y1 == m.y2 and m.x2 < 30]
+    assert left and min(min(m.x1, m.x2) for m in left) >= foot.x + layout.FOOTER_BELOW + 1.0 - 1e-9
