@@ -410,7 +410,7 @@ def parse_drawn(items: Any, board: Board, cat: Catalog | None = None, source: st
     g = board.grid
     f = Fields(source)
     out = []
-    for i, item in enumerate(f.list_(items, where, max_len=MAX_DRAWN)):
+    for i, item in enumerate(f.list_(items, where)):
         place = at(where, i)
         item = f.obj(item, place, DRAWN_FIELDS, ("source", "cells"), "a drawn shape")
         source_ = item["source"]
@@ -436,8 +436,6 @@ def parse_drawn(items: Any, board: Board, cat: Catalog | None = None, source: st
 
 #: the keys of a drawn shape (what `Drawn.to_json` writes; "shape" is optional and checked)
 DRAWN_FIELDS: dict[str, Kind] = {"shape": STR, "source": STR, "cells": LIST}
-#: more shapes than a sheet can hold (100 squares) is not a sheet
-MAX_DRAWN = 200
 
 
 def check_drawing(board: Board, drawn: Iterable[Drawn], cat: Catalog | None = None,
@@ -517,7 +515,7 @@ def parse_dice(raw: Any, source: str = "sheet", where: str = "dice") -> list[int
     if raw is None:
         return None
     f = Fields(source)
-    return [f.int_(v, at(where, i), -10**6, 10**6) for i, v in enumerate(f.list_(raw, where, max_len=MAX_DRAWN))]
+    return [f.int_(v, at(where, i), -10**6, 10**6) for i, v in enumerate(f.list_(raw, where))]
 
 
 def check_dice(dice: list[int] | None, drawn: Iterable[Drawn], cat: Catalog | None = None) -> Report:

@@ -69,14 +69,14 @@ class Layout:
         for k, v in d["rounds"].items():
             if not (k.isascii() and k.isdigit() and len(k) < 4):
                 p.fail(at(w, "rounds"), f"key {k!r} is not a player count")
-            rounds[int(k)] = p.int_(v, at(at(w, "rounds"), k), -MAX_VALUE, MAX_VALUE)
+            rounds[int(k)] = p.int_(v, at(at(w, "rounds"), k))
         return cls(
             name=d.get("name", "custom"),
             rounds=tuple(sorted(rounds.items())),
             round_bonuses=p.bonuses(d["round_bonuses"], at(w, "round_bonuses"), extra=("choice",)),
             choice=p.bonuses(d["choice"], at(w, "choice")),
-            reroll_track=p.int_(tracks["reroll"], at(w, "tracks.reroll"), -MAX_VALUE, MAX_VALUE),
-            plus_track=p.int_(tracks["plus"], at(w, "tracks.plus"), -MAX_VALUE, MAX_VALUE),
+            reroll_track=p.int_(tracks["reroll"], at(w, "tracks.reroll")),
+            plus_track=p.int_(tracks["plus"], at(w, "tracks.plus")),
             yellow_grid=p.grid(y["grid"], at(w, "yellow.grid")),
             yellow_row_bonuses=p.bonuses(y["row_bonuses"], at(w, "yellow.row_bonuses")),
             yellow_column_points=p.ints(y["column_points"], at(w, "yellow.column_points")),
@@ -90,7 +90,7 @@ class Layout:
             green_bonuses=p.cell_bonuses(g.get("bonuses", {}), at(w, "green.bonuses")),
             orange_multipliers=p.ints(o["multipliers"], at(w, "orange.multipliers")),
             orange_bonuses=p.cell_bonuses(o.get("bonuses", {}), at(w, "orange.bonuses")),
-            purple_cells=p.int_(pu["cells"], at(w, "purple.cells"), -MAX_VALUE, MAX_VALUE),
+            purple_cells=p.int_(pu["cells"], at(w, "purple.cells")),
             purple_bonuses=p.cell_bonuses(pu.get("bonuses", {}), at(w, "purple.bonuses")),
         )
 
@@ -146,9 +146,6 @@ AREA_FIELDS: dict[str, dict[str, Kind]] = {
     "purple": {"cells": INT, "bonuses": OBJECT},
 }
 AREA_REQUIRED = {k: tuple(f for f in v if f != "bonuses") for k, v in AREA_FIELDS.items()}
-#: the bound of a number on a sheet: far beyond any real sheet (rules.check_layout judges the
-#: values), short enough to quote in a message
-MAX_VALUE = 10**6
 #: the most cells or rows a list of a layout may hold
 MAX_LIST = 1000
 
@@ -160,13 +157,13 @@ class _Parser(Fields):
         if not isinstance(v, list) or not v:
             self.fail(where, f"expected a non-empty list of whole numbers, got {describe(v)}")
         self.list_(v, where, max_len=MAX_LIST)
-        return tuple(self.int_(x, at(where, i), -MAX_VALUE, MAX_VALUE) for i, x in enumerate(v))
+        return tuple(self.int_(x, at(where, i)) for i, x in enumerate(v))
 
     def grid(self, v: Any, where: str) -> tuple[tuple[int, ...], ...]:
         rows = self.list_(v, where, LIST, MAX_LIST)
         if not rows:
             self.fail(where, "expected a non-empty list of rows")
-        return tuple(tuple(self.int_(x, at(at(where, r), c), -MAX_VALUE, MAX_VALUE)
+        return tuple(tuple(self.int_(x, at(at(where, r), c))
                            for c, x in enumerate(self.list_(row, at(where, r), max_len=MAX_LIST)))
                      for r, row in enumerate(rows))
 

@@ -426,7 +426,8 @@ def parse_pad_layout(body: Any, source: str, where: str = "setup") -> Layout:
     body and of its balance record is known and of its type, or a one-line UserInputError naming
     the field. A filled sheet is named as such (`score` reads it)."""
     f = Fields(source)
-    if isinstance(body, dict) and not _looks_like_pad(body) and set(body) <= set(FILLED_FIELDS):
+    if (isinstance(body, dict) and not _looks_like_pad(body) and set(body) <= set(FILLED_FIELDS)
+            and set(body) - {"layout"}):  # marks, and no key of a pad
         f.fail("", "a filled sheet (marks to score), not a pad; `check --layout` reads the setup.json "
                "`rzuc-na-tace sheet` writes or a layout TOML, `score` reads this file")
     f.obj(body, where, PAD_FIELDS, ("layout",), "a pad")
