@@ -393,7 +393,7 @@ class Setup:
                              for k, v in o.items()})
         if "beach" in d:  # derived (the tiles make the beach): only its shape is checked here
             f.obj(d["beach"], at(where, "beach"), BEACH_FIELDS)
-        catalog = {tid: tile_from_json(tid, t, source) for tid, t in d["catalog"].items()}
+        catalog = {tid: tile_from_json(tid, t, f"{source}: {at(where, 'catalog')}") for tid, t in d["catalog"].items()}
 
         def items(key: str, fields: dict[str, Kind], required: tuple[str, ...], what: str) -> list[dict[str, Any]]:
             out = []

@@ -430,7 +430,7 @@ def parse_pad_layout(body: Any, source: str, where: str = "setup") -> Layout:
             and set(body) - {"layout"}):  # marks, and no key of a pad
         f.fail("", "a filled sheet (marks to score), not a pad; `check --layout` reads the setup.json "
                "`rzuc-na-tace sheet` writes or a layout TOML, `score` reads this file")
-    f.obj(body, where, PAD_FIELDS, ("layout",), "a pad")
+    f.obj(body, where, PAD_FIELDS, (), "a pad")
     for key in ("players", "rounds"):
         if key in body:
             f.int_(body[key], at(where, key), 0, 100)
@@ -444,7 +444,7 @@ def parse_pad_layout(body: Any, source: str, where: str = "setup") -> Layout:
             f.obj(balance["test"], at(place, "test"), PLAN_FIELDS)
         for i, r in enumerate(f.list_(balance.get("rejected", []), at(place, "rejected"), max_len=10_000)):
             f.obj(r, at(at(place, "rejected"), i), REJECTED_FIELDS)
-    lay = body["layout"]
+    lay = body.get("layout", "standard")
     if lay == "standard":
         return standard_layout()
     if not isinstance(lay, dict):

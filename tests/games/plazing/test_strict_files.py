@@ -22,6 +22,7 @@ runner = CliRunner()
 SETUP = generate(Options(players=3, surprises=True, events=True, clean_beach=True), 21)
 BASE = SETUP.to_json()
 CODE_OF_BASE = CODE.encode(SETUP.options.to_json(), SETUP.seed)
+FIRST_TILE = sorted(BASE["catalog"])[0]
 
 
 def _file(tmp_path: Path, body: dict) -> Path:
@@ -59,6 +60,7 @@ def test_the_generated_setup_still_loads_and_is_legal(tmp_path: Path) -> None:
     (("surprises", 0, "zz"), "setup.surprises[0]: unknown key 'zz'"),
     (("waste", 0, "zz"), "setup.waste[0]: unknown key 'zz'"),
     (("beach", "zz"), "setup.beach: unknown key 'zz'"),
+    (("catalog", FIRST_TILE, "zz"), f"setup.catalog: tile {FIRST_TILE!r}: unknown key(s) zz"),
 ])
 def test_an_unknown_key_at_any_level_is_a_one_line_error(tmp_path: Path, path: tuple, place: str) -> None:
     code, out = _check(_file(tmp_path, _edit(path, 1)))
