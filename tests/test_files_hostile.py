@@ -135,6 +135,29 @@ def test_an_integer_of_5000_digits_is_a_one_line_error(samples, tmp_path, comman
 
 
 @pytest.mark.parametrize(("command", "kind"), READERS, ids=lambda v: "-".join(v) if isinstance(v, tuple) else v)
+def test_an_unknown_key_is_a_one_line_error_naming_it(samples, tmp_path, command, kind):
+    """Every reader of a hand-edited file is strict: a typo'd key is never silently ignored."""
+    src = samples[kind]
+    if src.suffix == ".toml":
+        path = _dump(tmp_path / f"typo-{kind}.toml", src.read_text(encoding="utf-8") + "\n[zz_typo]\nx = 1\n")
+    else:
+        doc = json.loads(src.read_text(encoding="utf-8"))
+        doc["setup"]["zz_typo"] = 1
+        path = _dump(tmp_path / f"typo-{kind}.json", json.dumps(doc))
+    text = one_line_error(read_with(command, path, tmp_path))
+    assert "unknown key 'zz_typo'" in text and path.name in text, text
+
+
+@pytest.mark.parametrize(("command", "kind"), [r for r in READERS if r[1] not in ("catalog", "layout")],
+                         ids=lambda v: "-".join(v) if isinstance(v, tuple) else v)
+def test_a_version_of_1_point_0_is_not_version_1(samples, tmp_path, command, kind):
+    doc = json.loads(samples[kind].read_text(encoding="utf-8"))
+    doc["version"] = 1.0
+    path = _dump(tmp_path / f"v-{kind}.json", json.dumps(doc))
+    assert "version 1.0 is not supported" in one_line_error(read_with(command, path, tmp_path))
+
+
+@pytest.mark.parametrize(("command", "kind"), READERS, ids=lambda v: "-".join(v) if isinstance(v, tuple) else v)
 def test_devices_fifos_folders_and_huge_files_are_refused_at_once(samples, tmp_path, command, kind):
     fifo = tmp_path / f"fifo{samples[kind].suffix}"
     os.mkfifo(fifo)

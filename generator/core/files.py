@@ -223,7 +223,7 @@ def load_setup(path: str | os.PathLike[str], game: str, versions: tuple[int, ...
         raise SetupFileError(f"{p}: not a boardgen setup file (missing \"format\": \"{FORMAT}\")")
     if doc.get("game") != game:
         raise SetupFileError(f"{p}: a setup of game {_short(doc.get('game'))}, not {game!r}")
-    if doc.get("version") not in versions or isinstance(doc.get("version"), bool):
+    if type(doc.get("version")) is not int or doc["version"] not in versions:  # 1.0 and true are not 1
         raise SetupFileError(f"{p}: setup version {_short(doc.get('version'))} is not supported "
                              f"(this boardgen reads {', '.join(map(str, versions))})")
     extra = sorted(set(doc) - _SETUP_KEYS)

@@ -19,7 +19,9 @@ from typing import Any
 
 from generator.core.checks import UserInputError
 from generator.core.data import load_toml
+from generator.core.fields import BOOL, INT, LIST, OBJECT, STR, Fields, Kind, at
 from generator.core.grid import Grid, get_grid
+from generator.core.rng import MAX_SEED
 
 DATA = Path(__file__).resolve().parent / "data"
 GAME = "plazing"
@@ -158,6 +160,9 @@ def _read_catalog(path: str | Path | None) -> Catalog:
     source = str(p) if path else "builtin"
     if not isinstance(tiles, dict) or not tiles:
         raise UserInputError(f"{p}: no [tiles.ID] tables found")
+    extra = sorted(set(raw) - {"tiles"})
+    if extra:  # a catalog is its [tiles.ID] tables: another table is a typo, never ignored
+        raise UserInputError(f"{p}: unknown key {extra[0]!r} (a catalog has only [tiles.ID] tables)")
     return Catalog({tid: tile_from_json(tid, d, str(p)) for tid, d in tiles.items()}, source)
 
 
@@ -373,36 +378,69 @@ class Setup:
         }
 
     @classmethod
-    def from_json(cls, d: dict[str, Any], source: str = "setup") -> Setup:
-        """Parse a setup body; a structural problem (missing key, wrong type) is UserInputError.
+    def from_json(cls, d: Any, source: str = "setup file", where: str = "setup") -> Setup:
+        """Parse a setup body strictly (core.fields): an unknown key at any level, a missing key or
+        a value of another type (true is not 1, 1.0 is not 1, a string is not a list) is a one-line
+        UserInputError naming the field, e.g. "setup.tiles[0]: unknown key 'zz'".
 
         Rule problems (a special tile on the wrong row, waste on an edge) are left for
         `rules.check`, which names them; this only makes sure the file can be read at all.
         """
-        try:
-            o = d["options"]
-            if not isinstance(o, dict):
-                raise TypeError("options must be an object")
-            flags = {k: _flag(v, k) for k, v in o.items() if k in Options.__dataclass_fields__ and k != "players"}
-            options = Options(players=_int(o["players"], "players"), **flags)
-            catalog = {str(tid): tile_from_json(str(tid), t, source) for tid, t in d["catalog"].items()}
-            tiles = [Placed(str(t["tile"]), _int(t["row"], "row"), _int(t["col"], "col"),
-                            _int(t.get("rotation", 0), "rotation")) for t in d["tiles"]]
-            resources = [(_int(r["x"], "x"), _int(r["y"], "y"), str(r["kind"])) for r in d["resources"]]
-            surprises = [(_int(r["x"], "x"), _int(r["y"], "y"), str(r["token"])) for r in d.get("surprises", [])]
-            waste = [(_int(r["x"], "x"), _int(r["y"], "y"), _int(r["player"], "player"))
-                     for r in d.get("waste", [])]
-            return cls(options=options, seed=_int(d.get("seed", 0), "seed"), tiles=tiles, catalog=catalog,
-                       resources=resources, weather=str(d["weather"]),
-                       first_player=_int(d["first_player"], "first_player"),
-                       surprises=surprises, waste=waste, event_deck=[str(e) for e in d.get("event_deck", [])],
-                       declared_squares=[str(row) for row in d["squares"]] if "squares" in d else None)
-        except KeyError as exc:
-            raise UserInputError(f"{source}: missing key {exc.args[0]!r}") from None
-        except (TypeError, ValueError, AttributeError, OverflowError) as exc:
-            if isinstance(exc, UserInputError):
-                raise
-            raise UserInputError(f"{source}: malformed setup ({exc})") from None
+        f = Fields(source)
+        d = f.obj(d, where, SETUP_FIELDS, SETUP_REQUIRED, "a setup")
+        o = f.obj(d["options"], at(where, "options"), OPTION_FIELDS, ("players",))
+        options = Options(**{k: (_small(f, v, at(where, "options.players")) if k == "players" else v)
+                             for k, v in o.items()})
+        if "beach" in d:  # derived (the tiles make the beach): only its shape is checked here
+            f.obj(d["beach"], at(where, "beach"), BEACH_FIELDS)
+        catalog = {tid: tile_from_json(tid, t, f"{source}: {at(where, 'catalog')}") for tid, t in d["catalog"].items()}
+
+        def items(key: str, fields: dict[str, Kind], required: tuple[str, ...], what: str) -> list[dict[str, Any]]:
+            out = []
+            for i, item in enumerate(f.list_(d.get(key, []), at(where, key), max_len=MAX_ITEMS)):
+                place = at(at(where, key), i)
+                item = f.obj(item, place, fields, required, what)
+                out.append({k: (_small(f, v, at(place, k)) if fields[k] == INT else v) for k, v in item.items()})
+            return out
+
+        tiles = [Placed(t["tile"], t["row"], t["col"], t.get("rotation", 0))
+                 for t in items("tiles", PLACED_FIELDS, ("tile", "row", "col"), "a tile placement")]
+        resources = [(r["x"], r["y"], r["kind"]) for r in items("resources", RESOURCE_FIELDS, ("x", "y", "kind"),
+                                                               "a resource")]
+        surprises = [(r["x"], r["y"], r["token"]) for r in items("surprises", SURPRISE_FIELDS, ("x", "y", "token"),
+                                                                "a surprise")]
+        waste = [(r["x"], r["y"], r["player"]) for r in items("waste", WASTE_FIELDS, ("x", "y", "player"),
+                                                             "a waste token")]
+        deck = f.list_(d.get("event_deck", []), at(where, "event_deck"), STR, MAX_ITEMS)
+        squares = f.list_(d["squares"], at(where, "squares"), STR, MAX_ITEMS) if "squares" in d else None
+        return cls(options=options, seed=f.int_(d.get("seed", 0), at(where, "seed"), 0, MAX_SEED),
+                   tiles=tiles, catalog=catalog, resources=resources, weather=d["weather"],
+                   first_player=_small(f, d["first_player"], at(where, "first_player")),
+                   surprises=surprises, waste=waste, event_deck=list(deck),
+                   declared_squares=list(squares) if squares is not None else None)
+
+
+#: the keys of a setup body (what `Setup.to_json` writes) and the kind of each; seed, beach,
+#: squares, surprises, waste and event_deck may be left out (a hand-made beach need not derive them)
+SETUP_FIELDS: dict[str, Kind] = {
+    "options": OBJECT, "seed": INT, "beach": OBJECT, "tiles": LIST, "squares": LIST, "resources": LIST,
+    "weather": STR, "first_player": INT, "surprises": LIST, "waste": LIST, "event_deck": LIST, "catalog": OBJECT}
+SETUP_REQUIRED = ("options", "tiles", "resources", "weather", "first_player", "catalog")
+OPTION_FIELDS: dict[str, Kind] = {k: (INT if k == "players" else BOOL) for k in Options.__dataclass_fields__}
+BEACH_FIELDS: dict[str, Kind] = {"columns": INT, "rows": INT, "tile_size": INT}
+PLACED_FIELDS: dict[str, Kind] = {"tile": STR, "row": INT, "col": INT, "rotation": INT}
+RESOURCE_FIELDS: dict[str, Kind] = {"x": INT, "y": INT, "kind": STR}
+SURPRISE_FIELDS: dict[str, Kind] = {"x": INT, "y": INT, "token": STR}
+WASTE_FIELDS: dict[str, Kind] = {"x": INT, "y": INT, "player": INT}
+#: the most items a list of a setup file may hold (a real beach has some 60 resources)
+MAX_ITEMS = 10_000
+#: the bound of a coordinate, rotation or player number: far outside any beach, so a rule still
+#: names a wrong value, yet short enough to quote in its message
+SMALL = 10**9
+
+
+def _small(f: Fields, v: Any, where: str) -> int:
+    return f.int_(v, where, -SMALL, SMALL)
 
 
 _RESOURCE_RE = re.compile(f"[{''.join(RESOURCE_CHAR.values())}]")
@@ -418,19 +456,6 @@ def mark_resources(squares: tuple[str, ...]) -> tuple[tuple[int, int, str], ...]
     kind_of = _KIND_OF
     return tuple([(i % w, i // w, kind_of[m.group()]) for m in _RESOURCE_RE.finditer("".join(squares))
                   for i in (m.start(),)])
-
-
-def _int(v: Any, what: str) -> int:
-    """A whole number from JSON (3 or 3.0), never a bool, a string or a fraction."""
-    if isinstance(v, bool) or not isinstance(v, int | float) or (isinstance(v, float) and not v.is_integer()):
-        raise ValueError(f"{what} must be a whole number, not {v!r}")
-    return int(v)
-
-
-def _flag(v: Any, what: str) -> bool:
-    if not isinstance(v, bool):
-        raise ValueError(f"option {what} must be true or false, not {v!r}")
-    return v
 
 
 def content_digest(data: Any) -> str:

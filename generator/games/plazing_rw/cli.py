@@ -33,6 +33,7 @@ from generator.clikit import (
     resolve,
 )
 from generator.core.checks import Report, UserInputError
+from generator.core.fields import BOOL, INT, LIST, NULL, NUMBER, OBJECT, STR, Fields, Kind, at
 from generator.core.files import dumps_setup, load_setup, output_files, output_set, relocate, save_setup, write_atomic
 from generator.core.playout import run_playouts
 from generator.core.rng import make_rng
@@ -183,71 +184,79 @@ def sheet_cmd(
         out_console.print(f"  {fig['code']}: {_difficulty_line(fig)}", highlight=False)
 
 
-def _parse_board(raw: Any, where: str) -> Board:
+def _parse_board(raw: Any, source: Path, where: str) -> Board:
     if isinstance(raw, str | int) and not isinstance(raw, bool):
         b = boards().get(str(raw))
         if b is None:
-            raise UserInputError(f"{where}: unknown board {raw!r} (1-4 or a board object)")
+            raise UserInputError(f"{source}: {where}: unknown board {raw!r} (1-4 or a board object)")
         return b
-    return Board.from_json(raw, where=where)
+    return Board.from_json(raw, where=where, source=str(source))
 
 
-def _parse_hard(body: dict[str, Any], path: Path) -> bool:
-    hard = body.get("hard", False)
-    if not isinstance(hard, bool):
-        raise UserInputError(f"{path}: \"hard\" must be true or false")
-    return hard
+#: the keys of a filled sheet's body (what `State.to_sheet` writes) and of a pad's (what `sheet`
+#: writes: its options and one entry per distinct sheet); a key not listed is a typo, not ignored
+SHEET_FIELDS: dict[str, Kind] = {"board": (STR, INT, OBJECT), "hard": BOOL, "mirror": BOOL, "dice": (LIST, NULL),
+                                 "shapes": LIST}
+PAD_FIELDS: dict[str, Kind] = {"options": OBJECT, "sheets": LIST}
+PAD_OPTION_FIELDS: dict[str, Kind] = {"board": STR, "hard": BOOL, "features": (INT, STR), "mirror": BOOL,
+                                      "difficulty": INT, "count": INT, "per_page": INT, "paper": STR, "lang": STR}
+PAD_SHEET_FIELDS: dict[str, Kind] = {"code": STR, "seed": INT, "board": (STR, INT, OBJECT), "balance": (OBJECT, NULL)}
+#: a random board's fairness figures (fairness.Decision.to_json and what setup.random_board adds)
+BALANCE_FIELDS: dict[str, Kind] = {"accepted": BOOL, "games": INT, "estimate": NUMBER, "interval": LIST,
+                                   "target": NUMBER, "band": LIST, "decision": STR, "difficulty": INT,
+                                   "candidates": INT, "tested": INT, "games_played": INT}
 
 
-def _parse_mirror(body: dict[str, Any], path: Path) -> bool:
-    mirror = body.get("mirror", False)
-    if not isinstance(mirror, bool):
-        raise UserInputError(f"{path}: \"mirror\" must be true or false")
-    return mirror
+def _is_pad(body: Any) -> bool:
+    return isinstance(body, dict) and "sheets" in body and "board" not in body
 
 
 def load_sheet(path: Path) -> tuple[Board, bool, list[Any], str, list[int] | None, bool]:
-    """A filled sheet file: its board (a number or a full board), hard variant, drawn shapes, code,
-    dice and the mirror house rule."""
+    """A filled sheet file, read strictly: its board (a number or a full board), hard variant,
+    drawn shapes, code, dice and the mirror house rule."""
     doc = load_setup(path, GAME, (FILE_VERSION,))
     body = doc["setup"]
-    if "board" not in body and "sheets" in body:
+    if _is_pad(body):
         raise UserInputError(f"{path}: a pad written by `sheet` (no drawn shapes); `check --file` reads it")
-    b = _parse_board(body.get("board"), f"{path}: board")
-    hard = _parse_hard(body, path)
-    drawn = parse_drawn(body.get("shapes"), b)
-    dice = parse_dice(body.get("dice"))
-    return b, hard, drawn, doc["code"], dice, _parse_mirror(body, path)
+    f = Fields(str(path))
+    f.obj(body, "setup", SHEET_FIELDS, ("board", "shapes"), "a filled sheet")
+    b = _parse_board(body["board"], path, "setup.board")
+    drawn = parse_drawn(body["shapes"], b, source=str(path), where="setup.shapes")
+    dice = parse_dice(body.get("dice"), source=str(path), where="setup.dice")
+    return b, body.get("hard", False), drawn, doc["code"], dice, body.get("mirror", False)
 
 
 def load_boards(path: Path) -> list[tuple[str, Board, bool, Report, bool, dict[str, Any] | None]]:
     """The boards `check --file` checks: (code, board, hard, drawing/dice violations) for a filled
     sheet (from `play`) or for every distinct sheet of a pad (the JSON `sheet` writes), with the
-    mirror rule and a random sheet's stored fairness figures (None when there are none)."""
+    mirror rule and a random sheet's stored fairness figures (None when there are none). Both
+    kinds of file are read strictly (an unknown key or a wrong type is a one-line error)."""
     doc = load_setup(path, GAME, (FILE_VERSION,))
     body = doc["setup"]
-    if "board" in body or "sheets" not in body:
+    if not _is_pad(body):
         b, hard, drawn, code, dice, mirror = load_sheet(path)
         rep = check_drawing(b, drawn, mirror=mirror)
         rep.extend(check_dice(dice, drawn))
         return [(code, b, hard, rep, mirror, None)]
-    opts = body.get("options", {})
-    hard = _parse_hard(opts if isinstance(opts, dict) else {}, path)
-    mirror = _parse_mirror(opts if isinstance(opts, dict) else {}, path)
-    sheets = body["sheets"]
-    if not isinstance(sheets, list) or not sheets:
-        raise UserInputError(f"{path}: \"sheets\" must be a non-empty list")
+    f = Fields(str(path))
+    f.obj(body, "setup", PAD_FIELDS, ("sheets",), "a pad")
+    opts = f.obj(body.get("options", {}), "setup.options", PAD_OPTION_FIELDS)
+    hard, mirror = opts.get("hard", False), opts.get("mirror", False)
+    sheets = f.list_(body["sheets"], "setup.sheets", max_len=MAX_COUNT)
+    if not sheets:
+        f.fail("setup.sheets", "expected a non-empty list of sheets")
     out = []
     for i, item in enumerate(sheets):
-        where = f"{path}: sheet {i + 1}"
-        if not isinstance(item, dict):
-            raise UserInputError(f"{where}: must be an object with \"code\" and \"board\"")
-        code = item.get("code", doc["code"])
-        if not isinstance(code, str):
-            raise UserInputError(f"{where}: \"code\" must be text")
+        where = at("setup.sheets", i)
+        item = f.obj(item, where, PAD_SHEET_FIELDS, ("board",), "a pad's sheet")
         balance = item.get("balance")
-        out.append((code, _parse_board(item.get("board"), f"{where}: board"), hard, Report(), mirror,
-                    balance if isinstance(balance, dict) else None))
+        if balance is not None:
+            f.obj(balance, at(where, "balance"), BALANCE_FIELDS)
+            for key in ("interval", "band"):
+                if key in balance:
+                    f.list_(balance[key], at(at(where, "balance"), key), NUMBER)
+        out.append((item.get("code", doc["code"]), _parse_board(item["board"], path, at(where, "board")), hard,
+                    Report(), mirror, balance))
     return out
 
 
@@ -277,7 +286,7 @@ def score_cmd(
         for line in result.lines(names):
             out_console.print("  " + line, highlight=False)
         for v in rep:
-            out_console.print(f"  [red]broken rule[/] {v}", highlight=False)
+            out_console.print(f"  [red]broken rule[/] {escape(str(v))}", highlight=False)
     if not rep.ok:
         raise typer.Exit(1)
 
@@ -403,7 +412,7 @@ def _print_check(code: str, b: Board, rep: Report, reports: dict[str, Any],
     out_console.print(f"plazing-rw board {b.id} ({escape(code)}): "
                       + ("legal" if rep.ok else f"{len(rep)} broken rule(s), not played"), highlight=False)
     for v in rep:
-        out_console.print(f"  [red]broken rule[/] {v}", highlight=False)
+        out_console.print(f"  [red]broken rule[/] {escape(str(v))}", highlight=False)
     if balance:
         out_console.print("  " + _difficulty_line(balance), highlight=False)
     for name, r in reports.items():

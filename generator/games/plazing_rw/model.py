@@ -13,8 +13,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from generator.core.checks import UserInputError
 from generator.core.data import load_toml
+from generator.core.fields import INT, LIST, OBJECT, STR, Fields, Kind, at, describe
 from generator.core.grid import Grid
 from generator.core.shapes import Shape, orientations, parse, placements
 
@@ -177,37 +177,40 @@ class Board:
         return out
 
     @staticmethod
-    def from_json(doc: Any, where: str = "board") -> Board:
-        """A board from JSON or TOML; UserInputError (one line) when a field is malformed."""
-        if not isinstance(doc, dict):
-            raise UserInputError(f"{where}: must be an object")
-        rows = doc.get("rows")
-        if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
-            raise UserInputError(f"{where}: \"rows\" must be a non-empty list of strings")
+    def from_json(doc: Any, where: str = "board", source: str | None = None) -> Board:
+        """A board from JSON or TOML, read strictly (core.fields): an unknown key or a value of
+        another type is a one-line UserInputError naming the field. Messages read
+        "<source>: <where>...", or "<where>: ..." when no source is given."""
+        f = Fields(source if source is not None else where)
+        w = where if source is not None else ""
+        doc = f.obj(doc, w or "board", BOARD_FIELDS, ("rows",), "a board")
+        rows = f.list_(doc["rows"], at(w, "rows"), STR)
+        if not rows:
+            f.fail(at(w, "rows"), "expected a non-empty list of strings")
         if len(rows) > MAX_SIDE or any(len(r) > MAX_SIDE for r in rows):
-            raise UserInputError(f"{where}: a board has at most {MAX_SIDE}x{MAX_SIDE} squares "
-                                 f"(got {max(len(r) for r in rows)} columns x {len(rows)} rows)")
+            f.fail(w, f"a board has at most {MAX_SIDE}x{MAX_SIDE} squares "
+                   f"(got {max(len(r) for r in rows)} columns x {len(rows)} rows)")
         if len({len(r) for r in rows}) != 1 or not rows[0]:
-            raise UserInputError(f"{where}: all rows must have the same non-zero length")
+            f.fail(at(w, "rows"), "all rows must have the same non-zero length")
         bad = sorted({c for r in rows for c in r if c not in SQUARE_CHARS})
         if bad:
-            raise UserInputError(f"{where}: unknown square character(s) {''.join(bad)!r} "
-                                 f"(use {''.join(SQUARE_CHARS)})")
-        edges = doc.get("closed_edges", [])
-        if not isinstance(edges, list) or any(e not in EDGES for e in edges):
-            raise UserInputError(f"{where}: \"closed_edges\" must be a list of {', '.join(EDGES)}")
+            f.fail(at(w, "rows"), f"unknown square character(s) {''.join(bad)!r} (use {''.join(SQUARE_CHARS)})")
+        edges = f.list_(doc.get("closed_edges", []), at(w, "closed_edges"), STR)
+        if any(e not in EDGES for e in edges):
+            f.fail(at(w, "closed_edges"), f"expected a list of {', '.join(EDGES)}")
         north = doc.get("north", "none")
         if north not in NORTH_THEMES:
-            raise UserInputError(f"{where}: \"north\" must be one of {', '.join(NORTH_THEMES)}")
-        bar_points = doc.get("bar_points", 0)
-        if not isinstance(bar_points, int) or isinstance(bar_points, bool) or not 0 <= bar_points <= 10:
-            raise UserInputError(f"{where}: \"bar_points\" must be an integer 0..10")
-        name = doc.get("name", {})
-        if not isinstance(name, dict):
-            raise UserInputError(f"{where}: \"name\" must be an object of language -> text")
-        bid = doc.get("id", "custom")
-        return Board(id=str(bid), rows=tuple(rows), closed_edges=tuple(sorted(set(edges), key=EDGES.index)),
-                     north=north, bar_points=bar_points, name={str(k): str(v) for k, v in name.items()})
+            f.fail(at(w, "north"), f"expected one of {', '.join(NORTH_THEMES)}, got {describe(north)}")
+        bar_points = f.int_(doc.get("bar_points", 0), at(w, "bar_points"), 0, 10)
+        name = f.mapping(doc.get("name", {}), at(w, "name"), STR)
+        return Board(id=doc.get("id", "custom"), rows=tuple(rows),
+                     closed_edges=tuple(sorted(set(edges), key=EDGES.index)),
+                     north=north, bar_points=bar_points, name=dict(name))
+
+
+#: the keys of a board (what `Board.to_json` writes, and boards.toml's [[board]] tables)
+BOARD_FIELDS: dict[str, Kind] = {"id": STR, "rows": LIST, "closed_edges": LIST, "north": STR, "bar_points": INT,
+                                 "name": OBJECT}
 
 
 @cache

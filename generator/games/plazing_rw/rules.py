@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.core.checks import Report, UserInputError
+from generator.core.fields import LIST, STR, Fields, Kind, at, describe
 from generator.core.grid import Grid
 from generator.core.shapes import normalise
 
@@ -401,36 +402,40 @@ class Drawn:
 SOURCES = ("setup", "die", "special")
 
 
-def parse_drawn(items: Any, board: Board, cat: Catalog | None = None) -> list[Drawn]:
-    """The drawn shapes of a sheet JSON; UserInputError for anything malformed (one line)."""
+def parse_drawn(items: Any, board: Board, cat: Catalog | None = None, source: str = "sheet",
+                where: str = "shapes") -> list[Drawn]:
+    """The drawn shapes of a sheet JSON, read strictly (core.fields); UserInputError for anything
+    malformed, one line naming the file (`source`) and the shape ("setup.shapes[2].cells")."""
     cat = cat or catalog()
     g = board.grid
-    if not isinstance(items, list):
-        raise UserInputError("\"shapes\" must be a list of drawn shapes")
+    f = Fields(source)
     out = []
-    for i, item in enumerate(items):
-        where = f"shape {i + 1}"
-        if not isinstance(item, dict):
-            raise UserInputError(f"{where}: must be an object with \"source\" and \"cells\"")
-        source = item.get("source")
-        if source not in SOURCES:
-            raise UserInputError(f"{where}: \"source\" must be one of {', '.join(SOURCES)}")
-        cells_raw = item.get("cells")
-        if not isinstance(cells_raw, list) or not cells_raw:
-            raise UserInputError(f"{where}: \"cells\" must be a non-empty list")
-        cells = [parse_cell(c, g, where) for c in cells_raw]
+    for i, item in enumerate(f.list_(items, where)):
+        place = at(where, i)
+        item = f.obj(item, place, DRAWN_FIELDS, ("source", "cells"), "a drawn shape")
+        source_ = item["source"]
+        if source_ not in SOURCES:
+            f.fail(at(place, "source"), f"expected one of {', '.join(SOURCES)}, got {describe(source_)}")
+        cells_raw = item["cells"]
+        if not cells_raw:
+            f.fail(at(place, "cells"), "expected a non-empty list of cells")
+        cells = [parse_cell(c, g, f"{f.source}: {at(place, 'cells')}") for c in cells_raw]
         if len(set(cells)) != len(cells):
-            raise UserInputError(f"{where}: a cell is listed twice")
+            f.fail(at(place, "cells"), "a cell is listed twice")
         found = cat.identify(normalise(cells))
         if found is None:
-            raise UserInputError(f"{where}: cells {[cell_name(c) for c in cells]} are not one of the shapes "
-                                 f"({', '.join(cat.shapes)})")
+            f.fail(at(place, "cells"), f"cells {[cell_name(c) for c in cells]} are not one of the shapes "
+                   f"({', '.join(cat.shapes)})")
         sdef, mirrored = found
         named = item.get("shape")
         if named is not None and named != sdef.id:
-            raise UserInputError(f"{where}: cells draw a {sdef.id}, not a {named!r}")
-        out.append(Drawn(sdef.id, source, g.bits(cells), mirrored))
+            f.fail(at(place, "shape"), f"cells draw a {sdef.id}, not a {named!r}")
+        out.append(Drawn(sdef.id, source_, g.bits(cells), mirrored))
     return out
+
+
+#: the keys of a drawn shape (what `Drawn.to_json` writes; "shape" is optional and checked)
+DRAWN_FIELDS: dict[str, Kind] = {"shape": STR, "source": STR, "cells": LIST}
 
 
 def check_drawing(board: Board, drawn: Iterable[Drawn], cat: Catalog | None = None,
@@ -501,19 +506,16 @@ def check_drawing(board: Board, drawn: Iterable[Drawn], cat: Catalog | None = No
     return rep
 
 
-def parse_dice(raw: Any) -> list[int] | None:
-    """A sheet's "dice" (None when the sheet does not record them); UserInputError for wrong types.
+def parse_dice(raw: Any, source: str = "sheet", where: str = "dice") -> list[int] | None:
+    """A sheet's "dice" (None when the sheet does not record them); UserInputError for wrong types,
+    one line naming the file and the roll ("setup.dice[3]: expected a whole number").
 
     Impossible values and counts are rule violations (`check_dice`), not malformed files.
     """
     if raw is None:
         return None
-    if not isinstance(raw, list):
-        raise UserInputError("\"dice\" must be a list of die rolls (whole numbers)")
-    for i, v in enumerate(raw):
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise UserInputError(f"\"dice\" roll {i + 1}: {v!r} is not a whole number")
-    return list(raw)
+    f = Fields(source)
+    return [f.int_(v, at(where, i), -10**6, 10**6) for i, v in enumerate(f.list_(raw, where))]
 
 
 def check_dice(dice: list[int] | None, drawn: Iterable[Drawn], cat: Catalog | None = None) -> Report:

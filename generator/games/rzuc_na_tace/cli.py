@@ -42,7 +42,14 @@ from generator.core.rng import make_rng
 from generator.games.rzuc_na_tace import draw
 from generator.games.rzuc_na_tace.engine import State, make_invariant_checker
 from generator.games.rzuc_na_tace.model import GAME, Layout, standard_layout
-from generator.games.rzuc_na_tace.rules import check_filled, check_layout, parse_filled, score, sheet_to_filled_json
+from generator.games.rzuc_na_tace.rules import (
+    check_filled,
+    check_layout,
+    parse_filled,
+    parse_pad_layout,
+    score,
+    sheet_to_filled_json,
+)
 from generator.games.rzuc_na_tace.setup import (
     CODE,
     DEFAULT_BALANCE_GAMES,
@@ -191,7 +198,7 @@ def score_cmd(file: Annotated[Path, typer.Argument(help="A filled sheet (boardge
     """Score a filled sheet, area by area; a sheet that breaks a rule is reported (exit 1)."""
     with guarded():
         doc = _load_setup(file)
-        rep, sheet = check_filled(parse_filled(doc["setup"]))
+        rep, sheet = check_filled(parse_filled(doc["setup"], str(file)))
     breakdown = score(sheet)
     if as_json:
         print_json({"code": doc["code"], "ok": rep.ok, "violations": rep.to_json(), "score": breakdown})
@@ -210,11 +217,7 @@ def score_cmd(file: Annotated[Path, typer.Argument(help="A filled sheet (boardge
 def _layout_from(path: Path) -> Layout:
     if path.suffix.lower() == ".toml":  # read as every user TOML is: bounded, one-line errors
         return Layout.from_dict(load_toml(path), source=path.name)
-    doc = _load_setup(path)
-    lay = doc["setup"].get("layout")
-    if lay in (None, "standard"):
-        return standard_layout()
-    return Layout.from_dict(lay, source=str(path))
+    return parse_pad_layout(_load_setup(path)["setup"], str(path))
 
 
 @app.command("check")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.checks import UserInputError
+from generator.core.fields import INT, LIST, OBJECT, STR, Fields, Kind, at, describe
 
 GAME = "rzuc-na-tace"
 DATA = Path(__file__).parent / "data"
@@ -55,43 +56,42 @@ class Layout:
 
     # -- conversions -----------------------------------------------------------------------
     @classmethod
-    def from_dict(cls, d: Any, source: str = "layout") -> Layout:
-        """Parse the TOML/JSON shape; UserInputError (one line) on a missing key or a wrong type."""
+    def from_dict(cls, d: Any, source: str = "layout", where: str = "") -> Layout:
+        """Parse the TOML/JSON shape strictly (core.fields): a missing key, an unknown key at any
+        level or a wrong type is a one-line UserInputError naming the field ("yellow.grid[1][2]",
+        or "setup.layout.yellow.grid[1][2]" for a layout inside a setup file at `where`)."""
         p = _Parser(source)
-        if not isinstance(d, dict):
-            p.fail("", "must be a table/object")
-        y, b, g, o, pu = (p.table(d, k) for k in ("yellow", "blue", "green", "orange", "purple"))
-        tracks = p.table(d, "tracks")
-        rounds_raw = p.table(d, "rounds")
+        d = p.obj(d, where or "layout", LAYOUT_FIELDS, tuple(k for k in LAYOUT_FIELDS if k != "name"), "a layout")
+        w = where
+        y, b, g, o, pu = (p.obj(d[k], at(w, k), AREA_FIELDS[k], AREA_REQUIRED[k]) for k in AREAS)
+        tracks = p.obj(d["tracks"], at(w, "tracks"), TRACK_FIELDS, tuple(TRACK_FIELDS))
         rounds: dict[int, int] = {}
-        for k, v in rounds_raw.items():
-            try:
-                players = int(k)
-            except ValueError:
-                p.fail("rounds", f"key {k!r} is not a player count")
-            rounds[players] = p.int_(v, f"rounds.{k}")
+        for k, v in d["rounds"].items():
+            if not (k.isascii() and k.isdigit() and len(k) < 4):
+                p.fail(at(w, "rounds"), f"key {k!r} is not a player count")
+            rounds[int(k)] = p.int_(v, at(at(w, "rounds"), k))
         return cls(
-            name=str(d.get("name", "custom")),
+            name=d.get("name", "custom"),
             rounds=tuple(sorted(rounds.items())),
-            round_bonuses=p.bonuses(d, "round_bonuses", extra=("choice",)),
-            choice=p.bonuses(d, "choice"),
-            reroll_track=p.int_(tracks.get("reroll"), "tracks.reroll"),
-            plus_track=p.int_(tracks.get("plus"), "tracks.plus"),
-            yellow_grid=p.grid(y, "yellow.grid"),
-            yellow_row_bonuses=p.bonuses(y, "row_bonuses", "yellow."),
-            yellow_column_points=p.ints(y, "column_points", "yellow."),
-            yellow_diagonal_bonus=p.bonus(y.get("diagonal_bonus"), "yellow.diagonal_bonus"),
-            blue_grid=p.grid(b, "blue.grid"),
-            blue_row_bonuses=p.bonuses(b, "row_bonuses", "blue."),
-            blue_column_bonuses=p.bonuses(b, "column_bonuses", "blue."),
-            blue_points=p.ints(b, "points", "blue."),
-            green_thresholds=p.ints(g, "thresholds", "green."),
-            green_points=p.ints(g, "points", "green."),
-            green_bonuses=p.cell_bonuses(g, "green"),
-            orange_multipliers=p.ints(o, "multipliers", "orange."),
-            orange_bonuses=p.cell_bonuses(o, "orange"),
-            purple_cells=p.int_(pu.get("cells"), "purple.cells"),
-            purple_bonuses=p.cell_bonuses(pu, "purple"),
+            round_bonuses=p.bonuses(d["round_bonuses"], at(w, "round_bonuses"), extra=("choice",)),
+            choice=p.bonuses(d["choice"], at(w, "choice")),
+            reroll_track=p.int_(tracks["reroll"], at(w, "tracks.reroll")),
+            plus_track=p.int_(tracks["plus"], at(w, "tracks.plus")),
+            yellow_grid=p.grid(y["grid"], at(w, "yellow.grid")),
+            yellow_row_bonuses=p.bonuses(y["row_bonuses"], at(w, "yellow.row_bonuses")),
+            yellow_column_points=p.ints(y["column_points"], at(w, "yellow.column_points")),
+            yellow_diagonal_bonus=p.bonus(y["diagonal_bonus"], at(w, "yellow.diagonal_bonus")),
+            blue_grid=p.grid(b["grid"], at(w, "blue.grid")),
+            blue_row_bonuses=p.bonuses(b["row_bonuses"], at(w, "blue.row_bonuses")),
+            blue_column_bonuses=p.bonuses(b["column_bonuses"], at(w, "blue.column_bonuses")),
+            blue_points=p.ints(b["points"], at(w, "blue.points")),
+            green_thresholds=p.ints(g["thresholds"], at(w, "green.thresholds")),
+            green_points=p.ints(g["points"], at(w, "green.points")),
+            green_bonuses=p.cell_bonuses(g.get("bonuses", {}), at(w, "green.bonuses")),
+            orange_multipliers=p.ints(o["multipliers"], at(w, "orange.multipliers")),
+            orange_bonuses=p.cell_bonuses(o.get("bonuses", {}), at(w, "orange.bonuses")),
+            purple_cells=p.int_(pu["cells"], at(w, "purple.cells")),
+            purple_bonuses=p.cell_bonuses(pu.get("bonuses", {}), at(w, "purple.bonuses")),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -134,63 +134,54 @@ class Layout:
         return len(self.orange_multipliers)
 
 
-class _Parser:
-    """Small typed readers that turn a wrong type into a one-line UserInputError naming the key."""
+#: the keys of a layout (data/standard.toml, `Layout.to_dict`) and of its tables, with their kinds
+LAYOUT_FIELDS: dict[str, Kind] = {"name": STR, "rounds": OBJECT, "round_bonuses": LIST, "choice": LIST,
+                                  "tracks": OBJECT, **{a: OBJECT for a in AREAS}}
+TRACK_FIELDS: dict[str, Kind] = {"reroll": INT, "plus": INT}
+AREA_FIELDS: dict[str, dict[str, Kind]] = {
+    "yellow": {"grid": LIST, "row_bonuses": LIST, "column_points": LIST, "diagonal_bonus": STR},
+    "blue": {"grid": LIST, "row_bonuses": LIST, "column_bonuses": LIST, "points": LIST},
+    "green": {"thresholds": LIST, "points": LIST, "bonuses": OBJECT},
+    "orange": {"multipliers": LIST, "bonuses": OBJECT},
+    "purple": {"cells": INT, "bonuses": OBJECT},
+}
+AREA_REQUIRED = {k: tuple(f for f in v if f != "bonuses") for k, v in AREA_FIELDS.items()}
+#: the most cells or rows a list of a layout may hold
+MAX_LIST = 1000
 
-    def __init__(self, source: str) -> None:
-        self.source = source
 
-    def fail(self, key: str, msg: str) -> Any:
-        where = f" {key}" if key else ""
-        raise UserInputError(f"{self.source}:{where} {msg}")
+class _Parser(Fields):
+    """The typed readers of a layout (core.fields, plus bonus names and cell-number tables)."""
 
-    def table(self, d: dict[str, Any], key: str) -> dict[str, Any]:
-        v = d.get(key)
-        if not isinstance(v, dict):
-            self.fail(key, "missing or not a table")
-        return v  # type: ignore[return-value]
-
-    def int_(self, v: Any, key: str) -> int:
-        if isinstance(v, bool) or not isinstance(v, int):
-            self.fail(key, f"must be an integer, got {v!r}")
-        return v
-
-    def ints(self, d: dict[str, Any], key: str, prefix: str = "") -> tuple[int, ...]:
-        v = d.get(key)
+    def ints(self, v: Any, where: str) -> tuple[int, ...]:
         if not isinstance(v, list) or not v:
-            self.fail(prefix + key, "missing or not a list of integers")
-        return tuple(self.int_(x, f"{prefix}{key}[{i}]") for i, x in enumerate(v))  # type: ignore[arg-type]
+            self.fail(where, f"expected a non-empty list of whole numbers, got {describe(v)}")
+        self.list_(v, where, max_len=MAX_LIST)
+        return tuple(self.int_(x, at(where, i)) for i, x in enumerate(v))
 
-    def grid(self, d: dict[str, Any], key: str) -> tuple[tuple[int, ...], ...]:
-        v = d.get(key.split(".")[-1])
-        if not isinstance(v, list) or not v or not all(isinstance(r, list) for r in v):
-            self.fail(key, "missing or not a list of rows")
-        return tuple(tuple(self.int_(x, f"{key}[{r}][{c}]") for c, x in enumerate(row))
-                     for r, row in enumerate(v))  # type: ignore[arg-type]
+    def grid(self, v: Any, where: str) -> tuple[tuple[int, ...], ...]:
+        rows = self.list_(v, where, LIST, MAX_LIST)
+        if not rows:
+            self.fail(where, "expected a non-empty list of rows")
+        return tuple(tuple(self.int_(x, at(at(where, r), c))
+                           for c, x in enumerate(self.list_(row, at(where, r), max_len=MAX_LIST)))
+                     for r, row in enumerate(rows))
 
-    def bonus(self, v: Any, key: str, extra: tuple[str, ...] = ()) -> str:
+    def bonus(self, v: Any, where: str, extra: tuple[str, ...] = ()) -> str:
         if v not in BONUSES and v not in extra:
-            self.fail(key, f"unknown bonus {v!r} (known: {', '.join(BONUSES + extra)})")
+            self.fail(where, f"unknown bonus {describe(v)} (known: {', '.join(BONUSES + extra)})")
         return v  # type: ignore[no-any-return]
 
-    def bonuses(self, d: dict[str, Any], key: str, prefix: str = "",
-                extra: tuple[str, ...] = ()) -> tuple[str, ...]:
-        v = d.get(key)
-        if not isinstance(v, list):
-            self.fail(prefix + key, "missing or not a list of bonus names")
-        return tuple(self.bonus(x, f"{prefix}{key}[{i}]", extra) for i, x in enumerate(v))  # type: ignore[arg-type]
+    def bonuses(self, v: Any, where: str, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
+        self.list_(v, where, max_len=MAX_LIST)
+        return tuple(self.bonus(x, at(where, i), extra) for i, x in enumerate(v))
 
-    def cell_bonuses(self, d: dict[str, Any], area: str) -> tuple[tuple[int, str], ...]:
-        v = d.get("bonuses", {})
-        if not isinstance(v, dict):
-            self.fail(f"{area}.bonuses", "must be a table {cell: bonus}")
+    def cell_bonuses(self, v: Any, where: str) -> tuple[tuple[int, str], ...]:
         out = []
-        for k, bn in v.items():
-            try:
-                cell = int(k)
-            except (TypeError, ValueError):
-                self.fail(f"{area}.bonuses", f"key {k!r} is not a cell number")
-            out.append((cell, self.bonus(bn, f"{area}.bonuses.{k}")))
+        for k, bn in self.mapping(v, where).items():
+            if not (k.isascii() and k.isdigit() and len(k) < 7):
+                self.fail(where, f"key {k!r} is not a cell number")
+            out.append((int(k), self.bonus(bn, at(where, k))))
         return tuple(sorted(out))
 
 

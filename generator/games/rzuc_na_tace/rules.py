@@ -56,6 +56,7 @@ from functools import lru_cache
 from typing import Any
 
 from generator.core.checks import Report, UserInputError
+from generator.core.fields import INT, LIST, NULL, NUMBER, OBJECT, STR, Fields, Kind, at, describe
 from generator.games.rzuc_na_tace.model import AREAS, Layout, standard_layout
 
 # Bonus codes (ints: the engine compares them in its hot path).
@@ -393,71 +394,117 @@ class Filled:
     reroll: tuple[int, int]  # gained, used
     plus: tuple[int, int]
     foxes: int | None
+    source: str = "filled sheet"  # the file it was read from, for messages
 
 
-def _int(v: Any, key: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise UserInputError(f"filled sheet: {key} must be an integer, got {v!r}")
-    return v
+#: the keys of a filled sheet's body (what `sheet_to_filled_json` writes; "player" is the seat a
+#: hand-made sheet may name) and the kinds of their values
+FILLED_FIELDS: dict[str, Kind] = {"layout": (STR, OBJECT), "yellow": LIST, "blue": LIST, "green": (INT, LIST),
+                                  "orange": LIST, "purple": LIST, "reroll": OBJECT, "plus": OBJECT,
+                                  "foxes": (INT, NULL), "player": INT}
+TRACK_MARK_FIELDS: dict[str, Kind] = {"gained": INT, "used": INT}
+#: the keys of a pad's body (what `sheet` writes into setup.json: setup.Setup.to_json) and of its
+#: balance record (setup.Balance.to_json, sequential.Plan.to_json)
+PAD_FIELDS: dict[str, Kind] = {"players": INT, "variant": STR, "rounds": INT, "layout": (STR, OBJECT),
+                               "balance": (OBJECT, NULL)}
+BALANCE_FIELDS: dict[str, Kind] = {"reference": STR, "bot": STR, "players": INT, "standard_mean": NUMBER,
+                                   "variant_mean": NUMBER, "gap": NUMBER, "interval": LIST, "games": INT,
+                                   "test": OBJECT, "tries": INT, "rejected": LIST}
+PLAN_FIELDS: dict[str, Kind] = {"tolerance": NUMBER, "error_rate": NUMBER, "step": INT, "max_games": INT,
+                                "futility_slack": NUMBER, "confidence": NUMBER}
+REJECTED_FIELDS: dict[str, Kind] = {"gap": NUMBER, "games": INT, "reason": STR}
+#: the bound of a number a person writes on a sheet (far beyond a real one: the rules judge it)
+MAX_MARK = 10**6
 
 
-def _int_list(v: Any, key: str) -> list[int]:
-    if not isinstance(v, list):
-        raise UserInputError(f"filled sheet: {key} must be a list of integers")
-    return [_int(x, f"{key}[{i}]") for i, x in enumerate(v)]
+def _looks_like_pad(body: Any) -> bool:
+    return isinstance(body, dict) and ("variant" in body or "balance" in body)
 
 
-def parse_filled(body: Any) -> Filled:
-    """The `setup` body of a filled-sheet file; UserInputError (one line) on a malformed shape.
+def parse_pad_layout(body: Any, source: str, where: str = "setup") -> Layout:
+    """The layout of a pad file (the setup.json `sheet` writes), read strictly: every key of the
+    body and of its balance record is known and of its type, or a one-line UserInputError naming
+    the field. A filled sheet is named as such (`score` reads it)."""
+    f = Fields(source)
+    if (isinstance(body, dict) and not _looks_like_pad(body) and set(body) <= set(FILLED_FIELDS)
+            and set(body) - {"layout"}):  # marks, and no key of a pad
+        f.fail("", "a filled sheet (marks to score), not a pad; `check --layout` reads the setup.json "
+               "`rzuc-na-tace sheet` writes or a layout TOML, `score` reads this file")
+    f.obj(body, where, PAD_FIELDS, (), "a pad")
+    for key in ("players", "rounds"):
+        if key in body:
+            f.int_(body[key], at(where, key), 0, 100)
+    balance = body.get("balance")
+    if balance is not None:
+        place = at(where, "balance")
+        f.obj(balance, place, BALANCE_FIELDS)
+        if "interval" in balance:
+            f.list_(balance["interval"], at(place, "interval"), NUMBER, 2)
+        if "test" in balance:
+            f.obj(balance["test"], at(place, "test"), PLAN_FIELDS)
+        for i, r in enumerate(f.list_(balance.get("rejected", []), at(place, "rejected"), max_len=10_000)):
+            f.obj(r, at(at(place, "rejected"), i), REJECTED_FIELDS)
+    lay = body.get("layout", "standard")
+    if lay == "standard":
+        return standard_layout()
+    if not isinstance(lay, dict):
+        f.fail(at(where, "layout"), f"expected \"standard\" or a layout object, got {describe(lay)}")
+    return Layout.from_dict(lay, source=source, where=at(where, "layout"))
+
+
+def parse_filled(body: Any, source: str = "filled sheet", where: str = "setup") -> Filled:
+    """The `setup` body of a filled-sheet file, read strictly (core.fields): an unknown key or a
+    wrong type anywhere is a one-line UserInputError naming the file and the field.
 
     Shape: {"layout": "standard" | {...}, "yellow": [[row, col], ...] (1-based), "blue": [sums],
     "green": count or [die values], "orange": [values], "purple": [values],
     "reroll": {"gained": n, "used": n}, "plus": {...}, "foxes": n (optional, checked)}.
+    A pad written by `sheet` is named as such (it holds no marks to score).
     """
-    if not isinstance(body, dict):
-        raise UserInputError("filled sheet: the setup must be an object")
-    known = {"layout", "yellow", "blue", "green", "orange", "purple", "reroll", "plus", "foxes", "player"}
-    extra = sorted(set(body) - known)
-    if extra:
-        raise UserInputError(f"filled sheet: unknown key {extra[0]!r} (known: {', '.join(sorted(known))})")
+    f = Fields(source)
+    if _looks_like_pad(body):
+        f.fail("", "a pad written by `rzuc-na-tace sheet` (a layout, no marks), not a filled sheet; `score` reads "
+               "a sheet with marks (as `play --out` writes), `check --layout` reads this file")
+    f.obj(body, where, FILLED_FIELDS, (), "a filled sheet")
     lay = body.get("layout", "standard")
     if lay == "standard":
         layout = standard_layout()
     elif isinstance(lay, dict):
-        layout = Layout.from_dict(lay, source="filled sheet layout")
+        layout = Layout.from_dict(lay, source=source, where=at(where, "layout"))
     else:
-        raise UserInputError("filled sheet: layout must be \"standard\" or a layout object")
-    yellow_raw = body.get("yellow", [])
-    if not isinstance(yellow_raw, list):
-        raise UserInputError("filled sheet: yellow must be a list of [row, col] pairs")
+        f.fail(at(where, "layout"), f"expected \"standard\" or a layout object, got {describe(lay)}")
+
+    def num(v: Any, place: str) -> int:
+        return f.int_(v, place, -MAX_MARK, MAX_MARK)
+
+    def nums(key: str) -> list[int]:
+        place = at(where, key)
+        return [num(x, at(place, i)) for i, x in enumerate(f.list_(body.get(key, []), place, max_len=1000))]
+
     yellow = []
-    for i, rc in enumerate(yellow_raw):
+    for i, rc in enumerate(f.list_(body.get("yellow", []), at(where, "yellow"), max_len=1000)):
+        place = at(at(where, "yellow"), i)
         if not (isinstance(rc, list) and len(rc) == 2):
-            raise UserInputError(f"filled sheet: yellow[{i}] must be a [row, col] pair")
-        yellow.append((_int(rc[0], f"yellow[{i}][0]"), _int(rc[1], f"yellow[{i}][1]")))
+            f.fail(place, f"expected a [row, col] pair, got {describe(rc)}")
+        yellow.append((num(rc[0], at(place, 0)), num(rc[1], at(place, 1))))
     g = body.get("green", 0)
-    green: list[int] | int = _int(g, "green") if not isinstance(g, list) else _int_list(g, "green")
+    green: list[int] | int = nums("green") if isinstance(g, list) else num(g, at(where, "green"))
 
     def track(key: str) -> tuple[int, int]:
-        v = body.get(key, {"gained": 0, "used": 0})
-        if not isinstance(v, dict):
-            raise UserInputError(f"filled sheet: {key} must be {{\"gained\": n, \"used\": n}}")
-        unknown = sorted(set(v) - {"gained", "used"})
-        if unknown:
-            raise UserInputError(f"filled sheet: {key}: unknown key {unknown[0]!r} (known: gained, used)")
-        return _int(v.get("gained", 0), f"{key}.gained"), _int(v.get("used", 0), f"{key}.used")
+        v = f.obj(body.get(key, {"gained": 0, "used": 0}), at(where, key), TRACK_MARK_FIELDS)
+        return num(v.get("gained", 0), at(where, f"{key}.gained")), num(v.get("used", 0), at(where, f"{key}.used"))
 
     foxes = body.get("foxes")
-    return Filled(layout, yellow, _int_list(body.get("blue", []), "blue"), green,
-                  _int_list(body.get("orange", []), "orange"), _int_list(body.get("purple", []), "purple"),
-                  track("reroll"), track("plus"), None if foxes is None else _int(foxes, "foxes"))
+    return Filled(layout, yellow, nums("blue"), green, nums("orange"), nums("purple"),
+                  track("reroll"), track("plus"), None if foxes is None else num(foxes, at(where, "foxes")),
+                  source)
 
 
 def check_filled(f: Filled) -> tuple[Report, Sheet]:
     """Every legality rule of the marks; the Sheet holds the legal part (for a partial score)."""
     rep = check_layout(f.layout)
     if not rep.ok:  # marks on an illegal sheet mean nothing (and its tables may not even build)
-        raise UserInputError(f"filled sheet: its layout is not a legal sheet: {rep.violations[0]}"
+        raise UserInputError(f"{f.source}: its layout is not a legal sheet: {rep.violations[0]}"
                              + (f" (and {len(rep) - 1} more)" if len(rep) > 1 else ""))
     t = tables_for(f.layout)
     sh = Sheet.new(t)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -85,5 +86,7 @@ def test_wrong_types_are_clean_errors(path, value):
     for key in path[:-1]:
         node = node[key]
     node[path[-1]] = value
-    with pytest.raises(UserInputError, match="malformed"):
+    field = "setup." + ".".join(path)
+    with pytest.raises(UserInputError, match=f"{re.escape(field)}: expected ") as e:
         Setup.from_json(json.loads(json.dumps(doc)))
+    assert "\n" not in str(e.value)

@@ -311,7 +311,7 @@ def test_check_file_pad_broken_board_exits_1_and_bad_pad_exits_2(tmp_path: Path)
     p = tmp_path / "bad.json"
     p.write_text(json.dumps(doc))
     code, out = _run("check", "--file", str(p), "--games", "1")
-    assert code == 2 and out.strip().count("\n") == 0 and "sheet 1" in out, out
+    assert code == 2 and out.strip().count("\n") == 0 and "setup.sheets[0].board" in out, out
     doc["setup"]["sheets"] = []
     p.write_text(json.dumps(doc))
     code, out = _run("check", "--file", str(p), "--games", "1")
@@ -416,3 +416,84 @@ def test_sheet_is_byte_identical_for_any_jobs(tmp_path: Path) -> None:
     two = _pad(tmp_path / "2", "--board", "random", "--count", "3", "--seed", "21", "--jobs", "2")
     for kind in ("pdf", "json"):
         assert Path(one["files"][kind]).read_bytes() == Path(two["files"][kind]).read_bytes()
+
+
+# --- strict reading of hand-edited sheets and pads (audit) --------------------------------------
+
+def test_broken_rules_show_their_rule_id_in_text_output(tmp_path: Path, kasia: State) -> None:
+    """`[prw.overlap]` was read as rich markup and vanished: only --json showed the rule id."""
+    body = kasia.to_sheet()
+    body["shapes"].append(dict(body["shapes"][1]))  # the same shape again: over an earlier one
+    p = _kasia_file(tmp_path, kasia, shapes=body["shapes"])
+    for args in (("score", str(p)), ("check", "--file", str(p), "--games", "1")):
+        code, out = _run(*args)
+        assert code == 1, out
+        line = next(ln for ln in out.splitlines() if "drawn over an earlier shape" in ln)
+        assert "broken rule [prw.overlap] drawn over an earlier shape (at " in line, line
+
+
+def _sheet_edit(kasia: State, path: tuple, value: object) -> dict:
+    body = kasia.to_sheet()
+    node = body
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return body
+
+
+@pytest.mark.parametrize(("path", "value", "message"), [
+    (("players",), "x", "setup: unknown key 'players'"),
+    (("zz",), 1, "setup: unknown key 'zz'"),
+    (("board", "zz"), 1, "setup.board: unknown key 'zz'"),
+    (("shapes", 0, "zz"), 1, "setup.shapes[0]: unknown key 'zz'"),
+    (("hard",), 1, "setup.hard: expected true or false, got the number 1"),
+    (("mirror",), "no", "setup.mirror: expected true or false, got text 'no'"),
+    (("board", "id"), 5, "setup.board.id: expected text"),
+    (("board", "name"), {"pl": 1}, "setup.board.name.pl: expected text"),
+    (("board", "bar_points"), 1.0, "setup.board.bar_points: expected a whole number"),
+    (("board", "closed_edges"), "north", "setup.board.closed_edges: expected a list"),
+    (("board",), True, "setup.board: expected text or a whole number or an object, got true"),
+    (("shapes",), "x", "setup.shapes: expected a list, got text 'x'"),
+    (("shapes", 0, "shape"), 4, "setup.shapes[0].shape: expected text"),
+    (("shapes", 0, "cells"), "D9", "setup.shapes[0].cells: expected a list"),
+    (("shapes", 1, "cells", 0), "Z99", "setup.shapes[1].cells: cell 'Z99' is off the 10x10 grid"),
+    (("dice",), "123", "setup.dice: expected a list or null, got text '123'"),
+    (("dice", 2), 1.0, "setup.dice[2]: expected a whole number, got the number 1.0"),
+])
+def test_a_filled_sheet_is_read_strictly(tmp_path: Path, kasia: State, path: tuple, value: object,
+                                         message: str) -> None:
+    p = tmp_path / "edited.json"
+    p.write_text(dumps_setup("plazing-rw", 1, "PR-00G-1-8", _sheet_edit(kasia, path, value)))
+    for args in (("score", str(p)), ("check", "--file", str(p), "--games", "1")):
+        code, out = _run(*args)
+        assert code == 2 and out.strip().count("\n") == 0, out
+        assert f"{p}: {message}" in out, out  # the file is named, then the field
+
+
+@pytest.mark.parametrize(("path", "value", "message"), [
+    (("zz",), 1, "setup: unknown key 'zz'"),
+    (("options", "zz"), 1, "setup.options: unknown key 'zz'"),
+    (("options", "hard"), "no", "setup.options.hard: expected true or false"),
+    (("options", "count"), 2.0, "setup.options.count: expected a whole number"),
+    (("sheets", 0, "zz"), 1, "setup.sheets[0]: unknown key 'zz'"),
+    (("sheets", 0, "code"), 5, "setup.sheets[0].code: expected text"),
+    (("sheets", 0, "board", "zz"), 1, "setup.sheets[0].board: unknown key 'zz'"),
+    (("sheets", 0, "board", "rows"), "x", "setup.sheets[0].board.rows: expected a list"),
+    (("sheets", 0, "balance"), "x", "setup.sheets[0].balance: expected an object or null"),
+    (("sheets", 0, "balance", "zz"), 1, "setup.sheets[0].balance: unknown key 'zz'"),
+    (("sheets", 0, "balance", "estimate"), "34", "setup.sheets[0].balance.estimate: expected a number"),
+    (("sheets", 0, "balance", "band", 0), None, "setup.sheets[0].balance.band[0]: expected a number"),
+])
+def test_a_pad_is_read_strictly(tmp_path: Path, path: tuple, value: object, message: str) -> None:
+    res = _pad(tmp_path / "pad", "--board", "random", "--seed", "11", "--features", "none")
+    doc = json.loads(Path(res["files"]["json"]).read_text())
+    code, out = _run("check", "--file", res["files"]["json"], "--games", "1")
+    assert code == 0, out
+    node = doc["setup"]
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    p = tmp_path / "edited.json"
+    p.write_text(json.dumps(doc))
+    code, out = _run("check", "--file", str(p), "--games", "1")
+    assert code == 2 and out.strip().count("\n") == 0 and f"{p}: {message}" in out, out

@@ -468,3 +468,84 @@ def test_area_names_stay_clear_of_their_frames_round_corners(lang: str) -> None:
 def test_pad_title_counts_its_sheets_in_the_right_form(lang: str, count: int, want: str) -> None:
     scene = sheet_scene(generate(2, "standard", 1), "RT-X", get_paper("a4"), 1, count, lang)
     assert scene.title.endswith(want), scene.title
+
+
+# -- strict reading of hand-edited pads and filled sheets (audit) ---------------------------------------
+
+@pytest.fixture(scope="module")
+def variant_pad() -> dict:
+    """The setup.json body `sheet --variant random` writes (its balance record included)."""
+    return generate(2, "random", 4, 200).to_json()
+
+
+def _edited(body: dict, path: tuple, value: object) -> dict:
+    body = json.loads(json.dumps(body))
+    node = body
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return body
+
+
+def test_a_pad_written_by_sheet_still_checks(tmp_path: Path, variant_pad: dict) -> None:
+    r = runner.invoke(app, ["check", "--layout", str(_write(tmp_path, variant_pad)), "--games", "2",
+                            "--players", "1"])
+    assert r.exit_code == 0, r.output
+
+
+@pytest.mark.parametrize(("path", "value", "message"), [
+    (("balance",), "x", "setup.balance: expected an object or null, got text 'x'"),
+    (("zz",), 1, "setup: unknown key 'zz'"),
+    (("players",), "2", "setup.players: expected a whole number, got text '2'"),
+    (("variant",), 1, "setup.variant: expected text"),
+    (("balance", "zz"), 1, "setup.balance: unknown key 'zz'"),
+    (("balance", "test", "zz"), 1, "setup.balance.test: unknown key 'zz'"),
+    (("balance", "interval", 0), "x", "setup.balance.interval[0]: expected a number"),
+    (("layout", "zz"), 1, "setup.layout: unknown key 'zz'"),
+    (("layout", "yellow", "zz"), 1, "setup.layout.yellow: unknown key 'zz'"),
+    (("layout", "tracks", "zz"), 1, "setup.layout.tracks: unknown key 'zz'"),
+    (("layout", "tracks", "plus"), 7.0, "setup.layout.tracks.plus: expected a whole number, got the number 7.0"),
+    (("layout", "name"), 3, "setup.layout.name: expected text"),
+    (("layout", "blue", "grid", 0, 1), True, "setup.layout.blue.grid[0][1]: expected a whole number, got true"),
+    (("layout",), "x", "setup.layout: expected \"standard\" or a layout object"),
+])
+def test_check_layout_reads_a_pad_strictly(tmp_path: Path, variant_pad: dict, path: tuple, value: object,
+                                           message: str) -> None:
+    p = _write(tmp_path, _edited(variant_pad, path, value))
+    r = runner.invoke(app, ["check", "--layout", str(p), "--games", "2", "--players", "1"])
+    assert r.exit_code == 2 and r.output.strip().count("\n") == 0 and f"{p}: {message}" in r.output, r.output
+
+
+def test_a_layout_toml_with_an_unknown_key_is_refused(tmp_path: Path) -> None:
+    src = Path(__file__).resolve().parents[3] / "generator/games/rzuc_na_tace/data/standard.toml"
+    p = tmp_path / "lay.toml"
+    p.write_text(src.read_text(encoding="utf-8").replace("[green]\n", "[green]\nthreshold = 3\n"), encoding="utf-8")
+    r = runner.invoke(app, ["check", "--layout", str(p), "--games", "2"])
+    assert r.exit_code == 2 and "green: unknown key 'threshold'" in r.output, r.output
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ({"blue": [2], "zz": 1}, "setup: unknown key 'zz'"),
+    ({"foxes": 1.0}, "setup.foxes: expected a whole number or null, got the number 1.0"),
+    ({"player": "x"}, "setup.player: expected a whole number"),
+    ({"green": "7"}, "setup.green: expected a whole number or a list, got text '7'"),
+    ({"blue": [2, 3.0]}, "setup.blue[1]: expected a whole number, got the number 3.0"),
+    ({"plus": {"gained": 1, "usd": 0}}, "setup.plus: unknown key 'usd'"),
+    ({"layout": "standard", "yellow": [[1, 1, 1]]}, "setup.yellow[0]: expected a [row, col] pair"),
+])
+def test_score_reads_a_filled_sheet_strictly(tmp_path: Path, body: dict, message: str) -> None:
+    p = _write(tmp_path, body)
+    r = runner.invoke(app, ["score", str(p)])
+    assert r.exit_code == 2 and r.output.strip().count("\n") == 0 and f"{p}: {message}" in r.output, r.output
+
+
+def test_score_names_a_pad_and_check_names_a_filled_sheet(tmp_path: Path, variant_pad: dict) -> None:
+    """`score` on the pad `sheet` wrote said "unknown key 'balance'": it now says what the file is."""
+    pad = _write(tmp_path, variant_pad, "pad.json")
+    r = runner.invoke(app, ["score", str(pad)])
+    assert r.exit_code == 2 and r.output.strip().count("\n") == 0, r.output
+    assert "a pad written by `rzuc-na-tace sheet`" in r.output and "not a filled sheet" in r.output
+    assert "unknown key" not in r.output
+    filled = _write(tmp_path, {"layout": "standard", "blue": [2, 3]}, "filled.json")
+    r = runner.invoke(app, ["check", "--layout", str(filled), "--games", "2"])
+    assert r.exit_code == 2 and "a filled sheet" in r.output and "not a pad" in r.output, r.output
