@@ -60,7 +60,9 @@ SheetBoardOpt = Annotated[str, typer.Option("--board", metavar="1|2|3|4|random",
                                              help="Board 1, 2, 3, 4 or random (a new beach per sheet).")]
 HardOpt = Annotated[bool, typer.Option("--hard", help="Harder variant: resources only from areas of at most 4.")]
 FeaturesOpt = Annotated[str, typer.Option(
-    "--features", help="Random boards: 'random' (default), 'none' or a comma list of edge, blankets, bar, waste.")]
+    "--features", help="Random boards: 'random' (default), 'none' or a comma list of edge, blankets, bar, waste. "
+                       "The board must still be as hard as --difficulty asks, which not every list allows: the "
+                       "error then says so after its tries.")]
 MirrorOpt = Annotated[bool, typer.Option("--mirror", help="House rule: shapes may also be mirrored (J for L, Z for "
                                          "S). Off by default: the rulebook only rotates them.")]
 DifficultyOpt = Annotated[int, typer.Option("--difficulty", help="Random boards: as hard for the greedy bot as "
@@ -73,6 +75,10 @@ def _options(board: str, hard: bool, features: str, mirror: bool = False, diffic
         fail(f"unknown board {board!r} (choose {', '.join(BOARD_CHOICES)})")
     if difficulty not in DIFFICULTY_CHOICES:
         fail(f"--difficulty must be 1, 2, 3 or 4, not {difficulty}")
+    if board != "random" and (features != "random" or difficulty != 1):
+        # they would do nothing to a printed board, yet change its code
+        fail(f"--features and --difficulty shape random boards only; board {board} is printed as it is "
+             "(use --board random)")
     try:
         feats = parse_features(features)
     except UserInputError as exc:

@@ -188,7 +188,7 @@ def test_sheet_files_are_all_or_nothing(tmp_path: Path, monkeypatch: pytest.Monk
 
 
 @pytest.mark.parametrize(("args", "shown"), [(["sheet", "--code", "[b]x"], "[b]x"),
-                                             (["sheet", "--features", "[x]"], "[x]"),
+                                             (["sheet", "--board", "random", "--features", "[x]"], "[x]"),
                                              (["sheet", "--lang", "[b]de"], "[b]de")])
 def test_user_text_in_errors_is_not_rich_markup(tmp_path: Path, args: list[str], shown: str) -> None:
     code, out = _run(*args, "--out", str(tmp_path))
@@ -497,3 +497,10 @@ def test_a_pad_is_read_strictly(tmp_path: Path, path: tuple, value: object, mess
     p.write_text(json.dumps(doc))
     code, out = _run("check", "--file", str(p), "--games", "1")
     assert code == 2 and out.strip().count("\n") == 0 and f"{p}: {message}" in out, out
+
+
+@pytest.mark.parametrize("args", [["--difficulty", "3"], ["--features", "edge"]])
+def test_random_board_options_on_a_printed_board_are_refused(tmp_path: Path, args: list[str]) -> None:
+    """They would do nothing to board 1 yet change its code (PR-00G00 became PR-00G02)."""
+    code, out = _run("sheet", "--board", "1", "--out", str(tmp_path), *args)
+    assert code == 2 and "shape random boards only" in out and not list(tmp_path.iterdir()), out
