@@ -357,8 +357,13 @@ def kit_scene(code: str, paper: layout.Paper, lang: str, cat: Catalog | None = N
         tokens += [name] * cat.tokens[kind]
     tgrid = layout.plan_cards(TOKEN, TOKEN, paper, landscape_ok=False)
     tcols = tgrid.cols - 1  # one column less keeps the crop marks 5 mm off the paper edge
-    tgrid = dataclasses.replace(tgrid, cols=tcols, x0=(tgrid.paper.w - tcols * TOKEN) / 2, y0=layout.MARGIN + 6)
+    # one row less leaves room for the heading the star and orbit pages have too
+    tgrid = dataclasses.replace(tgrid, cols=tcols, rows=tgrid.rows - 1, x0=(tgrid.paper.w - tcols * TOKEN) / 2,
+                                y0=layout.MARGIN + 14)
     token_pages = _grid_pages(tokens, tgrid, TOKEN, code, L["tokens_title"], lang)
+    for page in token_pages:
+        page.items.append(Text(layout.MARGIN + 2, layout.MARGIN + 6, L["tokens_title"], size=14, font="bold",
+                               fill=INK))
     pages = star_pages + token_pages + [orbit_page(paper, code, lang)]
     layout.number_pages(pages, code, lang)
     scene.pages += pages

@@ -216,3 +216,17 @@ def test_all_includes_planety(tmp_path):
     files = make_all(tmp_path, 3, "a4", "en")
     assert {f.name for f in files} >= {"setup.json", *KIT} and all(f.exists() for f in files)
     assert all(f.parent.parent.name == "planety" for f in files)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_kit_page_has_its_heading(paper: str) -> None:
+    """Stars, tokens and the orbit numbering each say what they are at the top (the token sheet had
+    no heading); the token grid still ends above the footer."""
+    from generator.render.scene import Text
+
+    kit = draw.kit_scene("X", layout.get_paper(paper), "en")
+    for page in kit.pages:
+        tops = [it for it in page.items if isinstance(it, Text) and it.font == "bold" and it.size >= 14 and it.y < 25]
+        assert tops, page.label
+        foot = layout.footer_text_of(page)
+        assert foot is not None
