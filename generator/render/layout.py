@@ -772,7 +772,7 @@ def card_safe_warnings(scene: Scene, names: list[str], card_w: float, card_h: fl
 def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_w: float, card_h: float,
            paper: Paper, code: str, bleed: float = 0.0, gap: float = 0.0, crop_marks: bool = True,
            margin: float | None = None, lang: str = "en", safe: float = CARD_SAFE,
-           rotate_ok: bool = True, bleed_note: bool = True) -> Imposition:
+           rotate_ok: bool = True, bleed_note: bool = True, calibration: bool = True) -> Imposition:
     """n-up card sheets (see `plan_cards` for the layout). Each symbol is card_size_with_bleed(...)
     mm with the cut inset by `bleed`.
 
@@ -780,7 +780,9 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
     (`CardGrid.back_cell`, `CardGrid.back_rotate`). Sheets with backs are always portrait, where
     "long edge" means the same thing on every printer. Every sheet's TrimBox surrounds the cuts
     and its BleedBox the bleed. Warnings (also added to `scene.warnings`, for the CLI to print):
-    bleed or the gap costing cards per sheet, and card art or text inside the `safe` margin.
+    bleed or the gap costing cards per sheet, and card art or text inside the `safe` margin. With
+    `calibration`, the 50 mm calibration square goes into the free rows of the last fronts sheet when
+    they hold it (a file of cards alone can then be checked for true scale).
     """
     cw, ch = card_size_with_bleed(card_w, card_h, bleed)
     if isinstance(backs, list) and len(backs) != len(fronts):
@@ -829,6 +831,8 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
                 continue
             if crop_marks:
                 pg.items += card_crop_marks(grid, bleed, card_w, card_h, count=len(chunk), back=pg is back)
+            if calibration and pg is front and sheet == n_sheets - 1:
+                pg.items += _spare_calibration(grid, len(chunk), lang)
             footer(pg, code, f"{words['cards']} {sheet + 1}/{n_sheets} {what}", lang=lang, at=grid.footer_at())
             pages.append(pg)
     number_pages(pages, code, lang)
@@ -836,13 +840,27 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
     return Imposition(pages, grid, warnings)
 
 
+def _spare_calibration(grid: CardGrid, count: int, lang: str) -> list[Item]:
+    """The calibration square in the free rows of a short last sheet (a deck printed on its own can
+    then be checked for true scale too), below the cards and their crop marks; nothing when the rows
+    left are too low for it."""
+    _x, y, _w, h = grid.block(count)
+    top = y + h + _MARK_BAND + MARK_LEN + 3.0  # below the marks of the last row of cards
+    fx, fy, _ = grid.footer_at()
+    bottom = grid.paper.h - EDGE_CLEAR if grid.footer_side else fy - FOOTER_ABOVE - 1.0
+    if top + CAL_SIZE + CAL_LABEL_H > bottom:
+        return []
+    return calibration_square((grid.paper.w - CAL_SIZE) / 2, top, lang=lang)
+
+
 def impose_cards(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_w: float,
                  card_h: float, paper: Paper, code: str, bleed: float = 0.0, gap: float = 0.0,
                  crop_marks: bool = True, margin: float | None = None, lang: str = "en",
-                 safe: float = CARD_SAFE, rotate_ok: bool = True, bleed_note: bool = True) -> list[Page]:
+                 safe: float = CARD_SAFE, rotate_ok: bool = True, bleed_note: bool = True,
+                 calibration: bool = True) -> list[Page]:
     """`impose`, returning only the pages (its warnings land in `scene.warnings`)."""
     return impose(scene, fronts, backs, card_w, card_h, paper, code, bleed, gap, crop_marks, margin, lang,
-                  safe, rotate_ok, bleed_note).pages
+                  safe, rotate_ok, bleed_note, calibration).pages
 
 
 def _plan_args(backs: bool, margin: float | None, crop_marks: bool, rotate_ok: bool) -> dict[str, Any]:

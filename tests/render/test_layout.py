@@ -155,9 +155,13 @@ def test_cards_nine_per_a4_with_mirrored_backs_and_crop_marks() -> None:
     # the grid is centred
     xs = sorted({u.x for u in _uses(pages[0])})
     assert xs[0] == pytest.approx(210 - (xs[-1] + 63))
-    for p, want in zip(pages, (16, 16, 16, 16, 10, 10), strict=True):
+    squares = [[r for r in p.items if isinstance(r, Rect) and r.w == r.h == layout.CAL_SIZE] for p in pages]
+    # the calibration square in the free rows of the last fronts sheet, and nowhere else
+    assert [len(q) for q in squares] == [0, 0, 0, 0, 1, 0]
+    for p, want, square in zip(pages, (16, 16, 16, 16, 10, 10), squares, strict=True):
         assert CODE in layout.footer_text_of(p)
-        marks = [i for i in p.items if isinstance(i, Line)]
+        marks = [i for i in p.items if isinstance(i, Line)
+                 and not any(q.x <= i.x1 <= q.x + q.w and q.y <= i.y1 <= q.y + q.h for q in square)]
         # a full sheet: 4 trim lines each way (shared, no gap), marked at both ends; the last sheet
         # (two cards side by side) only the 3 + 2 lines of its own cards, front and mirrored back
         assert len(marks) == want
@@ -187,7 +191,7 @@ def test_cards_single_back_no_marks_and_bleed() -> None:
 
     sc.add_symbol(Symbol("back", cw, ch, [Rect(0, 0, cw, ch, fill="#000000")]))
     pages = layout.impose_cards(sc, fronts, "back", 63, 88, get_paper("a4"), CODE, bleed=3.0,
-                                crop_marks=False)
+                                crop_marks=False, calibration=False)
     assert all(u.name == "back" for u in _uses(pages[1]))
     assert not any(isinstance(i, Line) for p in pages for i in p.items)
     uses = _uses(pages[0])

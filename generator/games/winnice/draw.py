@@ -562,7 +562,8 @@ def cards_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang
     pages: list[Page] = []
     market_word = word("market", lang)
     counts: list[int] = []
-    for deck, cards, notes in deck_lists(setup, cat):
+    lists = deck_lists(setup, cat)
+    for k, (deck, cards, notes) in enumerate(lists):
         back = _back(scene, deck, lang, bleed)
         fronts = []
         for i, (cid, note) in enumerate(zip(cards, notes, strict=True), start=1):
@@ -577,7 +578,7 @@ def cards_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang
             fronts.append(_in_deck(scene, face, DECK_SHORT[deck], i, bleed,
                                    note.replace("market", market_word)))
         pages += layout.impose_cards(scene, fronts, back, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin,
-                                     lang=lang, bleed_note=False)
+                                     lang=lang, bleed_note=False, calibration=k == len(lists) - 1)  # one square
         counts.append(len(cards))
     # what the bleed costs, said once for the whole file (each deck starts on a fresh sheet)
     note = layout.bleed_cost_note(counts, CARD_W, CARD_H, paper, bleed, lang=lang, margin=margin) if bleed else None

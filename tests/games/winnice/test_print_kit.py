@@ -259,3 +259,16 @@ def test_every_pieces_page_footer_names_what_is_on_it(paper: str, lang: str) -> 
             for v in values:
                 seen_values.setdefault(str(v), set()).add(k)
     assert seen_values and all(len(pages) == 1 for pages in seen_values.values()), seen_values
+
+
+def test_cards_pdf_carries_one_calibration_square() -> None:
+    """Cards printed on their own can be checked for true scale: one 50 mm square, in the free rows
+    of the last deck's last sheet (not one per deck)."""
+    from generator.render.scene import Rect
+
+    cat = default_catalog()
+    setup = generate(4, 1, cat)
+    scene = draw.cards_scene(setup, cat, CODE.encode({"players": 4}, 1), layout.get_paper("a4"), "pl")
+    squares = [(k, r) for k, p in enumerate(scene.pages) for r in p.items
+               if isinstance(r, Rect) and r.w == r.h == layout.CAL_SIZE]
+    assert len(squares) == 1 and squares[0][0] == len(scene.pages) - 2  # the last fronts sheet
