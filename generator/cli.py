@@ -10,6 +10,7 @@ still lists every game with its description.
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import sys
 from pathlib import Path
@@ -251,9 +252,16 @@ def all_cmd(
     problem = check_out_path(out, "folder")
     if problem is not None:
         clikit.fail(f"cannot write {problem}")
+    # an --out that is a link to a folder (output -> /mnt/big/output) is written where it points, as
+    # the setup commands write into it: the set replaces that folder, the link stays
+    target = out
+    if out.is_symlink():
+        if not out.is_dir():
+            clikit.fail(f"cannot write {out}: it is a symbolic link to no folder")
+        target = Path(os.path.realpath(out))
     workers = default_jobs() if jobs is None else jobs
     folders = [name for name, _, _ in GAMES] + ["cards"]
-    with guarded(), output_set(out, merge=folders) as stage:
+    with guarded(), output_set(target, merge=folders) as stage:
         tasks = [(name, stage, seed, paper, lang) for name, _, _ in GAMES]
         # the games run side by side (one per process); each game's own many-jobs work then runs inline
         # in its worker. With --jobs 1 everything runs here, on one core.

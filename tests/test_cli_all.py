@@ -125,3 +125,22 @@ def test_all_replaces_its_own_folders_and_keeps_what_else_the_folder_holds(tmp_p
     assert (out / "plazing" / "X-7" / "setup.json").read_text() == "plazing 7"
     assert (out / "winnice" / "X-7" / "setup.json").is_file() and (out / "index.html").is_file()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no stage left
+
+
+def test_all_into_a_linked_out_folder_writes_where_the_link_points(tmp_path, monkeypatch):
+    """`output -> /mnt/big/output`: the setup commands write into such a folder, and so does `all`
+    (the one-unit swap refused the link only after all the work); the link itself stays."""
+    real = tmp_path / "real"
+    real.mkdir()
+    (real / "notes.txt").write_text("mine")
+    link = tmp_path / "link"
+    link.symlink_to(real, target_is_directory=True)
+    _fake_games(monkeypatch)
+    res = CliRunner().invoke(app, ["all", "--out", str(link), "--jobs", "1", "--seed", "3"])
+    assert res.exit_code == 0, res.output
+    assert link.is_symlink() and (real / "plazing" / "X-3" / "setup.json").is_file()
+    assert (real / "notes.txt").read_text() == "mine"
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "nowhere")
+    res = CliRunner().invoke(app, ["all", "--out", str(dangling), "--jobs", "1"])
+    assert res.exit_code == 2 and "symbolic link" in res.output and not (tmp_path / "nowhere").exists()
