@@ -56,7 +56,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout, installed or not
 
@@ -132,23 +134,23 @@ def bench_floor(n: int, repeat: int) -> None:
     cat = default_catalog()
     setup = generate(4, 1, cat)
     greedy = get_bot("greedy")
-    logs: list[list[object]] = []
+    logs: list[list[Any]] = []
 
-    def recording(i: int):  # type: ignore[no-untyped-def]
-        log: list[object] = []
+    def recording(i: int) -> Callable[[State, random.Random], Any]:
+        log: list[Any] = []
         logs.append(log)
 
-        def bot(state, rng):  # type: ignore[no-untyped-def]
+        def bot(state: State, rng: random.Random) -> Any:
             move = greedy(state, rng)
             log.append(move)
             return move
         return bot
 
-    def replaying(i: int):  # type: ignore[no-untyped-def]
+    def replaying(i: int) -> Callable[[State, random.Random], Any]:
         moves = iter(logs[i])
         return lambda state, rng: next(moves)
 
-    def games(make) -> float:  # type: ignore[no-untyped-def]
+    def games(make: Callable[[int], Callable[[State, random.Random], Any]]) -> float:
         c0 = time.process_time()
         for i in range(n):
             state = State(setup, cat, make_rng(i, "engine"))

@@ -10,7 +10,6 @@ still lists every game with its description.
 from __future__ import annotations
 
 import importlib
-import os
 import re
 import sys
 from pathlib import Path
@@ -240,11 +239,10 @@ def all_cmd(
 ) -> None:
     """Write a complete set of outputs for every game into the --out folder (one sub-folder per game).
 
-    The set is one unit: it is written into a stage beside --out and swapped in at the end, so an
-    error or Ctrl-C leaves the folder as it was. What else the folder holds stays (other commands'
-    setups, and in the games' and cards' folders the code folders this run does not rewrite)."""
-    from generator import cards
-    from generator.core.files import check_out_path, output_set
+    Each game's part is one unit (its folders staged and swapped in, keeping what else they hold), so
+    an error or Ctrl-C leaves every game folder either as it was or complete; the index is written
+    last."""
+    from generator.core.files import check_out_path
     from generator.core.parallel import default_jobs, jobs_default, map_jobs
 
     lang = check_lang(lang)
@@ -252,33 +250,28 @@ def all_cmd(
     problem = check_out_path(out, "folder")
     if problem is not None:
         clikit.fail(f"cannot write {problem}")
-    # an --out that is a link to a folder (output -> /mnt/big/output) is written where it points, as
-    # the setup commands write into it: the set replaces that folder, the link stays
-    target = out
-    if out.is_symlink():
-        if not out.is_dir():
-            clikit.fail(f"cannot write {out}: it is a symbolic link to no folder")
-        target = Path(os.path.realpath(out))
+    if out.is_symlink() and not out.is_dir():  # a link to a folder is written through, as everywhere
+        clikit.fail(f"cannot write {out}: it is a symbolic link to no folder")
     workers = default_jobs() if jobs is None else jobs
-    folders = [name for name, _, _ in GAMES] + ["cards"]
-    with guarded(), output_set(target, merge=folders) as stage:
-        tasks = [(name, stage, seed, paper, lang) for name, _, _ in GAMES]
-        # the games run side by side (one per process); each game's own many-jobs work then runs inline
-        # in its worker. With --jobs 1 everything runs here, on one core.
-        with jobs_default(1):
-            results = map_jobs(_make_game, tasks, workers)
-        total = 0
-        for (name, *_), files in zip(tasks, results, strict=True):
-            if isinstance(files, int):
-                raise typer.Exit(files)
-            total += len(files)
-            clikit.out_console.print(f"{name}: {len(files)} files", highlight=False)
+    tasks = [(name, out, seed, paper, lang) for name, _, _ in GAMES]
+    # the games run side by side (one per process); each game's own many-jobs work then runs inline in
+    # its worker. With --jobs 1 everything runs here, on one core.
+    with guarded(), jobs_default(1):
+        results = map_jobs(_make_game, tasks, workers)
+    total = 0
+    for (name, *_), files in zip(tasks, results, strict=True):
+        if isinstance(files, int):
+            raise typer.Exit(files)
+        total += len(files)
+        clikit.out_console.print(f"{name}: {len(files)} files", highlight=False)
+    from generator import cards
+
+    with guarded():
         card_files = [f for game in cards.CARD_GAMES
-                      for f in cards.write_cards(game, "both", None, lang, paper, 0.0, 0.0, stage)[0]]
-        total += len(card_files)
-        clikit.out_console.print(f"cards: {len(card_files)} files", highlight=False)
-        _write_gallery(stage, lang)  # the set is complete with its index
-    _write_gallery(out, lang)  # again, now listing what the folder kept too
+                      for f in cards.write_cards(game, "both", None, lang, paper, 0.0, 0.0, out)[0]]
+    total += len(card_files)
+    clikit.out_console.print(f"cards: {len(card_files)} files", highlight=False)
+    _write_gallery(out, lang)
     clikit.out_console.print(f"wrote {total} files under {out} (index.html lists them)", highlight=False)
 
 

@@ -97,39 +97,43 @@ def _fake_games(monkeypatch, failing: str | None = None) -> None:
     monkeypatch.setattr(cards, "CARD_GAMES", ())
 
 
-def test_all_is_one_unit_an_error_leaves_the_folder_as_it_was(tmp_path, monkeypatch):
-    """One game failing after the others have written: the folder is exactly as before (the
-    other games' new folders are not swapped in), and no stage is left beside it."""
+def test_a_failing_game_in_all_is_one_line_exit_2_and_leaves_no_half_folder(tmp_path, monkeypatch):
+    """A game part that fails cleanly (its one-line message, exit 2) ends `all` with that code; each
+    game's part is its own unit, so every game folder is complete or absent, and no stage is left.
+    (typer 0.29's Exit is typer.Exit: catching click's ended `all` in a traceback.)"""
     out = tmp_path / "out"
     (out / "plazing" / "PZ-OLD").mkdir(parents=True)
     (out / "notes.txt").write_text("mine")
-    before = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*"))
     _fake_games(monkeypatch, failing="planety")
     res = CliRunner().invoke(app, ["all", "--out", str(out), "--jobs", "1", "--seed", "7"])
-    assert res.exit_code == 2 and "planety cannot be made" in res.output
-    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == before
+    assert res.exit_code == 2 and "planety cannot be made" in res.output and "Traceback" not in res.output
+    assert (out / "notes.txt").read_text() == "mine" and (out / "plazing" / "PZ-OLD").is_dir()
+    assert not (out / "planety").exists()
+    for game in out.iterdir():
+        if game.is_dir() and game.name != "plazing":
+            assert [p.name for p in game.iterdir()] == ["X-7"] and (game / "X-7" / "setup.json").is_file()
+    assert not [p for p in out.rglob(".*")]  # no stage left anywhere
 
 
-def test_all_replaces_its_own_folders_and_keeps_what_else_the_folder_holds(tmp_path, monkeypatch):
+def test_all_keeps_what_else_the_folder_holds(tmp_path, monkeypatch):
     out = tmp_path / "out"
     (out / "plazing" / "PZ-OLD").mkdir(parents=True)
     (out / "plazing" / "X-7").mkdir(parents=True)
-    (out / "plazing" / "X-7" / "stale.pdf").write_text("old run")
+    (out / "plazing" / "X-7" / "my-notes.txt").write_text("mine too")
     (out / "notes.txt").write_text("mine")
     _fake_games(monkeypatch)
     res = CliRunner().invoke(app, ["all", "--out", str(out), "--jobs", "1", "--seed", "7"])
     assert res.exit_code == 0, res.output
     assert (out / "notes.txt").read_text() == "mine"  # another command's file stays
     assert (out / "plazing" / "PZ-OLD").is_dir()  # a code folder this run does not write stays
-    assert not (out / "plazing" / "X-7" / "stale.pdf").exists()  # the rewritten code folder is the new one
+    assert (out / "plazing" / "X-7" / "my-notes.txt").read_text() == "mine too"  # and a user's file in one
     assert (out / "plazing" / "X-7" / "setup.json").read_text() == "plazing 7"
     assert (out / "winnice" / "X-7" / "setup.json").is_file() and (out / "index.html").is_file()
-    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no stage left
 
 
 def test_all_into_a_linked_out_folder_writes_where_the_link_points(tmp_path, monkeypatch):
-    """`output -> /mnt/big/output`: the setup commands write into such a folder, and so does `all`
-    (the one-unit swap refused the link only after all the work); the link itself stays."""
+    """`output -> /mnt/big/output`: the setup commands write into such a folder, and so does `all`;
+    the link itself stays, and a link to no folder is refused before any work."""
     real = tmp_path / "real"
     real.mkdir()
     (real / "notes.txt").write_text("mine")

@@ -468,22 +468,12 @@ def _carry(src: str, dst: str) -> None:
         raise UserInputError(f"cannot replace the folder holding {src}: it is a device or socket")
 
 
-def _merge_old(stage: Path, target: Path, owns: tuple[str, ...], keep: list[os.stat_result],
-               merge: tuple[str, ...] = ()) -> None:
+def _merge_old(stage: Path, target: Path, owns: tuple[str, ...], keep: list[os.stat_result]) -> None:
     """Bring what is not ours from the old folder into the stage: entries whose names this set does
     not write and that match none of `owns` stay (a user's notes, a symlink of another name); a file
     in `keep` (the command's input file) stays as it is and our file of that name is dropped; an old
-    file of ours that is rewritten passes its permissions to the new one. A folder named in `merge`
-    that both hold is merged one level down: its old entries that the new set does not write stay
-    (`boardgen all` replaces its own code folders in plazing/ or cards/ and keeps the others)."""
+    file of ours that is rewritten passes its permissions to the new one."""
     written = set(os.listdir(stage))
-    for name in merge:
-        old_dir, new_dir = target / name, stage / name
-        if name in written and old_dir.is_dir() and not old_dir.is_symlink() and new_dir.is_dir():
-            have = set(os.listdir(new_dir))
-            for entry in os.scandir(old_dir):
-                if entry.name not in have and not _STAGING.match(entry.name) and not entry.name.endswith(".tmp"):
-                    _carry(entry.path, str(new_dir / entry.name))
     for entry in os.scandir(target):
         if _STAGING.match(entry.name) or entry.name.endswith(".tmp"):
             continue  # another run's temporary files are never copied into a set
@@ -505,7 +495,7 @@ def _merge_old(stage: Path, target: Path, owns: tuple[str, ...], keep: list[os.s
 
 @contextlib.contextmanager
 def output_set(folder: str | os.PathLike[str], owns: Iterable[str] = (),
-               keep: Iterable[str | os.PathLike[str]] = (), merge: Iterable[str] = ()) -> Iterator[Path]:
+               keep: Iterable[str | os.PathLike[str]] = ()) -> Iterator[Path]:
     """Stage one command's outputs and swap them in as a unit.
 
     Yields a fresh hidden folder beside `folder`; the caller writes every output into it. When the
@@ -516,11 +506,11 @@ def output_set(folder: str | os.PathLike[str], owns: Iterable[str] = (),
     set may hold) are carried over untouched; a file in `keep` (the input file) is never replaced.
     When the block raises (an error, Ctrl-C, SIGTERM), the stage is removed and `folder` is left as
     it was — folders made only to hold the stage go too; an OSError from writing becomes a one-line
-    UserInputError. `merge`: folders merged one level down with the old set's (`_merge_old`).
+    UserInputError.
     """
     target = Path(folder)
     parent = target.parent
-    owns, merge = tuple(owns), tuple(merge)
+    owns = tuple(owns)
     problem = check_out_path(target, "any")
     if problem is not None:
         raise UserInputError(f"cannot write {problem}")
@@ -541,7 +531,7 @@ def output_set(folder: str | os.PathLike[str], owns: Iterable[str] = (),
 
     def commit(stage: Path) -> None:
         _stale_cleanup(parent)
-        _swap_in(stage, target, owns, keep_st, merge)
+        _swap_in(stage, target, owns, keep_st)
         PUBLISHED.append(target)
         done.append(True)
 
@@ -644,8 +634,7 @@ def remove_own_stages() -> None:
         _unblock(held)
 
 
-def _swap_in(stage: Path, target: Path, owns: tuple[str, ...], keep: list[os.stat_result],
-             merge: tuple[str, ...] = ()) -> None:
+def _swap_in(stage: Path, target: Path, owns: tuple[str, ...], keep: list[os.stat_result]) -> None:
     try:
         st: os.stat_result | None = os.lstat(target)
     except FileNotFoundError:
@@ -658,7 +647,7 @@ def _swap_in(stage: Path, target: Path, owns: tuple[str, ...], keep: list[os.sta
                              "one; remove it or choose another --out)")
     if not stat.S_ISDIR(st.st_mode):
         raise UserInputError(f"cannot write {target}: it exists and is not a folder")
-    _merge_old(stage, target, owns, keep, merge)
+    _merge_old(stage, target, owns, keep)
     os.chmod(stage, stat.S_IMODE(st.st_mode))  # the folder keeps the permissions it had
     if _exchange(stage, target):
         return  # the old set is now at `stage`, removed by the caller

@@ -361,20 +361,3 @@ def test_a_failed_set_removes_the_folders_it_made_to_hold_its_stage(tmp_path):
     with pytest.raises(RuntimeError), output_set(tmp_path / "kept" / "CODE"):
         raise RuntimeError("boom")
     assert [p.name for p in tmp_path.iterdir()] == ["kept"] and not list((tmp_path / "kept").iterdir())
-
-
-def test_merge_keeps_the_old_entries_of_a_merged_folder_the_new_set_does_not_write(tmp_path):
-    out = tmp_path / "out"
-    (out / "plazing" / "OLD").mkdir(parents=True)
-    (out / "plazing" / "SAME").mkdir()
-    (out / "plazing" / "SAME" / "stale").write_text("old")
-    (out / "other" / "x").mkdir(parents=True)
-    with output_set(out, merge=["plazing"]) as stage:
-        (stage / "plazing" / "SAME").mkdir(parents=True)
-        (stage / "plazing" / "SAME" / "new").write_text("new")
-    assert sorted(p.name for p in (out / "plazing").iterdir()) == ["OLD", "SAME"]
-    assert [p.name for p in (out / "plazing" / "SAME").iterdir()] == ["new"]
-    assert (out / "other" / "x").is_dir()
-    with output_set(out) as stage:  # without merge the folder is the new set's alone
-        (stage / "plazing").mkdir()
-    assert list((out / "plazing").iterdir()) == []
