@@ -26,7 +26,8 @@ _EXPECTED = {INT: "a whole number", NUMBER: "a number", BOOL: "true or false", S
              LIST: "a list", OBJECT: "an object", NULL: "null", ANY: "a value"}
 
 
-def _short(value: Any, limit: int = 30) -> str:
+def quoted(value: Any, limit: int = 30) -> str:
+    """A value from a user's file quoted in a message: repr'd and cut, so a message stays one short line."""
     text = repr(value)
     return text if len(text) <= limit else text[:limit] + "…"
 
@@ -38,11 +39,11 @@ def describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        return f"the number {_short(value)}"
+        return f"the number {quoted(value)}"
     if isinstance(value, float):
         return f"the number {value!r}" if math.isfinite(value) else f"{value!r} (not a number JSON allows)"
     if isinstance(value, str):
-        return f"text {_short(value)}"
+        return f"text {quoted(value)}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
@@ -135,7 +136,7 @@ class Fields:
         unknown = sorted(k for k in v if k not in fields)
         if unknown:
             known = ", ".join(sorted(fields))
-            self.fail(where, f"unknown key {_short(unknown[0])} " + (f"({what} has {known})" if what
+            self.fail(where, f"unknown key {quoted(unknown[0])} " + (f"({what} has {known})" if what
                                                                       else f"(known keys: {known})"))
         for k in required:
             if k not in v:

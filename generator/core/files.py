@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.core.checks import UserInputError
+from generator.core.fields import quoted
 
 try:
     import fcntl
@@ -179,7 +180,7 @@ def loads_json(text: str, where: str | os.PathLike[str], error: type[Exception] 
     try:
         return json.loads(text, parse_int=_parse_int, object_pairs_hook=_no_duplicate_keys)
     except _DuplicateKey as exc:
-        raise error(f"{where}: key {_short(exc.args[0])} is given twice in one object") from None
+        raise error(f"{where}: key {quoted(exc.args[0])} is given twice in one object") from None
     except _HugeNumber:
         raise error(f"{where}: a number with more than {MAX_INT_DIGITS} digits") from None
     except json.JSONDecodeError as exc:
@@ -204,12 +205,6 @@ def save_setup(path: str | os.PathLike[str], game: str, version: int, code: str,
     return write_atomic(path, dumps_setup(game, version, code, setup))
 
 
-def _short(value: Any, limit: int = 30) -> str:
-    """A value from a user's file quoted in a message: repr'd and cut, so a message stays one short line."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
 def load_setup(path: str | os.PathLike[str], game: str, versions: tuple[int, ...] = (1,)) -> dict[str, Any]:
     """Read a setup file written by `save_setup`; return the whole document.
 
@@ -222,13 +217,13 @@ def load_setup(path: str | os.PathLike[str], game: str, versions: tuple[int, ...
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SetupFileError(f"{p}: not a boardgen setup file (missing \"format\": \"{FORMAT}\")")
     if doc.get("game") != game:
-        raise SetupFileError(f"{p}: a setup of game {_short(doc.get('game'))}, not {game!r}")
+        raise SetupFileError(f"{p}: a setup of game {quoted(doc.get('game'))}, not {game!r}")
     if type(doc.get("version")) is not int or doc["version"] not in versions:  # 1.0 and true are not 1
-        raise SetupFileError(f"{p}: setup version {_short(doc.get('version'))} is not supported "
+        raise SetupFileError(f"{p}: setup version {quoted(doc.get('version'))} is not supported "
                              f"(this boardgen reads {', '.join(map(str, versions))})")
     extra = sorted(set(doc) - _SETUP_KEYS)
     if extra:  # the body is held to its keys too: a typo here must not pass unseen
-        raise SetupFileError(f"{p}: {_short(extra[0])} is not a key of a setup file "
+        raise SetupFileError(f"{p}: {quoted(extra[0])} is not a key of a setup file "
                              f"(it has {', '.join(sorted(_SETUP_KEYS))})")
     if not isinstance(doc.get("setup"), dict):
         raise SetupFileError(f"{p}: \"setup\" must be an object")

@@ -614,12 +614,16 @@ class CardGrid:
     def height(self) -> float:
         return self.rows * self.cell_h + (self.rows - 1) * self.gap
 
-    def block(self, count: int | None = None, back: bool = False) -> tuple[float, float, float, float]:
-        """(x, y, w, h) of the cells a sheet of `count` cards fills (row by row; default: all of
-        them) — on a duplex backs sheet (`back`) the mirrored columns."""
+    def used(self, count: int | None = None, back: bool = False) -> tuple[int, int, int]:
+        """(first column, columns, rows) of the cells a sheet of `count` cards fills, row by row
+        (default: all of them) — on a duplex backs sheet (`back`) the mirrored columns."""
         n = self.per_page if count is None else max(1, min(count, self.per_page))
         rows, cols = -(-n // self.cols), min(n, self.cols)
-        first = self.cols - cols if back else 0
+        return (self.cols - cols if back else 0), cols, rows
+
+    def block(self, count: int | None = None, back: bool = False) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of the cells `used` names."""
+        first, cols, rows = self.used(count, back)
         x, y = self.cell(0, first)
         return x, y, cols * self.cell_w + (cols - 1) * self.gap, rows * self.cell_h + (rows - 1) * self.gap
 
@@ -701,15 +705,13 @@ def card_crop_marks(grid: CardGrid, bleed: float, card_w: float, card_h: float, 
     below MARK_MIN mm. `page` and `margin` are accepted for older callers and not needed."""
     tw, th = (card_h, card_w) if grid.rotate % 180 else (card_w, card_h)
     p = grid.paper
+    first, cols, rows = grid.used(count, back)
     gx0, gy0, bw, bh = grid.block(count, back)
     gx1, gy1 = gx0 + bw, gy0 + bh
-    step_x, step_y = grid.cell_w + grid.gap, grid.cell_h + grid.gap
-    cols = round((bw + grid.gap) / step_x)
-    rows = round((bh + grid.gap) / step_y)
-    xs = sorted({round(x, 6) for c in range(cols)
-                 for x in (gx0 + c * step_x + bleed, gx0 + c * step_x + bleed + tw)})
+    xs = sorted({round(x, 6) for c in range(first, first + cols)
+                 for x in (grid.cell(0, c)[0] + bleed, grid.cell(0, c)[0] + bleed + tw)})
     ys = sorted({round(y, 6) for r in range(rows)
-                 for y in (gy0 + r * step_y + bleed, gy0 + r * step_y + bleed + th)})
+                 for y in (grid.cell(r, 0)[1] + bleed, grid.cell(r, 0)[1] + bleed + th)})
     fx, fy, _ = grid.footer_at()
     left_limit = fx + FOOTER_BELOW + 1.0 if grid.footer_side else EDGE_CLEAR  # 1 mm clear of the footer
     bottom_limit = p.h - EDGE_CLEAR if grid.footer_side else fy - FOOTER_ABOVE - 0.3

@@ -758,9 +758,9 @@ def _tokens_pages(cat: Catalog, paper: layout.Paper, code: str, lang: str) -> li
     # coins: sizes grow with the value, each with its number and a ring pattern per value; they
     # share the last tokens page only when all of them fit there (one kind of coin is not split
     # over two sheets for want of a few rows)
-    coins = [(d, n) for d, n in sorted(cat.bank_coins.items())]
+    rows = _coin_rows(cat, paper.w - 2 * m)
     ctitle = word("coins", lang)
-    if y + 7 + _coins_height(coins, paper.w - 2 * m) > bottom:
+    if y + 7 + _coins_height(rows) > bottom:
         layout.footer(page, code, title, lang=lang)
         pages.append(page)
         page = _sheet(paper, ctitle)
@@ -770,28 +770,22 @@ def _tokens_pages(cat: Catalog, paper: layout.Paper, code: str, lang: str) -> li
         page.items.append(Text(m, y + 3, ctitle, size=11, font="bold", fill=INK))
         label = f"{title} · {ctitle}"
         y += 7
-    x = m
-    for d, n in coins:
+    for d, n, last in rows:
         rr = _COIN_R.get(d, 8.0)
-        for _ in range(n):
-            if x + 2 * rr > paper.w - m:
-                x = m
-                y += _COIN_ROW
-            if y + 2 * rr > bottom:
-                layout.footer(page, code, label, lang=lang)
-                pages.append(page)
-                page = _sheet(paper, ctitle)
-                label = ctitle
-                y, x = m + 12, m
-            cx, cy = x + rr, y + rr
+        if y + 2 * rr > bottom:
+            layout.footer(page, code, label, lang=lang)
+            pages.append(page)
+            page = _sheet(paper, ctitle)
+            label = ctitle
+            y = m + 12
+        for k in range(n):
+            cx, cy = m + k * (2 * rr + 1.2) + rr, y + rr
             page.items.append(Circle(cx, cy, rr, fill="#e8d27a", stroke="#000000", width=0.35))
-            for k in range(min(d, 4) if d < 10 else 4):
-                page.items.append(Circle(cx, cy, rr - 1.2 - k * 0.9, fill=None, stroke="#8a6d1b", width=0.25))
+            for j in range(min(d, 4) if d < 10 else 4):
+                page.items.append(Circle(cx, cy, rr - 1.2 - j * 0.9, fill=None, stroke="#8a6d1b", width=0.25))
             page.items.append(Text(cx, cy + 2.2, str(d), size=10 if d < 10 else 9, font="bold", fill=INK,
                                    anchor="middle"))
-            x += 2 * rr + 1.2
-        x = m
-        y += _COIN_ROW + 1.8
+        y += _COIN_ROW + (1.8 if last else 0.0)
     layout.footer(page, code, label, lang=lang)
     pages.append(page)
     return pages
@@ -802,13 +796,20 @@ _COIN_R = {1: 7.0, 2: 7.8, 5: 8.6, 10: 9.4}
 _COIN_ROW = 2 * 9.4 + 1.2
 
 
-def _coins_height(coins: list[tuple[int, int]], width: float) -> float:
-    """The height the coin rows take (`_tokens_pages` lays them out row by row, each value on new rows)."""
-    total = 0.0
-    for d, n in coins:
+def _coin_rows(cat: Catalog, width: float) -> list[tuple[int, int, bool]]:
+    """The coin sheet's rows, each value on rows of its own: (value, coins in the row, the value's
+    last row) — laid out once, for the height `_tokens_pages` checks and for the drawing."""
+    rows: list[tuple[int, int, bool]] = []
+    for d, n in sorted(cat.bank_coins.items()):
         per_row = max(1, int((width + 1.2) // (2 * _COIN_R.get(d, 8.0) + 1.2)))
-        total += -(-n // per_row) * _COIN_ROW + 1.8
-    return total
+        while n > 0:
+            rows.append((d, min(n, per_row), n <= per_row))
+            n -= per_row
+    return rows
+
+
+def _coins_height(rows: list[tuple[int, int, bool]]) -> float:
+    return sum(_COIN_ROW + (1.8 if last else 0.0) for _, _, last in rows)
 
 
 # --- the setup summary -------------------------------------------------------------------------
