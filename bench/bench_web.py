@@ -1,91 +1,120 @@
-"""Load test of `boardgen serve`: 50 concurrent form submissions against a local server.
+"""Load test of `boardgen serve`: many concurrent form submissions against a local server.
 
-Each client submits a form (a Rzuć na tacę pad, a roll&write pad or a small Plażing setup), follows
-its job until it is done and downloads the PDF; the script prints p50/p95 latency of the submission
-itself (the request answers at once; work runs off the request thread) and of the whole job, and
-checks that every job answered correctly. Only 127.0.0.1 is used.
+Each client submits a form (a Rzuć na tacę pad, a roll&write pad or a small Plażing setup). The queue
+is bounded, so a submission is either accepted (303 to its job, which is followed until done and its
+first PDF downloaded) or answered "busy" (503 with Retry-After) at once. Meanwhile a reader fetches the
+home page again and again: its latency while the jobs run is what a second visitor sees. Printed:
+accepted / busy / wrong counts, p50/p95 of the submission and of the home page, job latency. Only
+127.0.0.1 is used.
 
-    python bench/bench_web.py [--clients 50]
+    python bench/bench_web.py [--clients 30]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import http.client
 import statistics
 import tempfile
 import threading
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
-from generator.web.server import App, make_server
+from generator.web.server import WebServer
 
 FORMS = [
     ("rzuc-na-tace", {"players": "2", "count": "4", "seed": "{i}"}),
     ("plazing-rw", {"board": "1", "count": "2", "seed": "{i}"}),
     ("plazing", {"players": "2", "seed": "{i}", "playouts": "0"}),
 ]
+HEAD = {"Host": "127.0.0.1", "Content-Type": "application/x-www-form-urlencoded"}
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        return None
+def request(port: int, method: str, path: str, body: bytes | None = None) -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request(method, path, body, HEAD)
+        resp = conn.getresponse()
+        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
+    finally:
+        conn.close()
 
 
-def one(base: str, i: int) -> tuple[float, float, bool]:
+def one(port: int, i: int) -> tuple[str, float, float]:
+    """("done" | "busy" | "wrong", submission seconds, job seconds)."""
+    import json
+
     game, values = FORMS[i % len(FORMS)]
     data = urllib.parse.urlencode({k: v.format(i=i) for k, v in values.items()}).encode()
     t0 = time.perf_counter()
-    try:
-        urllib.request.build_opener(_NoRedirect).open(f"{base}/run/{game}", data, timeout=60)
-        return 0.0, 0.0, False
-    except urllib.error.HTTPError as exc:
-        if exc.code != 303:
-            return 0.0, 0.0, False
-        job = exc.headers["Location"].split("/")[2].split("?")[0]
+    status, headers, _ = request(port, "POST", f"/run/{game}", data)
     t_submit = time.perf_counter() - t0
+    if status == 503:
+        return ("busy" if headers.get("retry-after") else "wrong"), t_submit, 0.0
+    if status != 303:
+        return "wrong", t_submit, 0.0
+    job = headers["location"].split("/")[2].split("?")[0]
     deadline = time.monotonic() + 600
+    st: dict = {}
     while time.monotonic() < deadline:
-        st = json.loads(urllib.request.urlopen(f"{base}/job/{job}.json", timeout=60).read())
+        st = json.loads(request(port, "GET", f"/job/{job}.json")[2])
         if st["state"] in ("done", "failed"):
             break
         time.sleep(0.2)
-    ok = st["state"] == "done"
-    if ok:
-        pdf = next((f for f in st["files"] if f["name"].endswith(".pdf")), None)
-        ok = pdf is not None and urllib.request.urlopen(base + pdf["url"], timeout=60).read(4) == b"%PDF"
-    return t_submit, time.perf_counter() - t0, ok
+    if st.get("state") != "done":
+        return "wrong", t_submit, 0.0
+    listing = request(port, "GET", f"/result/{urllib.parse.quote(st['results'][0])}")[2].decode()
+    pdf = listing.split('class="file" href="')[1].split('"')[0]
+    ok = request(port, "GET", pdf)[2][:4] == b"%PDF"
+    return ("done" if ok else "wrong"), t_submit, time.perf_counter() - t0
 
 
-def pct(values: list[float], q: float) -> float:
-    return statistics.quantiles(values, n=100)[int(q) - 1] if len(values) > 1 else values[0]
+def pct(values: list[float], q: int) -> float:
+    return statistics.quantiles(values, n=100)[q - 1] if len(values) > 1 else values[0]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--clients", type=int, default=50)
+    ap.add_argument("--clients", type=int, default=30)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        srv = make_server("127.0.0.1", 0, App(Path(tmp)))
+        srv = WebServer("127.0.0.1", 0, tmp, workers=2, waiting=6)
         threading.Thread(target=srv.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{srv.server_address[1]}"
+        port = srv.server_address[1]
+        while not srv.server.started:
+            time.sleep(0.05)
+        stop = threading.Event()
+        home: list[float] = []
+
+        def reader() -> None:
+            while not stop.is_set():
+                t = time.perf_counter()
+                assert request(port, "GET", "/")[0] == 200
+                home.append(time.perf_counter() - t)
+                time.sleep(0.1)
+
+        watcher = threading.Thread(target=reader)
+        watcher.start()
         t0 = time.perf_counter()
         with ThreadPoolExecutor(max_workers=args.clients) as pool:
-            results = list(pool.map(lambda i: one(base, i), range(args.clients)))
+            results = list(pool.map(lambda i: one(port, i), range(args.clients)))
         wall = time.perf_counter() - t0
+        stop.set()
+        watcher.join()
         srv.shutdown()
-        srv.app.close()  # type: ignore[attr-defined]
-    submit = [r[0] for r in results if r[2]]
-    total = [r[1] for r in results if r[2]]
-    ok = sum(1 for r in results if r[2])
-    print(f"clients {args.clients}: {ok} answered correctly, wall {wall:.1f} s")
+        srv.app.close()
+    counts = {k: sum(1 for r in results if r[0] == k) for k in ("done", "busy", "wrong")}
+    print(f"clients {args.clients}: {counts['done']} done, {counts['busy']} busy (503), {counts['wrong']} wrong; "
+          f"wall {wall:.1f} s")
+    submit = [r[1] for r in results if r[0] != "wrong"]
+    jobs = [r[2] for r in results if r[0] == "done"]
     if submit:
-        print(f"submit latency  p50 {pct(submit, 50) * 1000:.0f} ms  p95 {pct(submit, 95) * 1000:.0f} ms")
-        print(f"job latency     p50 {pct(total, 50):.1f} s  p95 {pct(total, 95):.1f} s")
+        print(f"submission  p50 {pct(submit, 50) * 1000:.0f} ms  p95 {pct(submit, 95) * 1000:.0f} ms")
+    if home:
+        print(f"home page   p50 {pct(home, 50) * 1000:.0f} ms  p95 {pct(home, 95) * 1000:.0f} ms  ({len(home)} reads)")
+    if jobs:
+        print(f"job         p50 {pct(jobs, 50):.1f} s  p95 {pct(jobs, 95):.1f} s")
 
 
 if __name__ == "__main__":

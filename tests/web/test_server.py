@@ -1,112 +1,355 @@
-"""The local web app: forms from the CLI's options, jobs off the request thread, only generated
-files served, the CLI's one-line errors on the page; and the static gallery."""
+"""The web app (Starlette behind generator.web.guard): every refusal, results that last in the serve
+folder, forms in the page's language; uvicorn on a real socket dropping a slow client; the gallery."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import shlex
+import socket
+import subprocess
+import sys
 import threading
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from starlette.testclient import TestClient
 
-from generator.web import forms, gallery
-from generator.web.server import App, make_server
+from generator.web import fields, gallery, guard, results
+from generator.web.app import make_app
+from generator.web.jobs import Job
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture()
-def server(tmp_path: Path) -> Iterator[str]:
-    srv = make_server("127.0.0.1", 0, App(tmp_path / "jobs"))
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{srv.server_address[1]}"
-    srv.shutdown()
-    srv.app.close()  # type: ignore[attr-defined]
+def out(tmp_path: Path) -> Path:
+    return tmp_path / "output"
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):  # type: ignore[no-untyped-def]
-        return None
+class OnLoopback:
+    """The app as uvicorn runs it on 127.0.0.1:8000: the scope's server is the local socket's address
+    (Starlette's TestClient would put the URL's host there, which every Host would then match)."""
+
+    def __init__(self, app: guard.Guard) -> None:
+        self.app, self.jobs = app, app.jobs  # type: ignore[attr-defined]
+
+    async def __call__(self, scope, receive, send) -> None:  # type: ignore[no-untyped-def]
+        await self.app({**scope, "server": ("127.0.0.1", 8000)}, receive, send)
 
 
-def submit(base: str, game: str, values: dict[str, str]) -> str:
-    opener = urllib.request.build_opener(_NoRedirect)
-    try:
-        opener.open(f"{base}/run/{game}", urllib.parse.urlencode(values).encode())
-    except urllib.error.HTTPError as exc:
-        if exc.code == 303:
-            return exc.headers["Location"].split("/")[2].split("?")[0]
-        raise
-    raise AssertionError("no redirect")
+@pytest.fixture()
+def client(out: Path) -> Iterator[TestClient]:
+    app = OnLoopback(make_app(out, out_arg="output"))
+    with TestClient(app, base_url="http://127.0.0.1:8000", follow_redirects=False) as c:
+        yield c
+    app.jobs.close()
 
 
-def wait(base: str, job: str, timeout: float = 120.0) -> dict:
+def fake_set(out: Path, name: str, game: str = "rzuc-na-tace") -> Path:
+    """An output set on disk as the CLI leaves one: a PDF and its setup JSON."""
+    from reportlab.pdfgen import canvas
+
+    folder = out / name
+    folder.mkdir(parents=True)
+    c = canvas.Canvas(str(folder / "sheets.pdf"))
+    for i in range(2):
+        c.drawString(100, 700, f"page {i + 1}")
+        c.showPage()
+    c.save()
+    (folder / "setup.json").write_text(json.dumps({"format": "boardgen-setup", "game": game, "code": name,
+                                                   "setup": {"seed": 31}}), encoding="utf-8")
+    return folder
+
+
+def wait(client: TestClient, job: str, timeout: float = 180.0) -> dict:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        st = json.loads(urllib.request.urlopen(f"{base}/job/{job}.json").read())
+        st = client.get(f"/job/{job}.json").json()
         if st["state"] in ("done", "failed"):
             return st
         time.sleep(0.2)
     raise AssertionError("job did not finish")
 
 
-def status(url: str) -> int:
+def post(client: TestClient, path: str, data: dict[str, str], **headers: str):  # type: ignore[no-untyped-def]
+    return client.post(path, data=data, headers=headers)
+
+
+# --- the guard -----------------------------------------------------------------------------------
+
+def test_a_foreign_or_missing_host_is_refused(out: Path) -> None:
+    app = OnLoopback(make_app(out, allowed_hosts=["club.lan"]))
     try:
-        return urllib.request.urlopen(url).status
-    except urllib.error.HTTPError as exc:
-        return exc.code
+        assert TestClient(app, base_url="http://evil.example").get("/").status_code == 421
+        assert TestClient(app, base_url="http://evil.example:8000").get("/files/x.pdf").status_code == 421
+        assert TestClient(app, base_url="http://club.lan:8000").get("/").status_code == 200  # --allowed-host
+        assert TestClient(app, base_url="http://localhost:8000").get("/").status_code == 200  # its own names
+        assert TestClient(app, base_url="http://127.0.0.1:8000").get("/").status_code == 200
+        assert TestClient(app).get("/", headers={"host": "a b"}).status_code == 400
+        assert TestClient(app).get("/", headers={"host": "x@evil.example"}).status_code == 400
+    finally:
+        app.jobs.close()  # type: ignore[attr-defined]
 
 
-def test_forms_come_from_the_cli_options() -> None:
-    form = forms.form_for("plazing")
-    flags = {f.flag: f for f in form.fields}
-    assert {"--players", "--seed", "--code", "--paper", "--lang", "--surprises"} <= set(flags)
-    assert "--out" not in flags and "--json" not in flags
-    assert flags["--paper"].choices == ("a4", "letter") and flags["--seed"].min == 0
-    assert flags["--surprises"].kind == "bool"
-    assert forms.arguments(form, {"players": "3", "surprises": "on", "seed": ""}) == [
-        "setup", "--players", "3", "--surprises"]
-    with pytest.raises(forms.FormError):
-        forms.arguments(form, {"code": "x" * 500})
+def test_loopback_names_are_the_server_s_own_on_loopback() -> None:
+    g = guard.Guard(lambda *a: None)  # type: ignore[arg-type,return-value]
+    scope = {"server": ("127.0.0.1", 8000)}
+    assert g.host_ok(scope, "localhost") and g.host_ok(scope, "127.0.0.1") and g.host_ok(scope, "::1")
+    assert not g.host_ok(scope, "rebind.evil.example")
+    assert not g.host_ok({"server": ("192.168.1.5", 8000)}, "localhost")  # on a LAN address: its own only
+    assert g.host_ok({"server": ("192.168.1.5", 8000)}, "192.168.1.5")
+    assert guard.split_host("[::1]:8000") == ("::1", "8000") and guard.split_host("Example.COM.") == ("example.com", "")
+    assert guard.split_host("host:port") is None
 
 
-def test_a_setup_is_generated_and_only_its_files_are_served(server: str, tmp_path: Path) -> None:
-    job = submit(server, "plazing", {"players": "2", "seed": "9", "playouts": "5"})
-    st = wait(server, job)
-    assert st["state"] == "done", st
-    names = [f["name"] for f in st["files"]]
-    assert any(n.endswith("board.pdf") for n in names) and any(n.endswith(".png") for n in names)
-    pdf = next(f for f in st["files"] if f["name"].endswith("board.pdf"))
-    body = urllib.request.urlopen(server + pdf["url"]).read()
-    assert body.startswith(b"%PDF")
-    page = urllib.request.urlopen(f"{server}/job/{job}").read().decode()
-    assert 'id="preview"' in page and "board.pdf" in page
-    # nothing but the job's own files by index: traversal, absolute and encoded paths, symlinks
+def test_cross_origin_posts_are_refused(client: TestClient) -> None:
+    form = {"players": "2"}
+    assert post(client, "/run/plazing", form, **{"sec-fetch-site": "cross-site"}).status_code == 403
+    assert post(client, "/run/plazing", form, **{"sec-fetch-site": "same-site"}).status_code == 403
+    assert post(client, "/run/plazing", form, origin="http://evil.example").status_code == 403
+    assert post(client, "/run/plazing", form, origin="null").status_code == 403
+    assert post(client, "/delete?folder=x", {}, origin="http://evil.example").status_code == 403
+    # same-origin (or no browser at all) passes the guard and reaches the route: an unknown game is 404
+    assert post(client, "/run/nosuch", form, origin="http://127.0.0.1:8000").status_code == 404
+    assert post(client, "/run/nosuch", form, **{"sec-fetch-site": "same-origin"}).status_code == 404
+    assert post(client, "/run/nosuch", form).status_code == 404
+    assert client.get("/job/0123456789abcdef.json").status_code == 404
+
+
+def test_only_form_encodings_are_accepted_and_bodies_are_capped(client: TestClient) -> None:
+    r = client.post("/run/plazing", content=b"players=2", headers={"content-type": "text/plain"})
+    assert r.status_code == 415 and client.app.jobs.active() == 0  # type: ignore[attr-defined]
+    assert client.post("/run/plazing", content=b"{}", headers={"content-type": "application/json"}).status_code == 415
+    big = {"code": "x" * (guard.MAX_BODY + 10)}
+    assert client.post("/run/plazing", data=big).status_code == 413
+    r = client.post("/run/nosuch", files={"players": ("a.txt", b"2")})  # multipart passes the guard
+    assert r.status_code == 404
+
+
+def _call(g: guard.Guard, messages: list[dict], headers: dict[str, str], delay: float = 0.0) -> int:
+    """One request straight into the ASGI guard, the body arriving as `messages` (`delay` s apart)."""
+    sent: list[dict] = []
+
+    async def receive() -> dict:
+        await asyncio.sleep(delay)
+        return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+    async def send(msg: dict) -> None:
+        sent.append(msg)
+
+    async def app(scope, receive, send) -> None:  # type: ignore[no-untyped-def]
+        await send({"type": "http.response.start", "status": 204, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    scope = {"type": "http", "method": "POST", "path": "/run/x", "server": ("127.0.0.1", 80),
+             "headers": [(k.encode(), v.encode()) for k, v in headers.items()]}
+    asyncio.run(guard.Guard(app, body_timeout=g.body_timeout)(scope, receive, send))
+    return sent[0]["status"] if sent else 0
+
+
+def test_a_body_shorter_than_its_length_or_too_slow_starts_nothing() -> None:
+    g = guard.Guard(lambda *a: None, body_timeout=0.3)  # type: ignore[arg-type,return-value]
+    head = {"host": "127.0.0.1", "content-type": "application/x-www-form-urlencoded"}
+    whole = [{"type": "http.request", "body": b"players=2", "more_body": False}]
+    assert _call(g, list(whole), {**head, "content-length": "9"}) == 204
+    assert _call(g, list(whole), {**head, "content-length": "50"}) == 400  # shorter than said
+    slow = [{"type": "http.request", "body": b"pl", "more_body": True}] * 5 + whole
+    assert _call(g, slow, head, delay=0.1) == 408
+    cut = [{"type": "http.request", "body": b"pl", "more_body": True}]  # then the client goes away
+    assert _call(g, cut, head) == 0
+
+
+# --- files -----------------------------------------------------------------------------------------
+
+def test_files_are_served_only_from_the_serve_folder(client: TestClient, out: Path, tmp_path: Path) -> None:
+    folder = fake_set(out, "RT-10-3-D")
+    assert client.get("/files/RT-10-3-D/sheets.pdf").content.startswith(b"%PDF")
     secret = tmp_path / "secret.txt"
     secret.write_text("secret")
-    link = tmp_path / "jobs" / job / "zz-link.txt"
-    os.symlink(secret, link)
-    for bad in [f"/job/{job}/../../secret.txt", f"/job/{job}/%2e%2e%2fsecret.txt", f"/job/{job}/..%2F..%2Fsecret.txt",
-                f"/job/{job}/{len(names)}", f"/job/{job}/-1", f"/job/{job}//etc/passwd", "/etc/passwd",
-                f"/job/{job}/{secret}", "/job/../../etc/passwd", "/job/0123456789abcdef/0"]:
-        assert status(server + bad) == 404, bad
-    st2 = json.loads(urllib.request.urlopen(f"{server}/job/{job}.json").read())
-    assert all("zz-link" not in f["name"] for f in st2["files"])
+    os.symlink(secret, folder / "link.txt")
+    os.symlink(tmp_path, out / "outside")
+    (folder / ".web.json").write_text("{}")
+    for bad in ["/files/../secret.txt", "/files/%2e%2e/secret.txt", "/files/RT-10-3-D/..%2F..%2Fsecret.txt",
+                "/files/RT-10-3-D/link.txt", "/files/outside/secret.txt", "/files//etc/passwd",
+                "/files/RT-10-3-D/.web.json", "/files/RT-10-3-D", "/files/" + str(secret), "/files/.web/x",
+                "/thumb/0/outside/secret.txt", "/thumb/9/RT-10-3-D/sheets.pdf"]:
+        r = client.get(bad)
+        assert r.status_code == 404 and b"secret" not in r.content, bad
+    assert client.get("/thumb/1/RT-10-3-D/sheets.pdf").content[:4] == b"\x89PNG"
 
 
-def test_bad_input_shows_the_cli_one_line_message(server: str) -> None:
-    st = wait(server, submit(server, "plazing", {"players": "7"}))
-    assert st["state"] == "failed" and "players" in st["message"] and "Traceback" not in st["message"]
-    page = urllib.request.urlopen(f"{server}/job/{submit(server, 'rzuc-na-tace', {'code': 'XX-bad'})}").read()
-    assert b"Traceback" not in page
-    assert status(f"{server}/run/chess") in (400, 404)
+def test_every_value_shown_is_escaped(client: TestClient, out: Path) -> None:
+    fake_set(out, "<b>x</b>")
+    page = client.get("/").text
+    assert "<b>x</b>" not in page and "&lt;b&gt;x&lt;/b&gt;" in page
+    r = post(client, "/run/plazing", {"paper": "<script>alert(1)</script>"})
+    assert r.status_code == 400 and "<script>alert" not in r.text and "&lt;script&gt;" in r.text
+    assert "script-src 'self'" in r.headers["content-security-policy"] and r.headers["x-frame-options"] == "DENY"
 
+
+# --- results ---------------------------------------------------------------------------------------
+
+def test_a_result_lasts_shows_everything_and_regenerates_the_same_files(client: TestClient, out: Path,
+                                                                       tmp_path: Path) -> None:
+    r = post(client, "/run/plazing?lang=en", {"players": "2", "playouts": "5", "surprises": "on"})
+    assert r.status_code == 303
+    st = wait(client, r.headers["location"].split("/")[2].split("?")[0])
+    assert st["state"] == "done", st
+    (folder,) = st["results"]
+    assert (out / folder / "board.pdf").is_file() and (out / "index.html").is_file()
+    assert not any((out / ".web" / "jobs").iterdir())  # no staging left behind
+    page = client.get(f"/result/{folder}?lang=en").text
+    res = results.find(out, folder)
+    assert res is not None and res.seed and f'<td id="seed">{res.seed}</td>' in page
+    assert "games" in page and "completed" in page  # the playability figures
+    for rel, _ in res.pdfs:
+        assert f'href="/files/{rel}"' in page
+    thumbs = results.thumbnails(out, res)
+    assert len(thumbs) >= len(res.pdfs) and all(f'src="/thumb/{p}/{rel}"' in page for rel, p in thumbs)
+    assert 'id="again"' in page and 'name="seed"' not in page.split('id="again"')[1].split("</form>")[0]
+    command = res.command("output")
+    assert f"--seed {res.seed}" in command and "--surprises" in command and command in page
+    # the command, run in a terminal, makes the same files
+    words = shlex.split(command)
+    assert words[0] == "boardgen" and words[-2:] == ["--out", "output"]
+    again = tmp_path / "again"
+    proc = subprocess.run([sys.executable, "-m", "generator", *words[1:-2], "--out", str(again)], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    for name in ("board.pdf", "setup.json", "setup-card.pdf"):
+        assert (again / folder / name).read_bytes() == (out / folder / name).read_bytes(), name
+    # a restart (a new app on the same folder) lists it; the home page shows it with working links
+    app2 = OnLoopback(make_app(out))
+    try:
+        home = TestClient(app2, base_url="http://localhost:8000").get("/").text
+        assert f'href="/result/{folder}?lang=pl"' in home
+        assert TestClient(app2, base_url="http://localhost:8000").get(f"/files/{folder}/board.png").status_code == 200
+    finally:
+        app2.jobs.close()
+
+
+def test_results_are_listed_newest_first_and_deleted_after_asking(client: TestClient, out: Path) -> None:
+    old, new = fake_set(out, "RT-10-1-A"), fake_set(out, "RT-10-2-B")
+    os.utime(old, (1_000_000, 1_000_000))
+    home = client.get("/").text
+    assert home.index("RT-10-2-B") < home.index("RT-10-1-A")
+    assert 'src="/thumb/0/RT-10-2-B/sheets.pdf"' in home  # a set without a PNG shows its first page
+    ask = client.get("/delete?folder=RT-10-1-A")
+    assert ask.status_code == 200 and 'id="confirm-delete"' in ask.text and old.exists()  # asking deletes nothing
+    assert post(client, "/delete?folder=RT-10-1-A", {"confirm": "no"}).status_code == 400 and old.exists()
+    assert post(client, "/delete?folder=RT-10-1-A", {"confirm": "yes"}).status_code == 303
+    assert not old.exists() and new.exists()
+    assert post(client, "/delete?folder=../output", {"confirm": "yes"}).status_code == 404
+    assert post(client, "/delete?folder=RT-10-1-A", {"confirm": "yes"}).status_code == 404
+
+
+def test_a_failed_job_shows_its_one_line_error_and_a_full_queue_says_busy(client: TestClient) -> None:
+    r = post(client, "/run/plazing", {"players": "7"})
+    job = r.headers["location"].split("/")[2].split("?")[0]
+    st = wait(client, job)
+    assert st["state"] == "failed" and "players" in st["message"] and "\n" not in st["message"]
+    page = client.get(f"/job/{job}").text
+    assert 'id="error"' in page and "Traceback" not in page
+    jobs = client.app.jobs  # type: ignore[attr-defined]
+    for i in range(jobs.workers + jobs.waiting):  # a queue full of work
+        jobs.jobs[f"{i:016x}"] = Job(f"{i:016x}", "plazing", [], {}, state="running")
+    r = post(client, "/run/plazing", {"players": "2"})
+    assert r.status_code == 503 and 'id="busy"' in r.text and r.headers["retry-after"]
+    assert client.get("/").status_code == 200  # the server stays up
+
+
+# --- forms -----------------------------------------------------------------------------------------
+
+def test_forms_speak_the_page_s_language_and_show_their_command(client: TestClient) -> None:
+    form = fields.form_of("plazing")
+    assert form is not None
+    paper = form.by_name("paper")
+    assert paper is not None and paper.kind == "choice" and paper.label("pl") == "Papier"
+    pl, en = client.get("/?lang=pl").text, client.get("/?lang=en").text
+    assert "Liczba graczy" in pl and "Players" in en and 'lang="pl"' in pl and 'lang="en"' in en
+    assert '<select id="plazing-paper" name="paper"' in pl and 'type="checkbox" id="plazing-surprises"' in pl
+    assert 'min="0"' in pl  # numbers carry their ranges
+    assert '<code class="command" id="command-plazing">boardgen plazing setup</code>' in pl
+    # the values the language switch carries come back filled in, and in the command line
+    kept = client.get("/?lang=en&plazing.players=3&plazing.surprises=on&plazing.paper=letter").text
+    assert 'id="plazing-players" name="players" type="number"' in kept
+    assert 'value="3"' in kept.split('id="plazing-players"')[1].split(">")[0]
+    assert "boardgen plazing setup --players 3 --surprises --paper letter" in kept
+
+
+def test_form_values_become_the_cli_s_arguments() -> None:
+    form = fields.form_of("plazing")
+    assert form is not None
+    values = fields.clean_values(form, {"players": "3", "surprises": "on", "seed": "", "paper": "a4"})
+    assert fields.arguments(form, values) == ["setup", "--players", "3", "--surprises"]
+    with pytest.raises(fields.FormError):
+        fields.clean_values(form, {"code": "x" * 500})
+    with pytest.raises(fields.FormError):
+        fields.clean_values(form, {"paper": "a3"})
+    with pytest.raises(fields.FormError):
+        fields.clean_values(form, {"code": "PZ\n-1"})
+    assert fields.command_line("plazing", ["setup", "--code", "a b"], "my out") == \
+        "boardgen plazing setup --code 'a b' --out 'my out'"
+
+
+# --- a real socket -----------------------------------------------------------------------------------
+
+def test_uvicorn_drops_a_slow_client_while_serving_another(out: Path) -> None:
+    from generator.web.server import WebServer
+
+    srv = WebServer("127.0.0.1", 0, out, head_timeout=1.0, body_timeout=1.0)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    host, port = srv.server_address
+    try:
+        for _ in range(100):
+            if srv.server.started:
+                break
+            time.sleep(0.05)
+        slow = socket.create_connection((host, port))
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the blank line
+        slow_body = socket.create_connection((host, port))
+        slow_body.sendall(b"POST /run/plazing HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                          b"application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nplayers=2")
+        start = time.monotonic()
+        with socket.create_connection((host, port)) as fast:  # meanwhile another client is served
+            fast.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            reply = b""
+            while chunk := fast.recv(65536):
+                reply += chunk
+        assert reply.startswith(b"HTTP/1.1 200") and time.monotonic() - start < 1.0
+        slow.settimeout(5)
+        assert slow.recv(100) == b"" and time.monotonic() - start < 3.0  # dropped after its timeout
+        slow_body.settimeout(5)
+        assert slow_body.recv(100).startswith(b"HTTP/1.1 408")
+        with socket.create_connection((host, port)) as rebind:
+            rebind.sendall(b"GET / HTTP/1.1\r\nHost: rebind.evil.example\r\nConnection: close\r\n\r\n")
+            assert rebind.recv(100).startswith(b"HTTP/1.1 421")
+        slow.close()
+        slow_body.close()
+    finally:
+        srv.shutdown()
+        thread.join(10)
+        srv.server_close()
+        srv.app.close()
+
+
+def test_a_non_loopback_host_gets_a_warning() -> None:
+    from generator.web.server import exposure_warning
+
+    assert exposure_warning("127.0.0.1") == "" and exposure_warning("::1") == "" and exposure_warning("localhost") == ""
+    assert "warning" in exposure_warning("0.0.0.0") and "192.168.1.5" in exposure_warning("192.168.1.5")
+
+
+# --- the static gallery ------------------------------------------------------------------------------
 
 def test_the_gallery_lists_every_set_with_links_and_commands(tmp_path: Path) -> None:
+    import urllib.parse
+
     from generator.games.rzuc_na_tace import cli as rzuc_cli
 
     rzuc_cli.make_all(tmp_path, 3, "a4", "pl")
@@ -117,14 +360,11 @@ def test_the_gallery_lists_every_set_with_links_and_commands(tmp_path: Path) -> 
     for s in sets:
         assert s.code in html and f"boardgen rzuc-na-tace sheet --code {s.code}" in html
         for rel, _, _ in s.files:
-            assert urllib.parse.quote(rel) in html and (tmp_path / rel).is_file()
+            assert f'href="{urllib.parse.quote(rel)}"' in html and (tmp_path / rel).is_file()
     assert "<script" not in html  # works without JavaScript, from file://
 
 
 def test_any_command_with_out_keeps_the_gallery(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-m", "generator", *args, "--out", str(tmp_path)],
                               capture_output=True, text=True, timeout=300)
@@ -135,35 +375,3 @@ def test_any_command_with_out_keeps_the_gallery(tmp_path: Path) -> None:
     assert html.count("<section") == 2 and "boardgen planety setup --code PN-" in html and 'lang="en"' in html
     assert run("plazing", "setup", "--players", "9").returncode == 2  # a failed command leaves the page be
     assert (tmp_path / "index.html").read_text(encoding="utf-8") == html
-
-
-def test_clean_up_keeps_the_newest_jobs_within_the_byte_budget(tmp_path: Path) -> None:
-    from generator.web.server import Job
-
-    app = App(workdir=tmp_path, workers=1, keep_seconds=3600, max_bytes=2500)
-    try:
-        now = time.monotonic()
-        for i in range(4):  # four finished jobs of 1,000 bytes, oldest first; one still running
-            folder = tmp_path / f"{i:016x}"
-            folder.mkdir()
-            (folder / "a.pdf").write_bytes(b"x" * 1000)
-            app.jobs[f"{i:016x}"] = Job(f"{i:016x}", "rzuc-na-tace", [], folder, state="done",
-                                        finished=now - 10 + i, bytes=1000)
-        running = Job("f" * 16, "rzuc-na-tace", [], tmp_path / ("f" * 16), state="running")
-        app.jobs[running.id] = running
-        app.clean_up()
-        assert sorted(app.jobs) == [f"{2:016x}", f"{3:016x}", "f" * 16]  # 2,000 bytes kept, the oldest gone
-        assert not (tmp_path / f"{0:016x}").exists() and (tmp_path / f"{3:016x}").exists()
-        app.keep_seconds = 7.5  # now age counts too: only the job that ended 7 s ago stays
-        app.clean_up()
-        assert sorted(app.jobs) == [f"{3:016x}", "f" * 16]
-    finally:
-        app.close()
-
-
-def test_a_code_with_the_form_s_defaults_sends_only_what_was_changed() -> None:
-    form = forms.form_for("plazing")
-    players = next(f for f in form.fields if f.name == "players")
-    args = forms.arguments(form, {"code": "PZ-2010000-3-2", "players": str(players.default), "paper": "a4"})
-    assert args == ["setup", "--code", "PZ-2010000-3-2"]
-    assert "--players" in forms.arguments(form, {"code": "PZ-2010000-3-2", "players": "2"})

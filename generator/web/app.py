@@ -1,0 +1,194 @@
+"""`boardgen serve`: the web app, on Starlette, served by uvicorn.
+
+Why these: Starlette is a small, widely used ASGI toolkit (routing, form parsing, file responses,
+a test client) with no ORM or admin to carry; uvicorn is the server it is made for, with the
+connection limits and keep-alive timeouts a page open to a game club's LAN needs. The work itself is
+the CLI's (generator.web.jobs); this module only maps requests to pages.
+
+Safety lives in layers: generator.web.guard checks every request (Host, same-origin posts, form
+encodings, body cap and timeout) before a route runs; files are reached only through
+results.safe_file; templates autoescape every value; responses forbid framing, sniffing and foreign
+scripts; protocol.py drops a client that is slow to send its request.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from starlette.applications import Starlette
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from generator.core.data import load_toml
+from generator.web import fields, results
+from generator.web.guard import BODY_TIMEOUT, Guard
+from generator.web.html import environment, words
+from generator.web.jobs import Busy, Jobs
+
+JOB_ID = re.compile(r"^[0-9a-f]{16}$")
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'self'; "
+                               "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+}
+
+
+@cache
+def _app_words(lang: str) -> dict[str, str]:
+    table = load_toml(Path(__file__).with_name("app_texts.toml"))
+    return {**words(lang), **table.get(lang, table["en"])}
+
+
+@cache
+def _script() -> str:
+    return environment().get_template("web.js.j2").render()
+
+
+def _lang(request: Request) -> str:
+    lang = request.query_params.get("lang", "pl")
+    return lang if lang in fields.LANGS else "pl"
+
+
+def _page(name: str, lang: str, status: int = 200, headers: Mapping[str, str] | None = None, **ctx: Any) -> Response:
+    html = environment().get_template(name).render(lang=lang, t=_app_words(lang), other="en" if lang == "pl" else "pl",
+                                                   **ctx)
+    return Response(html, status, {**SECURITY_HEADERS, **(headers or {})}, media_type="text/html; charset=utf-8")
+
+
+def _form_values(query: Mapping[str, str], form: fields.GameForm) -> dict[str, str]:
+    """A form's values from the home page's query (`GAME.FIELD=value`, what the language switch
+    carries), else its defaults."""
+    prefix = form.game + "."
+    if not any(k.startswith(prefix) for k in query):
+        return {f.name: f.default_text for f in form.fields}
+    return {f.name: str(query.get(prefix + f.name, "")) for f in form.fields}
+
+
+def make_app(out_dir: Path | str = "output", allowed_hosts: Iterable[str] = (), workers: int = 1,
+             waiting: int = 4, out_arg: str | None = None, body_timeout: float = BODY_TIMEOUT) -> Guard:
+    """The web app for a serve folder, behind its request guard. `out_arg` is the --out text the shown
+    commands carry (default: the folder as given)."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    jobs = Jobs(out, workers=workers, waiting=waiting)
+    shown_out = out_arg if out_arg is not None else str(out_dir)
+
+    def home(request: Request, error: str = "", status: int = 200, values: Mapping[str, str] | None = None,
+             game: str = "") -> Response:
+        lang = _lang(request)
+        query = dict(request.query_params)
+        forms, opened = [], {}
+        for form in fields.game_forms():
+            vals = dict(values) if values is not None and form.game == game else _form_values(query, form)
+            forms.append((form, vals, fields.command_line(form.game, fields.arguments(form, vals))))
+            # a form opens by itself when it holds something: an error, or values the switch carried
+            opened[form.game] = form.game == game or any(k.startswith(form.game + ".") for k in query) \
+                or query.get("open") == form.game
+        return _page("home.html.j2", lang, status, forms=forms, opened=opened, results=results.list_results(out),
+                     error=error, error_game=game, shown_out=shown_out)
+
+    async def run(request: Request) -> Response:
+        lang = _lang(request)
+        game = request.path_params["game"]
+        form = fields.form_of(game)
+        if form is None:
+            return PlainTextResponse("no such game\n", 404, headers=SECURITY_HEADERS)
+        async with request.form(max_files=0, max_fields=200, max_part_size=16 * 1024) as data:
+            raw = {k: v for k, v in data.items() if not isinstance(v, UploadFile)}
+        try:
+            values = fields.clean_values(form, raw)
+            args = fields.arguments(form, values)
+            job = jobs.submit(game, args, values, lang)
+        except fields.FormError as exc:
+            return home(request, str(exc), 400, raw, game)
+        except Busy:
+            return _page("busy.html.j2", lang, 503, {"Retry-After": "30"}, game=game)
+        return RedirectResponse(f"/job/{job.id}?{urlencode({'lang': lang})}", 303, headers=SECURITY_HEADERS)
+
+    def job_page(request: Request) -> Response:
+        lang = _lang(request)
+        name = request.path_params["job"]
+        as_json = name.endswith(".json")
+        job = jobs.get(name.removesuffix(".json")) if JOB_ID.match(name.removesuffix(".json")) else None
+        if job is None:
+            return _page("missing.html.j2", lang, 404)
+        if as_json:
+            return JSONResponse(job.to_json(), headers=SECURITY_HEADERS)
+        if job.state == "done" and len(job.results) == 1:
+            return RedirectResponse(f"/result/{job.results[0]}?{urlencode({'lang': lang})}", 303,
+                                    headers=SECURITY_HEADERS)
+        refresh = {"Refresh": "1"} if job.state in ("queued", "running") else {}
+        return _page("job.html.j2", lang, 200, refresh, job=job,
+                     command=fields.command_line(job.game, job.args))
+
+    def result_page(request: Request) -> Response:
+        lang = _lang(request)
+        result = results.find(out, request.path_params["folder"])
+        if result is None:
+            return _page("missing.html.j2", lang, 404)
+        thumbs = results.thumbnails(out, result)
+        again = {k: v for k, v in result.meta.get("values", {}).items() if k not in ("seed", "code")} \
+            if isinstance(result.meta.get("values"), dict) else None
+        return _page("result.html.j2", lang, r=result, thumbs=thumbs[: results.MAX_THUMBS],
+                     more=max(0, len(thumbs) - results.MAX_THUMBS), command=result.command(shown_out), again=again)
+
+    async def delete(request: Request) -> Response:
+        lang = _lang(request)
+        folder = request.query_params.get("folder", "")
+        result = results.find(out, folder)
+        if result is None:
+            return _page("missing.html.j2", lang, 404)
+        if request.method == "GET":  # the question first; only the post deletes
+            return _page("confirm.html.j2", lang, r=result)
+        async with request.form(max_files=0, max_fields=4) as data:
+            confirmed = data.get("confirm") == "yes"
+        if not confirmed:
+            return PlainTextResponse("not confirmed: nothing deleted\n", 400, headers=SECURITY_HEADERS)
+        results.delete(out, folder, lang)
+        return RedirectResponse(f"/?{urlencode({'lang': lang})}", 303, headers=SECURITY_HEADERS)
+
+    def file(request: Request) -> Response:
+        path = results.safe_file(out, request.path_params["rel"])
+        if path is None:
+            return PlainTextResponse("not found\n", 404, headers=SECURITY_HEADERS)
+        return FileResponse(path, headers={**SECURITY_HEADERS, "Content-Disposition": "inline"})
+
+    def thumb(request: Request) -> Response:
+        page = request.path_params["page"]
+        path = results.thumbnail(out, request.path_params["rel"], page)
+        if path is None:
+            return PlainTextResponse("not found\n", 404, headers=SECURITY_HEADERS)
+        return FileResponse(path, media_type="image/png", headers=SECURITY_HEADERS)
+
+    def script(request: Request) -> Response:
+        # a template only so the wheel ships it with the others (it has no variables to fill)
+        return Response(_script(), headers=SECURITY_HEADERS, media_type="text/javascript; charset=utf-8")
+
+    def index(request: Request) -> Response:
+        return home(request)
+
+    app = Starlette(routes=[
+        Route("/", index),
+        Route("/run/{game}", run, methods=["POST"]),
+        Route("/job/{job}", job_page),
+        Route("/result/{folder:path}", result_page),
+        Route("/delete", delete, methods=["GET", "POST"]),
+        Route("/files/{rel:path}", file),
+        Route("/thumb/{page:int}/{rel:path}", thumb),
+        Route("/static/web.js", script),
+    ])
+    app.state.jobs = jobs
+    app.state.out = out
+    guarded = Guard(app, allowed_hosts, body_timeout=body_timeout)
+    guarded.jobs = jobs  # type: ignore[attr-defined]
+    return guarded
