@@ -45,12 +45,11 @@ class Result:
 
     @property
     def seed(self) -> str:
-        """The seed the set was drawn with: from its setup JSON, else the one the CLI said it drew, else
-        from its code when that holds it in decimal (`-<seed>-<check>`)."""
-        seed = self.meta.get("seed")
+        """The seed the set was drawn with: read from its setup code (every game's code carries it),
+        else from its setup JSON, else the one the CLI said it drew."""
+        seed = seed_of_code(self.set.code)
         if seed is None:
-            parts = self.set.code.split("-")
-            seed = parts[-2] if len(parts) >= 3 and parts[-2].isdigit() else None
+            seed = self.meta.get("seed")
         return "" if seed is None else str(seed)
 
     def command(self, out_arg: str) -> str:
@@ -64,6 +63,22 @@ class Result:
                 args += ["--seed", self.seed]
             return command_line(self.game, args, out_arg)
         return self.set.command + (f" --out {out_arg}" if self.set.command and out_arg else "")
+
+
+def seed_of_code(code: str) -> int | None:
+    """The seed in a setup code of any game (PREFIX-OPTIONS-SEED-CHECK), or None for no valid code.
+    The code's own check character is verified; its option characters are not interpreted."""
+    from generator.core.rng import CodeError, CodeField, CodeSpec
+
+    parts = code.split("-")
+    if len(parts) != 4 or not parts[0] or len(parts[1]) > 32:
+        return None
+    any_option = tuple(range(32))
+    spec = CodeSpec(parts[0].upper(), tuple(CodeField(f"option{i}", any_option) for i in range(len(parts[1]))))
+    try:
+        return spec.decode(code)[1]
+    except CodeError:
+        return None
 
 
 def _seed_in(folder: Path) -> Any:

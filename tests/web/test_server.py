@@ -4,6 +4,7 @@ folder, forms in the page's language; uvicorn on a real socket dropping a slow c
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import os
 import shlex
@@ -375,3 +376,53 @@ def test_any_command_with_out_keeps_the_gallery(tmp_path: Path) -> None:
     assert html.count("<section") == 2 and "boardgen planety setup --code PN-" in html and 'lang="en"' in html
     assert run("plazing", "setup", "--players", "9").returncode == 2  # a failed command leaves the page be
     assert (tmp_path / "index.html").read_text(encoding="utf-8") == html
+
+
+GAME_FORMS = {  # small sets, one per game: quick to make, every kind of output
+    "plazing": {"players": "2", "playouts": "0"},
+    "plazing-rw": {"count": "1"},
+    "rzuc-na-tace": {"count": "2"},
+    "winnice": {"players": "2"},
+    "planety": {"players": "2"},
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_every_game_s_form_makes_a_result_page_whose_pdfs_read(client: TestClient, out: Path, lang: str) -> None:
+    import shutil
+
+    from pypdf import PdfReader
+
+    assert {g.game for g in fields.game_forms()} == set(GAME_FORMS)
+    jobs = {}
+    for game, values in GAME_FORMS.items():
+        r = post(client, f"/run/{game}?lang={lang}", values)
+        assert r.status_code == 303, (game, r.text[:300])
+        jobs[game] = r.headers["location"].split("/")[2].split("?")[0]
+    for game, job in jobs.items():
+        st = wait(client, job)
+        assert st["state"] == "done", (game, st)
+        res = results.find(out, st["results"][0])
+        assert res is not None and res.game == game and res.seed, game
+        page = client.get(f"/result/{res.folder}?lang={lang}")
+        assert page.status_code == 200 and f'<html lang="{lang}">' in page.text
+        assert (("wylosowane ziarno" if lang == "pl" else "seed drawn") in page.text) and res.seed in page.text
+        assert res.pdfs and 'class="thumb"' in page.text
+        for rel, _ in res.pdfs:
+            body = client.get(f"/files/{rel}").content
+            assert len(PdfReader(io.BytesIO(body)).pages) >= 1, rel
+            if shutil.which("pdfinfo"):
+                info = subprocess.run(["pdfinfo", "-"], input=body, capture_output=True, timeout=60)
+                assert info.returncode == 0 and b"Pages:" in info.stdout, rel
+
+
+def test_the_seed_is_read_from_any_game_s_code() -> None:
+    from generator.games.plazing_rw.setup import CODE as RW
+    from generator.games.winnice.setup import CODE as WN
+
+    code = "PR-00G00-2TA4HAT-H"  # what `plazing-rw sheet` wrote for its seed 3030533466
+    assert results.seed_of_code(code) == RW.decode(code)[1] == 3030533466
+    assert results.seed_of_code(WN.encode({"players": 3}, 77)) == 77
+    assert results.seed_of_code("PR-00G00-2TA4HAT-X") is None  # a wrong check character
+    assert results.seed_of_code("RT-10-1-A") is None and results.seed_of_code("<b>x</b>") is None
