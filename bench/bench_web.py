@@ -65,8 +65,10 @@ def one(port: int, i: int) -> tuple[str, float, float]:
     if st.get("state") != "done":
         return "wrong", t_submit, 0.0
     listing = request(port, "GET", f"/result/{urllib.parse.quote(st['results'][0])}")[2].decode()
-    pdf = listing.split('class="file" href="')[1].split('"')[0]
-    ok = request(port, "GET", pdf)[2][:4] == b"%PDF"
+    links = [part.split('"')[0] for part in listing.split('class="file" href="')[1:]]
+    pdf = next((link for link in links if link.endswith(".pdf")), "")
+    got = request(port, "GET", pdf)
+    ok = got[2][:4] == b"%PDF"
     return ("done" if ok else "wrong"), t_submit, time.perf_counter() - t0
 
 

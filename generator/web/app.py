@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
@@ -80,6 +81,7 @@ def make_app(out_dir: Path | str = "output", allowed_hosts: Iterable[str] = (), 
     commands carry (default: the folder as given)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    fields.game_forms()  # read the forms now: their first reading imports every game's CLI (seconds)
     jobs = Jobs(out, workers=workers, waiting=waiting)
     shown_out = out_arg if out_arg is not None else str(out_dir)
 
@@ -109,8 +111,8 @@ def make_app(out_dir: Path | str = "output", allowed_hosts: Iterable[str] = (), 
             values = fields.clean_values(form, raw)
             args = fields.arguments(form, values)
             job = jobs.submit(game, args, values, lang)
-        except fields.FormError as exc:
-            return home(request, str(exc), 400, raw, game)
+        except fields.FormError as exc:  # the page again, built off the event loop (it scans the folder)
+            return await run_in_threadpool(home, request, str(exc), 400, raw, game)
         except Busy:
             return _page("busy.html.j2", lang, 503, {"Retry-After": "30"}, game=game)
         return RedirectResponse(f"/job/{job.id}?{urlencode({'lang': lang})}", 303, headers=SECURITY_HEADERS)
