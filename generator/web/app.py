@@ -27,6 +27,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from generator.core.checks import UserInputError
 from generator.core.data import load_toml
 from generator.web import fields, results
 from generator.web.guard import BODY_TIMEOUT, Guard
@@ -80,7 +81,14 @@ def make_app(out_dir: Path | str = "output", allowed_hosts: Iterable[str] = (), 
     """The web app for a serve folder, behind its request guard. `out_arg` is the --out text the shown
     commands carry (default: the folder as given)."""
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    if out.is_symlink() and not out.is_dir():
+        raise UserInputError(f"--out {out_dir}: a link to no folder")
+    if out.exists() and not out.is_dir():
+        raise UserInputError(f"--out {out_dir}: not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserInputError(f"--out {out_dir}: cannot create the folder ({exc.strerror or exc})") from exc
     fields.game_forms()  # read the forms now: their first reading imports every game's CLI (seconds)
     jobs = Jobs(out, workers=workers, waiting=waiting)
     shown_out = out_arg if out_arg is not None else str(out_dir)

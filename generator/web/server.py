@@ -63,10 +63,14 @@ class WebServer:
 
         from generator.web.app import make_app
 
-        self.socket = bind(host, port)
-        self.server_address = self.socket.getsockname()[:2]
         guarded = make_app(out_dir, allowed_hosts, workers=workers, waiting=waiting, body_timeout=body_timeout,
-                           out_arg=out_arg)
+                           out_arg=out_arg)  # first: a bad --out is UserInputError before any socket
+        try:
+            self.socket = bind(host, port)
+        except OSError:
+            guarded.jobs.close()  # type: ignore[attr-defined]
+            raise
+        self.server_address = self.socket.getsockname()[:2]
         self.app = guarded.jobs  # type: ignore[attr-defined]  # .close() stops the job workers
         config = uvicorn.Config(guarded, http=with_head_timeout(head_timeout), timeout_keep_alive=keep_alive,
                                 limit_concurrency=MAX_CONNECTIONS, h11_max_incomplete_event_size=16 * 1024,
@@ -85,6 +89,8 @@ class WebServer:
 
 def make_server(host: str = "127.0.0.1", port: int = 8000, out_dir: Path | str = "output",
                 allowed_hosts: Iterable[str] = ()) -> WebServer:
+    """The server, bound and ready to serve_forever(): OSError when the address cannot be had,
+    UserInputError for an --out that is not a folder."""
     return WebServer(host, port, out_dir, allowed_hosts)
 
 

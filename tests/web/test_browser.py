@@ -10,6 +10,7 @@ loudly when the browser cannot start (they never skip): .ci/run installs chromiu
 from __future__ import annotations
 
 import io
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -25,6 +26,14 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 DOCS = Path(__file__).resolve().parents[2] / "docs"
+#: the screenshots go to docs/ (for the README) only when asked: BOARDGEN_WEB_SCREENSHOTS=1 pytest ...
+SHOTS = os.environ.get("BOARDGEN_WEB_SCREENSHOTS") == "1"
+
+
+def _shot(page, name: str, tmp: Path) -> None:  # type: ignore[no-untyped-def]
+    path = (DOCS if SHOTS else tmp) / name
+    page.screenshot(path=str(path))
+    _not_blank(path.read_bytes())
 
 
 class Running:
@@ -100,40 +109,43 @@ def _check_result_page(page, base: str) -> None:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.slow
-def test_forms_in_both_languages_give_result_pages_with_pages_and_files(browser, server: Running) -> None:  # type: ignore[no-untyped-def]
+def test_forms_in_both_languages_give_result_pages_with_pages_and_files(  # type: ignore[no-untyped-def]
+        browser, server: Running, tmp_path: Path) -> None:
     page = browser.new_page()
     page.goto(server.base + "/?lang=pl")
     page.click("#game-plazing summary")
     form = page.locator("#form-plazing")
     assert "Liczba graczy" in form.inner_text()
     form.locator("input[name=players]").fill("2")
+    form.locator("input[name=seed]").fill("2026")
     form.locator("input[name=playouts]").fill("5")
     form.locator("input[name=surprises]").check()
-    assert page.inner_text("#command-plazing") == "boardgen plazing setup --players 2 --surprises --playouts 5"
+    assert page.inner_text("#command-plazing") == \
+        "boardgen plazing setup --players 2 --surprises --seed 2026 --playouts 5"
     form.locator("button").click()
     page.wait_for_selector("#regenerate", timeout=180_000)
-    assert "wylosowane ziarno" in page.content() and page.inner_text("#seed").isdigit()
+    assert "wylosowane ziarno" in page.content() and page.inner_text("#seed") == "2026"
     assert "grywalność" in page.content()
     _check_result_page(page, server.base)
     page.set_viewport_size({"width": 1100, "height": 900})
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(DOCS / "web-result.png"))
-    _not_blank((DOCS / "web-result.png").read_bytes())
+    _shot(page, "web-result.png", tmp_path)
 
     page.goto(server.base + "/?lang=en")
     page.click("#game-rzuc-na-tace summary")
     form = page.locator("#form-rzuc-na-tace")
     assert "Sheets" in form.inner_text()
     form.locator("input[name=count]").fill("2")
-    form.locator("button").click()
+    form.locator("button").click()  # no seed: one is drawn, and the page says which
     page.wait_for_selector("#regenerate", timeout=180_000)
+    assert page.inner_text("#seed").isdigit() and f"--seed {page.inner_text('#seed')}" in page.inner_text("#regenerate")
     assert "seed drawn" in page.content() and "Pages" in page.content()
     _check_result_page(page, server.base)
     page.close()
 
 
 @pytest.mark.slow
-def test_a_restart_keeps_the_results_and_their_links(browser, server: Running) -> None:  # type: ignore[no-untyped-def]
+def test_a_restart_keeps_the_results_and_their_links(browser, server: Running, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     server.stop()
     server.start()
     page = browser.new_page(viewport={"width": 1100, "height": 900})
@@ -142,8 +154,7 @@ def test_a_restart_keeps_the_results_and_their_links(browser, server: Running) -
     assert links.count() == 2  # both sets of the test before, newest (the Rzuć na tacę pad) first
     assert "RT-" in links.first.inner_text() and "PZ-" in links.nth(1).inner_text()
     assert page.evaluate("[...document.querySelectorAll('#results img')].every(i => i.complete && i.naturalWidth > 50)")
-    page.screenshot(path=str(DOCS / "web-home.png"))
-    _not_blank((DOCS / "web-home.png").read_bytes())
+    _shot(page, "web-home.png", tmp_path)
     links.nth(1).click()
     page.wait_for_selector("#regenerate")
     _check_result_page(page, server.base)

@@ -426,3 +426,54 @@ def test_the_seed_is_read_from_any_game_s_code() -> None:
     assert results.seed_of_code(WN.encode({"players": 3}, 77)) == 77
     assert results.seed_of_code("PR-00G00-2TA4HAT-X") is None  # a wrong check character
     assert results.seed_of_code("RT-10-1-A") is None and results.seed_of_code("<b>x</b>") is None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_make_server_refuses_a_taken_port_and_an_out_that_is_not_a_folder(tmp_path: Path) -> None:
+    from generator.core.checks import UserInputError
+    from generator.web.server import make_server
+
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(UserInputError, match="not a folder"):
+        make_server("127.0.0.1", 0, tmp_path / "file")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        with pytest.raises(OSError):
+            make_server("127.0.0.1", taken.getsockname()[1], tmp_path / "out")
+    assert not any((tmp_path / "out").iterdir())  # nothing left behind by the refused start
+
+
+def test_the_serve_command_starts_the_app_on_the_serve_folder(tmp_path: Path) -> None:
+    """`boardgen serve` as the CLI defines it (make_server(host, port); default folder output/ in the
+    working folder): it answers, keeps the foreign Host out, and stops on SIGTERM."""
+    import signal
+    import urllib.request
+
+    port = _free_port()
+    fake_set(tmp_path / "output", "RT-10-3-D")
+    proc = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--port", str(port)], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        end = time.monotonic() + 60
+        page = ""
+        while time.monotonic() < end and not page:
+            try:
+                page = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).read().decode()
+            except OSError:
+                time.sleep(0.3)
+        assert "RT-10-3-D" in page  # the results of ./output
+        req = urllib.request.Request(f"http://127.0.0.1:{port}/", headers={"Host": "evil.example"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(req, timeout=5)
+        assert refused.value.code == 421
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=30)
+    assert "Traceback" not in err and f":{port}/" in out
