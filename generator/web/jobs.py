@@ -85,6 +85,8 @@ class Jobs:
         self.lock = threading.Lock()
         self.publish_lock = threading.Lock()
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="boardgen-job")
+        self.procs: dict[str, subprocess.Popen[str]] = {}  # the running CLI processes, by job
+        self.closed = False
 
     def active(self) -> int:
         return sum(1 for j in self.jobs.values() if j.state in ("queued", "running"))
@@ -110,13 +112,27 @@ class Jobs:
         try:
             stage.mkdir(parents=True, exist_ok=True)
             cmd = [sys.executable, "-m", "generator", job.game, *job.args, "--out", str(stage)]
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=self.timeout,
-                                  stdin=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "200"})
+            with self.lock:
+                if self.closed:
+                    raise RuntimeError("the server is stopping")
+                proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                        stdin=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "200"})
+                self.procs[job.id] = proc
+            try:
+                stdout, stderr = proc.communicate(timeout=self.timeout)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.communicate()
+                raise
+            finally:
+                self.procs.pop(job.id, None)
+            if self.closed:
+                raise RuntimeError("the server was stopped")
             if proc.returncode != 0:
-                job.message = one_line(proc.stderr) or f"the command ended with exit code {proc.returncode}"
+                job.message = one_line(stderr) or f"the command ended with exit code {proc.returncode}"
                 job.state = "failed"
                 return
-            said = SEED_SAID.findall(proc.stdout)
+            said = SEED_SAID.findall(stdout)
             job.seed = int(said[0]) if len(set(said)) == 1 else None
             job.results = self._publish(job, stage)
             if not job.results:
@@ -157,4 +173,11 @@ class Jobs:
         return published
 
     def close(self) -> None:
+        """Stop: waiting jobs are dropped and running ones terminated (their staging folders go), so a
+        Ctrl-C does not wait for a long job to finish."""
+        with self.lock:
+            self.closed = True
+            running = list(self.procs.values())
         self.pool.shutdown(wait=False, cancel_futures=True)
+        for proc in running:
+            proc.terminate()

@@ -74,7 +74,8 @@ class WebServer:
         self.app = guarded.jobs  # type: ignore[attr-defined]  # .close() stops the job workers
         config = uvicorn.Config(guarded, http=with_head_timeout(head_timeout), timeout_keep_alive=keep_alive,
                                 limit_concurrency=MAX_CONNECTIONS, h11_max_incomplete_event_size=16 * 1024,
-                                lifespan="off", access_log=False, log_level="warning", server_header=False)
+                                lifespan="off", access_log=False, log_level="warning", server_header=False,
+                                timeout_graceful_shutdown=5)
         self.server = uvicorn.Server(config)
 
     def serve_forever(self) -> None:

@@ -477,3 +477,22 @@ def test_the_serve_command_starts_the_app_on_the_serve_folder(tmp_path: Path) ->
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=30)
     assert "Traceback" not in err and f":{port}/" in out
+
+
+def test_stopping_the_server_ends_a_running_job(tmp_path: Path) -> None:
+    from generator.web.jobs import Jobs
+
+    jobs = Jobs(tmp_path, workers=1, waiting=2)
+    job = jobs.submit("rzuc-na-tace", ["sheet", "--count", "400", "--variant", "random"], {}, "pl")
+    queued = jobs.submit("rzuc-na-tace", ["sheet"], {}, "pl")
+    end = time.monotonic() + 60
+    while not jobs.procs and time.monotonic() < end:
+        time.sleep(0.05)
+    assert jobs.procs, "the job did not start"
+    t0 = time.monotonic()
+    jobs.close()
+    jobs.pool.shutdown(wait=True)
+    assert time.monotonic() - t0 < 10
+    assert job.state == "failed" and "stop" in job.message and queued.state == "queued"
+    assert not any((tmp_path / ".web" / "jobs").iterdir()) and not any(p.is_dir() and p.name != ".web"
+                                                                      for p in tmp_path.iterdir())
