@@ -270,6 +270,10 @@ def test_forms_speak_the_page_s_language_and_show_their_command(client: TestClie
     assert form is not None
     paper = form.by_name("paper")
     assert paper is not None and paper.kind == "choice" and paper.label("pl") == "Papier"
+    for g in fields.game_forms():  # every field has its words in both languages, none a bare flag
+        for f in g.fields:
+            assert {"pl", "en"} <= set(f.labels) and {"pl", "en"} <= set(f.helps), (g.game, f.name)
+            assert f.label("pl") != f.flag and f.help("pl") != f.help("en"), (g.game, f.name)
     pl, en = client.get("/?lang=pl").text, client.get("/?lang=en").text
     assert "Liczba graczy" in pl and "Players" in en and 'lang="pl"' in pl and 'lang="en"' in en
     assert '<select id="plazing-paper" name="paper"' in pl and 'type="checkbox" id="plazing-surprises"' in pl
