@@ -149,7 +149,12 @@ def make_app(out_dir: Path | str = "output", allowed_hosts: Iterable[str] = (), 
         thumbs = results.thumbnails(out, result)
         again = {k: v for k, v in result.meta.get("values", {}).items() if k not in ("seed", "code")} \
             if isinstance(result.meta.get("values"), dict) else None
-        return _page("result.html.j2", lang, r=result, thumbs=thumbs[: results.MAX_THUMBS],
+        form = fields.form_of(result.game)
+        options = []
+        for key, value in result.set.options:  # the form's words for the options it has
+            f = form.by_name(key) if form else None
+            options.append((f.label(lang) if f else key, value))
+        return _page("result.html.j2", lang, r=result, options=options, thumbs=thumbs[: results.MAX_THUMBS],
                      more=max(0, len(thumbs) - results.MAX_THUMBS), command=result.command(shown_out), again=again)
 
     async def delete(request: Request) -> Response:
