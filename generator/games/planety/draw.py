@@ -25,6 +25,7 @@ import tomllib
 from functools import cache
 
 from generator.core.checks import UserInputError
+from generator.games.planety import balance
 from generator.games.planety.model import DATA, Catalog, Face, Setup, Star, builtin_catalog
 from generator.render import layout
 from generator.render.fonts import text_width
@@ -373,11 +374,34 @@ def kit_scene(code: str, paper: layout.Paper, lang: str, cat: Catalog | None = N
 # --- the summary ------------------------------------------------------------------------------
 
 def summary_text(setup: Setup, lang: str, cat: Catalog | None = None) -> str:
+    """The notes under the tables: how to lay this table, how often bots strand a player on it
+    (balance.py, the same seeded games for every run of the code), the end and the printing."""
     cat = cat or builtin_catalog()
     small = next(s.light for s in cat.stars if s.size == "small")
     large = next(s.light for s in cat.stars if s.size == "large")
+    lim = balance.limits()
+    rates = balance.stranded_rates(setup, cat)
     return render_template(f"planety/summary.{lang}.txt", throws=setup.throws, win_life=cat.win_life,
-                           small_light=small, large_light=large, **cat.tokens)
+                           small_light=small, large_light=large, games=lim.games, greedy=f"{rates['greedy']:.0%}",
+                           random=f"{rates['random']:.0%}", balanced=setup.balanced, rejected=setup.rejected,
+                           stranded_max=f"{lim.stranded_max:.0%}", **cat.tokens)
+
+
+def card_facts(setup: Setup, cat: Catalog, lang: str) -> list[str]:
+    """The setup card's facts (render.rulecards.setup_card_scene): players and big bangs, each seat's
+    star, how often greedy and random bots strand a player on this table, and a balanced big bang."""
+    lab = labels(lang)
+    lim = balance.limits()
+    facts = [lab["card_players"].format(n=setup.players, throws=setup.throws)]
+    for seat, sid in enumerate(setup.stars, start=1):
+        star = cat.star(sid)
+        facts.append(lab["card_star"].format(seat=seat, star=star.name[lang], orbits=star.orbits, light=star.light))
+    rates = balance.stranded_rates(setup, cat)
+    facts.append(lab["card_stranded"].format(greedy=f"{rates['greedy']:.0%}", random=f"{rates['random']:.0%}",
+                                             games=lim.games))
+    if setup.balanced:
+        facts.append(lab["card_balanced"].format(max=f"{lim.stranded_max:.0%}"))
+    return facts
 
 
 def summary_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, cat: Catalog | None = None) -> Scene:

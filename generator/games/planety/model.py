@@ -13,8 +13,12 @@ setup.json schema (`"game": "planety"`, `"version": 1`; the `setup` object):
     throws    how many big bangs it took until one was playable (>= 1)
     fill      one complete assignment proving playability: per seat, the tile id put on orbit
               1, 2, 3, … (a matching of orbits to face-up planets; other fills may exist)
+    balanced  (only when true) a balanced big bang: greedy bots strand a player in under
+              `[balanced] stranded_max` of their games on it (balance.py, data/playability.toml)
+    rejected  (only with balanced) the playable big bangs thrown before it that stranded too often
 
-`faces` and `stars` are the setup; `fill` and `throws` are derived and checked.
+`faces` and `stars` are the setup; `fill`, `throws` and `rejected` are derived and checked. A file
+without `balanced` is an ordinary big bang, as every file written before the option was.
 """
 
 from __future__ import annotations
@@ -308,12 +312,17 @@ class Setup:
     faces: dict[str, str]
     throws: int = 1
     fill: tuple[tuple[str, ...], ...] | None = None
+    balanced: bool = False
+    rejected: int = 0
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"players": self.players, "seed": self.seed, "stars": list(self.stars),
                              "faces": dict(self.faces), "throws": self.throws}
         if self.fill is not None:
             d["fill"] = [list(f) for f in self.fill]
+        if self.balanced or self.rejected:  # an ordinary setup's file stays as it always was
+            d["balanced"] = self.balanced
+            d["rejected"] = self.rejected
         return d
 
     @classmethod
@@ -324,7 +333,7 @@ class Setup:
 
         if not isinstance(d, dict):
             raise bad("\"setup\" must be an object")
-        extra = set(d) - {"players", "seed", "stars", "faces", "throws", "fill"}
+        extra = set(d) - {"players", "seed", "stars", "faces", "throws", "fill", "balanced", "rejected"}
         if extra:
             raise bad(f"unknown key {sorted(extra)[0]!r} in \"setup\""[:160])
 
@@ -354,4 +363,8 @@ class Setup:
                                                                           for t in row) for row in fill):
                 raise bad("\"fill\" must be a list (one per seat) of lists of tile ids")
             fill = tuple(tuple(row) for row in fill)
-        return cls(players, seed, tuple(stars), dict(faces), throws, fill)
+        balanced = d.get("balanced", False)
+        if not isinstance(balanced, bool):
+            raise bad("\"balanced\" must be true or false")
+        rejected = whole("rejected", 0, 1_000_000, 0)
+        return cls(players, seed, tuple(stars), dict(faces), throws, fill, balanced, rejected)

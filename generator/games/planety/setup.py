@@ -8,14 +8,21 @@ paths on bitsets). At 4 players the stars have 22 orbits for exactly 22 planets,
 throw in nine has no such matching; then the tiles are thrown again, at most `MAX_THROWS` times,
 and the setup records how many throws it took. The stars are drawn once and kept: a re-throw is a
 new big bang, not a new draw.
+
+A balanced big bang (`balanced=True`, coded in the setup code) goes on along the same stream of
+throws: each playable big bang is played by greedy bots (balance.py) and passed over while they
+strand a player too often, at most `[balanced] tries` of them (data/playability.toml). Its first
+playable throw is the ordinary setup's big bang, so the search only ever adds throws after it.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from generator.core.checks import GenerationError
 from generator.core.rng import make_rng
+from generator.games.planety import balance
 from generator.games.planety.model import Catalog, Setup, builtin_catalog
 from generator.games.planety.rules import CODE, MAX_THROWS, PLAYERS, check, orbit_graph, star_orbits
 
@@ -37,8 +44,9 @@ def throw_until_playable(cat: Catalog, orbits: list[int], rng: random.Random,
 
 
 def generate(players: int, seed: int, cat: Catalog | None = None, max_throws: int = MAX_THROWS,
-             verify: bool = True) -> Setup:
-    """The setup of `players` and `seed`: stars in seat order, faces, throws and one complete fill."""
+             verify: bool = True, balanced: bool = False) -> Setup:
+    """The setup of `players` and `seed`: stars in seat order, faces, throws and one complete fill;
+    with `balanced`, the first playable big bang on which greedy bots rarely strand a player."""
     cat = cat or builtin_catalog()
     if players not in PLAYERS:
         raise GenerationError(f"{players} players: Planety is for 2 to 4 players")
@@ -47,15 +55,51 @@ def generate(players: int, seed: int, cat: Catalog | None = None, max_throws: in
     rng = make_rng(seed, "planety", "setup")
     stars = [s.id for s in rng.sample(cat.stars, players)]
     orbits = star_orbits(cat, stars)
-    flipped, throws, fill = throw_until_playable(cat, orbits, rng, max_throws)
     ids = [t.id for t in cat.tiles]
-    faces = {tid: ("b" if flipped >> i & 1 else "a") for i, tid in enumerate(ids)}
-    setup = Setup(players, seed, tuple(stars), faces, throws, tuple(tuple(ids[i] for i in row) for row in fill))
+
+    def table(flipped: int, throws: int, fill: list[list[int]], rejected: int = 0) -> Setup:
+        faces = {tid: ("b" if flipped >> i & 1 else "a") for i, tid in enumerate(ids)}
+        return Setup(players, seed, tuple(stars), faces, throws, tuple(tuple(ids[i] for i in row) for row in fill),
+                     balanced, rejected)
+
+    if balanced:
+        setup = _balanced(cat, orbits, rng, max_throws, table)
+    else:
+        setup = table(*throw_until_playable(cat, orbits, rng, max_throws))
     if verify:
-        rep = check(setup, cat, CODE.encode({"players": players}, seed))
+        rep = check(setup, cat, CODE.encode({"players": players, "balanced": balanced}, seed))
         if not rep.ok:  # pragma: no cover - the matching above is the rule itself
             raise GenerationError(f"generator broke a rule: {rep.violations[0]}")
     return setup
+
+
+def _balanced(cat: Catalog, orbits: list[int], rng: random.Random, max_throws: int,
+              table: Callable[[int, int, list[list[int]], int], Setup]) -> Setup:
+    """The first playable big bang whose greedy stranded rate is under the bound (see the module
+    docstring); GenerationError naming the tries, the throws and the best rate when none is."""
+    lim = balance.limits()
+    throws = measured = 0
+    best: tuple[float, int] | None = None
+    for _ in range(lim.tries):
+        try:
+            flipped, n, fill = throw_until_playable(cat, orbits, rng, max_throws - throws)
+        except GenerationError:
+            if not measured:
+                raise
+            break  # the throws ran out before the tries did
+        throws += n
+        setup = table(flipped, throws, fill, measured)
+        measured += 1
+        rate = balance.stranded_rate(setup, cat, "greedy")
+        if rate < lim.stranded_max:
+            return setup
+        if best is None or rate < best[0]:
+            best = (rate, throws)
+    assert best is not None
+    raise GenerationError(f"no balanced big bang: on each of the {measured} playable big bangs tried ({throws} "
+                          f"throws) greedy bots stranded a player in {lim.stranded_max:.0%} or more of {lim.games} "
+                          f"games (the fewest: {best[0]:.1%}, throw {best[1]}); the bound and the tries are "
+                          "[balanced] in data/playability.toml, or try another seed")
 
 
 def regenerates(setup: Setup, cat: Catalog | None = None) -> Setup | None:
@@ -63,7 +107,7 @@ def regenerates(setup: Setup, cat: Catalog | None = None) -> Setup | None:
     setup's (so it was not edited by hand); None for an edited file (hand edits are welcome: the
     rules still judge it, but its count of throws can no longer be compared with anything)."""
     try:
-        made = generate(setup.players, setup.seed, cat, verify=False)
+        made = generate(setup.players, setup.seed, cat, verify=False, balanced=setup.balanced)
     except GenerationError:
         return None
     return made if (made.stars, made.faces) == (setup.stars, setup.faces) else None
