@@ -39,6 +39,7 @@ LABEL_PT = 6.0  # the smallest printed text (the project's floor)
 #: tile sheets keep their grid 11 mm inside the paper, so the 5 mm crop marks (1 mm off the grid) stay
 #: 5 mm off the paper edge; A4 still takes 24 tiles (4 x 6) and 12 fold-over pairs per sheet
 CARD_MARGIN = 11.0
+FOLD_GAP = 2.0  # mm between fold-over pairs (each is cut out on its own)
 INK = "#1f2433"
 SPACE = "#f3f5fb"
 GREY = "#6b7280"
@@ -218,13 +219,37 @@ def tiles_fold_scene(code: str, paper: layout.Paper, lang: str, bleed: float = 0
     scene = Scene(title=f"Planety — {labels(lang)['tiles_fold']} — {code}", subject="boardgen: Planety tiles")
     fronts, backs = _face_symbols(scene, cat, lang, bleed)
     pairs = [fold_pair_symbol(scene, t.id, f, bk, bleed) for t, f, bk in zip(cat.tiles, fronts, backs, strict=True)]
-    pages = layout.impose_cards(scene, pairs, None, 2 * TILE, TILE, paper, code, bleed=bleed, gap=2.0,
+    pages = layout.impose_cards(scene, pairs, None, 2 * TILE, TILE, paper, code, bleed=bleed, gap=FOLD_GAP,
                                 margin=CARD_MARGIN, lang=lang)
     for page in pages:
         layout.footer(page, code, labels(lang)["tiles_fold"], lang=lang)
     layout.number_pages(pages, code, lang)
     scene.pages += pages
     return scene
+
+
+def bleed_notes(paper: layout.Paper, bleed: float, cat: Catalog | None = None) -> list[str]:
+    """What a bleed costs the tile files, one English line per file it costs tiles per sheet (the
+    CLI prints them as notes, as Plażing and Winnice do for their cards): a 3 mm bleed takes A4 from
+    24 tiles per duplex sheet to 15, and the fold-over file from 12 pairs to fewer. The grids are
+    render.layout's, planned with the settings the two files are imposed with."""
+    if bleed <= 0:
+        return []
+    n = len((cat or builtin_catalog()).tiles)
+    notes = []
+    for name, card_w, duplex, gap, what in (("tiles-duplex.pdf", TILE, True, 0.0, "tiles"),
+                                            ("tiles-fold.pdf", 2 * TILE, False, FOLD_GAP, "fold-over pairs")):
+        def per(b: float, card_w: float = card_w, duplex: bool = duplex, gap: float = gap) -> int:
+            return layout.plan_cards(card_w, TILE, paper, b, gap, landscape_ok=not duplex, margin=CARD_MARGIN).per_page
+
+        with_bleed, plain = per(bleed), per(0.0)
+        if with_bleed >= plain:
+            continue
+        sheets, sheets0 = -(-n // with_bleed), -(-n // plain)
+        more = f" ({sheets} sheets instead of {sheets0}{' to print on both sides' if duplex else ''})" \
+            if sheets != sheets0 else ""
+        notes.append(f"{name}: bleed {bleed:g} mm: {with_bleed} {what} per {paper.name} sheet instead of {plain}{more}")
+    return notes
 
 
 # --- stars, tokens, orbits --------------------------------------------------------------------
