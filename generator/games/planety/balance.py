@@ -33,6 +33,8 @@ class Limits:
     max_moves: int
     stranded_max: float  # a balanced big bang: greedy stranded rate below this
     tries: int  # playable big bangs measured at most
+    samples: int = 2000  # `planety catalog`: random big bangs per set of stars
+    give_up_max: float = 0.01  # `planety catalog`: largest share of seeds that may give up
 
 
 @cache
@@ -40,13 +42,17 @@ def limits() -> Limits:
     """data/playability.toml, read strictly (a key of ours mistyped is an error, not a default)."""
     path = DATA / "playability.toml"
     f = Fields(f"data/{path.name}")
-    d = f.obj(load_toml(path), "", {"stranded": OBJECT, "balanced": OBJECT}, required=("stranded", "balanced"))
+    tables = ("stranded", "balanced", "catalog")
+    d = f.obj(load_toml(path), "", dict.fromkeys(tables, OBJECT), required=tables)
     s = f.obj(d["stranded"], "stranded", {"games": INT, "max_moves": INT}, required=("games", "max_moves"))
     b = f.obj(d["balanced"], "balanced", {"stranded_max": NUMBER, "tries": INT}, required=("stranded_max", "tries"))
-    if not 0 < b["stranded_max"] <= 1:
-        f.fail("balanced.stranded_max", f"expected a share 0 < x <= 1, got {b['stranded_max']!r}")
+    c = f.obj(d["catalog"], "catalog", {"samples": INT, "give_up_max": NUMBER}, required=("samples", "give_up_max"))
+    for where, v in (("balanced.stranded_max", b["stranded_max"]), ("catalog.give_up_max", c["give_up_max"])):
+        if not 0 < v <= 1:
+            f.fail(where, f"expected a share 0 < x <= 1, got {v!r}")
     return Limits(f.int_(s["games"], "stranded.games", 1, 10_000), f.int_(s["max_moves"], "stranded.max_moves", 100),
-                  float(b["stranded_max"]), f.int_(b["tries"], "balanced.tries", 1, 1000))
+                  float(b["stranded_max"]), f.int_(b["tries"], "balanced.tries", 1, 1000),
+                  f.int_(c["samples"], "catalog.samples", 1, 1_000_000), float(c["give_up_max"]))
 
 
 def stranded_rate(setup: Setup, cat: Catalog | None = None, bot: str = "greedy", games: int | None = None) -> float:

@@ -196,6 +196,19 @@ def orbit_graph(cat: Catalog, orbits: Sequence[int], flipped: int, absent: int =
     return OrbitGraph(list(orbits), types, flipped, counts, flow, absent)
 
 
+def any_side_graph(cat: Catalog, orbits: Sequence[int]) -> OrbitGraph:
+    """Orbits against the planet tiles whichever side lands up (a tile may take an orbit either of
+    its faces allows). A complete matching here is exactly a box that some throw makes playable
+    (turn each matched tile to the face its orbit needs); an incomplete one proves that no throw
+    ever is, and its `shortfall` names the orbits and the tiles."""
+    unions = [ma | mb for ma, mb in _tile_masks(cat)]
+    distinct = sorted({m for m in unions if m}, key=lambda m: (m.bit_count(), m))
+    types = tuple((m, sum(1 << i for i, u in enumerate(unions) if u == m), 0) for m in distinct)
+    counts = tuple(a.bit_count() for _, a, _ in types)
+    flow = _flow(tuple(orbits), tuple(m for m, _, _ in types), counts)
+    return OrbitGraph(list(orbits), types, 0, counts, flow)
+
+
 def fill_orbits(cat: Catalog, orbits: Sequence[int], flipped: int) -> tuple[list[Slot], list[int]]:
     """A maximum matching of slots to tiles: (slots, tile index per slot or -1)."""
     g = orbit_graph(cat, orbits, flipped)
@@ -279,9 +292,41 @@ def _check_balanced(r: Report, setup: Setup, cat: Catalog) -> None:
               f"games on it (a balanced big bang: under {lim.stranded_max:.0%})")
 
 
-def _name_unfilled(r: Report, cat: Catalog, setup: Setup, g: OrbitGraph) -> None:
+@dataclass(frozen=True)
+class Shortfall:
+    """Hall's proof that a big bang is not playable: these orbit numbers (counted from 1) have
+    `need` orbits among the seats, and only `have` face-up planets may take any of them."""
+
+    orbits: tuple[int, ...]
+    need: int
+    have: int
+    types: int  # bitmask of the graph's right types (orbit sets) that may take them
+
+    def text(self) -> str:
+        """'orbit 1', 'orbits 5–6', 'orbits 1, 3'."""
+        o = self.orbits
+        if len(o) == 1:
+            return f"orbit {o[0]}"
+        if list(o) == list(range(o[0], o[-1] + 1)):
+            return f"orbits {o[0]}–{o[-1]}"
+        return "orbits " + ", ".join(map(str, o))
+
+
+def shortfall(g: OrbitGraph) -> Shortfall | None:
+    """The orbit group a big bang leaves short (None when it is playable)."""
+    if g.complete:
+        return None
     left_cap = g.left_cap
     group, types = b_hall_violator(left_cap, list(g.counts), g.adj, g.flow)
+    have = sum(c for j, c in enumerate(g.counts) if types >> j & 1)
+    return Shortfall(tuple(k + 1 for k in group), sum(left_cap[k] for k in group), have, types)
+
+
+def _name_unfilled(r: Report, cat: Catalog, setup: Setup, g: OrbitGraph) -> None:
+    left_cap = g.left_cap
+    short = shortfall(g)
+    assert short is not None
+    group, types = [k - 1 for k in short.orbits], short.types
     fit = sorted(i for j, tiles in enumerate(g.groups()) if types >> j & 1 for i in tiles)
     names = [cat.tiles[i].id for i in fit]
     orbits_txt = ", ".join(f"{left_cap[k]}× orbit {k + 1}" for k in group)

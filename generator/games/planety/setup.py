@@ -24,23 +24,64 @@ from generator.core.checks import GenerationError
 from generator.core.rng import make_rng
 from generator.games.planety import balance
 from generator.games.planety.model import Catalog, Setup, builtin_catalog
-from generator.games.planety.rules import CODE, MAX_THROWS, PLAYERS, check, orbit_graph, star_orbits
+from generator.games.planety.rules import (
+    CODE,
+    MAX_THROWS,
+    PLAYERS,
+    any_side_graph,
+    check,
+    orbit_graph,
+    shortfall,
+    star_orbits,
+)
 
-__all__ = ["CODE", "MAX_THROWS", "generate", "regenerates", "throw_until_playable"]
+__all__ = ["CODE", "MAX_THROWS", "gave_up", "generate", "regenerates", "throw_until_playable"]
 
 
 def throw_until_playable(cat: Catalog, orbits: list[int], rng: random.Random,
                          max_throws: int = MAX_THROWS) -> tuple[int, int, list[list[int]]]:
     """(flipped bitmask, throws, tile per seat and orbit) of the first playable big bang;
-    GenerationError after `max_throws`."""
+    GenerationError after `max_throws`, saying which orbit groups came up short (`gave_up`)."""
     n = len(cat.tiles)
+    failed: dict[tuple[int, ...], list[int]] = {}  # per face-up count of each orbit set: [throws, one flip]
     for throw in range(1, max_throws + 1):
         flipped = rng.getrandbits(n)
         graph = orbit_graph(cat, orbits, flipped)
         if graph.complete:
             return flipped, throw, graph.fill()
-    raise GenerationError(f"no playable big bang in {max_throws} throws for stars with {orbits} orbits "
-                          "(the catalog's faces cannot fill every orbit)")
+        seen = failed.setdefault(graph.counts, [0, flipped])
+        seen[0] += 1
+    raise gave_up(cat, orbits, max_throws, failed)
+
+
+def gave_up(cat: Catalog, orbits: list[int], throws: int, failed: dict[tuple[int, ...], list[int]]) -> GenerationError:
+    """The error after `throws` unplayable big bangs: impossibility only when it is proved (no side
+    of the tiles up can fill every orbit: `any_side_graph`, with Hall's group and its tiles),
+    otherwise what was tried and which orbit groups came up short how often (a rare playable throw
+    is not an impossible one: the same catalog may work on another seed)."""
+    head = f"no playable big bang in {throws} throws for stars with {', '.join(map(str, orbits))} orbits"
+    whole = any_side_graph(cat, orbits)
+    proof = shortfall(whole)
+    if proof is not None:
+        tiles = sorted(i for j, group in enumerate(whole.groups()) if proof.types >> j & 1 for i in group)
+        names = ", ".join(cat.tiles[i].id for i in tiles[:8]) + ("…" if len(tiles) > 8 else "")
+        return GenerationError(f"{head}: the catalog's faces cannot fill every orbit whichever sides land up — "
+                               f"{proof.need} orbits ({proof.text()}) can take only {proof.have} tile(s)"
+                               + (f" ({names})" if names else ""))
+    short: dict[str, list[int]] = {}  # orbit group -> [throws, orbits to fill, most planets seen]
+    for n, flipped in failed.values():
+        sf = shortfall(orbit_graph(cat, orbits, flipped))
+        assert sf is not None
+        row = short.setdefault(sf.text(), [0, sf.need, 0])
+        row[0] += n
+        row[2] = max(row[2], sf.have)
+    top = sorted(short.items(), key=lambda kv: (-kv[1][0], kv[0]))
+    parts = [f"{group} in {n} throw(s) ({need} to fill, at most {have} face-up planet(s) fit)"
+             for group, (n, need, have) in top[:3]]
+    more = f" and {len(top) - 3} other group(s)" if len(top) > 3 else ""
+    return GenerationError(f"{head}; short each time: {'; '.join(parts)}{more}. Not proved impossible: some sides "
+                           "up fill every orbit, so playable throws are only rare — another seed may work, and "
+                           "`boardgen planety catalog FILE` estimates how rare")
 
 
 def generate(players: int, seed: int, cat: Catalog | None = None, max_throws: int = MAX_THROWS,

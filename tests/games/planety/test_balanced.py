@@ -58,7 +58,8 @@ def test_balanced_keeps_an_already_fair_big_bang():
 
 
 def test_balanced_gives_up_after_its_tries_and_says_so(monkeypatch):
-    monkeypatch.setattr(balance, "limits", lambda: dataclasses.replace(balance.Limits(40, 5000, 0.05, 20), tries=1))
+    lim = dataclasses.replace(balance.limits(), tries=1)
+    monkeypatch.setattr(balance, "limits", lambda: lim)
     with pytest.raises(GenerationError, match=r"1 playable big bangs tried .*15.0%.*data/playability.toml"):
         generate(4, 35, balanced=True)
 
