@@ -31,6 +31,10 @@ Catalog rules (`check_catalog`, for the built-in data and a user's own):
                               atmosphere), gas (orbit 5 and up, 2 tokens, natural atmosphere); each
                               of the three is a planet face
 - ``planety.catalog-tokens``  48 asteroids, 48 water, 14 light (= the stars' light), 12 life
+
+catalog.py adds the design checks of `boardgen planety catalog` (``planety.catalog-fill``: proved
+that no side of the tiles up fills every orbit; ``planety.catalog-throws``: a fill exists but random
+throws are too rarely playable), built on `any_side_graph` and `shortfall` here.
 """
 
 from __future__ import annotations
