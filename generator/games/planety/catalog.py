@@ -15,7 +15,8 @@ UserInputError, exit 2) and returns a Report of every broken rule:
   an estimate, and says so.
 
 `throw_odds(cat)` is the sampling itself, one `Odds` per distinct set of stars, for a report to
-print even when every rule holds.
+print even when every rule holds; `catalog_report(path)` gives the catalog, the Report and the odds
+at once (the throws sampled once).
 """
 
 from __future__ import annotations
@@ -100,6 +101,12 @@ def throw_odds(cat: Catalog, samples: int | None = None) -> list[Odds]:
 
 def check_catalog(source: Path | Catalog | None) -> Report:
     """Every broken rule of a catalog file (None: the built-in one), each named by rule id."""
+    return catalog_report(source)[1]
+
+
+def catalog_report(source: Path | Catalog | None) -> tuple[Catalog, Report, list[Odds]]:
+    """(the catalog, every broken rule, the sampled odds per set of stars): what a `catalog` command
+    prints, with the throws sampled once."""
     cat = source if isinstance(source, Catalog) else load_catalog(source)
     r = rulebook_rules(cat)
     for players, orbits in star_sets(cat):
@@ -113,10 +120,11 @@ def check_catalog(source: Path | Catalog | None) -> Report:
               f"of the tiles up fills every orbit — {proof.need} orbits ({proof.text()}) and only {proof.have} tile(s) "
               "that may take them on either face" + (f" ({names})" if names else ""), where=players)
     lim = balance.limits()
-    for odds in throw_odds(cat, lim.samples):
+    odds_all = throw_odds(cat, lim.samples)
+    for odds in odds_all:
         if odds.give_up > lim.give_up_max:
             r.add("planety.catalog-throws", f"{odds.stars_text()}: only {odds.playable} of {odds.sampled} sampled big "
                   f"bangs were playable ({odds.share:.1%}), so about {odds.give_up:.0%} of seeds would give up after "
                   f"{MAX_THROWS} throws (an estimate; a fill exists); short in the others: {odds.short_text()}",
                   where=odds.players)
-    return r
+    return cat, r, odds_all

@@ -12,7 +12,7 @@ import pytest
 
 from generator.core.checks import GenerationError, UserInputError
 from generator.games.planety import balance
-from generator.games.planety.catalog import check_catalog, star_sets, throw_odds
+from generator.games.planety.catalog import catalog_report, check_catalog, star_sets, throw_odds
 from generator.games.planety.model import DATA, builtin_catalog, catalog_to_json, parse_catalog
 from generator.games.planety.rules import any_side_graph, shortfall
 from generator.games.planety.setup import generate, throw_until_playable
@@ -103,3 +103,9 @@ def test_the_check_reads_the_data_file_strictly():
     assert set(raw) == {"stranded", "balanced", "catalog"}
     lim = balance.limits()
     assert (lim.samples, lim.give_up_max) == (raw["catalog"]["samples"], raw["catalog"]["give_up_max"])
+
+
+def test_catalog_report_gives_the_odds_it_judged():
+    cat, rep, odds = catalog_report(None)
+    assert cat is CAT and rep.ok and len(odds) == len(star_sets(CAT))
+    assert "sampled big bangs playable" in odds[-1].line() and odds[-1].players == 4
