@@ -275,7 +275,10 @@ def star_symbol(star: Star, lang: str) -> Symbol:
 TOKEN_ART = ("asteroid", "water", "light", "life")
 
 
-def token_symbol(kind: str, lang: str) -> Symbol:
+def token_symbol(kind: str, lang: str, label: bool = True) -> Symbol:
+    """One token of the token sheet (16 mm, its word in 6 pt under the picture). `label=False` draws
+    the picture alone, for a pictogram shown smaller (a rule card's icon row), where the word would
+    shrink below the 6 pt floor."""
     c = TOKEN / 2
     items: list[Item] = [Circle(c, c, 7.0, fill="#ffffff", stroke="#9aa0a6", width=0.25)]
     # the picture sits above the middle, within 3.9 mm of (c, y), so a 6 pt label fits inside the disc
@@ -297,8 +300,9 @@ def token_symbol(kind: str, lang: str) -> Symbol:
                                  width=0.3))
     word = {"asteroid": "asteroid", "water": "water_token", "light": "light_token", "life": "life"}[kind]
     text = labels(lang)[word]
-    items.append(Text(c, c + 4.7, text, size=_fit(text, "condensed", LABEL_PT, 9.2), font="condensed", fill=GREY,
-                      anchor="middle"))
+    if label:
+        items.append(Text(c, c + 4.7, text, size=_fit(text, "condensed", LABEL_PT, 9.2), font="condensed", fill=GREY,
+                          anchor="middle"))
     return Symbol(f"pt-token-{kind}", TOKEN, TOKEN, items)
 
 

@@ -33,3 +33,11 @@ def test_the_note_tells_what_the_sheets_really_hold(paper, bleed):
             assert f": {held} " in notes[name] and f"instead of {held0}" in notes[name]
         else:
             assert name not in notes
+
+
+def test_a_token_pictogram_can_leave_its_word_out():
+    from generator.render.scene import Text
+
+    full, bare = draw.token_symbol("water", "pl"), draw.token_symbol("water", "pl", label=False)
+    assert [i.text for i in full.items if isinstance(i, Text)] == ["woda"]
+    assert not any(isinstance(i, Text) for i in bare.items) and bare.name == full.name
