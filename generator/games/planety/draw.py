@@ -445,8 +445,8 @@ def summary_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, cat: 
     it = page.items
     it.append(Text(m, m + 5, f"{L['title']} — {L['subtitle']}", size=16, font="bold", fill=INK))
     it.append(Text(m + width, m + 5, code, size=11, font="bold", fill="#0d3b66", anchor="end"))
-    it.append(Text(m, m + 11, f"{setup.players} {L['players']} · {L['throws']}: {setup.throws}", size=9,
-                   fill=INK))
+    thrown = L["throws_balanced" if setup.balanced else "throws"]
+    it.append(Text(m, m + 11, f"{setup.players} {L['players']} · {thrown}: {setup.throws}", size=9, fill=INK))
     y = m + 19
     it.append(Text(m, y, L["stars"], size=10.5, font="bold", fill=INK))
     y += 5

@@ -95,3 +95,15 @@ def test_stranded_rates_come_from_the_data_and_repeat():
     balance._rate.cache_clear()
     assert balance.stranded_rates(setup, CAT) == a
     assert 0.4 <= a["random"] <= 1.0  # random bots strand each other often at 4 players
+
+
+def test_the_summary_heading_says_the_throws_sought_a_balanced_table():
+    from generator.render.layout import get_paper
+    from generator.render.scene import Text
+
+    def heading(setup: Setup) -> str:
+        page = draw.summary_scene(setup, "X", get_paper("a4"), "en", CAT).pages[0]
+        return next(i.text for i in page.items if isinstance(i, Text) and "big bangs thrown" in i.text)
+
+    assert heading(generate(4, 35, balanced=True)).endswith("until one was playable and balanced: 3")
+    assert heading(generate(4, 35)).endswith("until one was playable: 1")
