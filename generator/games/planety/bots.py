@@ -2,9 +2,10 @@
 
 `move_value(state, move)` scores a move for the player to move by what it does for life, the only
 thing that scores: light and water where atmosphere is (life next turn), life carried away from a
-planet that grows it again, asteroids at the leader's life, moons in front of lit planets. It looks
-no further than the move itself, which keeps a 4-player game to a few milliseconds. `State.move_value`
-delegates here, so core.playout's `greedy_bot` plays it.
+planet that grows it again, asteroids at the leader's life (and at the moon in front of a planet
+worth striking), moons in front of lit planets. It looks no further than the move itself, which
+keeps a 4-player game to a few milliseconds. `State.move_value` delegates here, so core.playout's
+`greedy_bot` plays it.
 """
 
 from __future__ import annotations
@@ -45,10 +46,13 @@ def move_value(state: State, move: tuple[Any, ...]) -> float:
     if kind == "attack":
         opp = state.players[move[1]]
         p = opp.planets[move[2]]
+        worth = p.life or p.water or p.light  # something behind the moon to take now or later
         if p.moon >= 0 and p.moon_face is not None and (p.hits + 1) % (p.moon_face.shield + 1):
-            return 1.5  # wears the moon down
+            return 1.5 if worth else 0.3  # wears the moon down (below ending the turn at a bare planet)
         if p.life:
             return 8.0 + 2.0 * opp.life
+        if not (p.life or p.water):
+            return 0.3  # through the moon at a planet with nothing to remove
         return 4.0 if p.light and p.face.atmosphere else 1.0
     if kind == "water":
         p = me.planets[move[1]]

@@ -25,6 +25,7 @@ import tomllib
 from functools import cache
 
 from generator.core.checks import UserInputError
+from generator.games.planety import balance
 from generator.games.planety.model import DATA, Catalog, Face, Setup, Star, builtin_catalog
 from generator.render import layout
 from generator.render.fonts import text_width
@@ -38,6 +39,7 @@ LABEL_PT = 6.0  # the smallest printed text (the project's floor)
 #: tile sheets keep their grid 11 mm inside the paper, so the 5 mm crop marks (1 mm off the grid) stay
 #: 5 mm off the paper edge; A4 still takes 24 tiles (4 x 6) and 12 fold-over pairs per sheet
 CARD_MARGIN = 11.0
+FOLD_GAP = 2.0  # mm between fold-over pairs (each is cut out on its own)
 INK = "#1f2433"
 SPACE = "#f3f5fb"
 GREY = "#6b7280"
@@ -217,13 +219,37 @@ def tiles_fold_scene(code: str, paper: layout.Paper, lang: str, bleed: float = 0
     scene = Scene(title=f"Planety — {labels(lang)['tiles_fold']} — {code}", subject="boardgen: Planety tiles")
     fronts, backs = _face_symbols(scene, cat, lang, bleed)
     pairs = [fold_pair_symbol(scene, t.id, f, bk, bleed) for t, f, bk in zip(cat.tiles, fronts, backs, strict=True)]
-    pages = layout.impose_cards(scene, pairs, None, 2 * TILE, TILE, paper, code, bleed=bleed, gap=2.0,
+    pages = layout.impose_cards(scene, pairs, None, 2 * TILE, TILE, paper, code, bleed=bleed, gap=FOLD_GAP,
                                 margin=CARD_MARGIN, lang=lang)
     for page in pages:
         layout.footer(page, code, labels(lang)["tiles_fold"], lang=lang)
     layout.number_pages(pages, code, lang)
     scene.pages += pages
     return scene
+
+
+def bleed_notes(paper: layout.Paper, bleed: float, cat: Catalog | None = None) -> list[str]:
+    """What a bleed costs the tile files, one English line per file it costs tiles per sheet (the
+    CLI prints them as notes, as Plażing and Winnice do for their cards): a 3 mm bleed takes A4 from
+    24 tiles per duplex sheet to 15, and the fold-over file from 12 pairs to fewer. The grids are
+    render.layout's, planned with the settings the two files are imposed with."""
+    if bleed <= 0:
+        return []
+    n = len((cat or builtin_catalog()).tiles)
+    notes = []
+    for name, card_w, duplex, gap, what in (("tiles-duplex.pdf", TILE, True, 0.0, "tiles"),
+                                            ("tiles-fold.pdf", 2 * TILE, False, FOLD_GAP, "fold-over pairs")):
+        def per(b: float, card_w: float = card_w, duplex: bool = duplex, gap: float = gap) -> int:
+            return layout.plan_cards(card_w, TILE, paper, b, gap, landscape_ok=not duplex, margin=CARD_MARGIN).per_page
+
+        with_bleed, plain = per(bleed), per(0.0)
+        if with_bleed >= plain:
+            continue
+        sheets, sheets0 = -(-n // with_bleed), -(-n // plain)
+        more = f" ({sheets} sheets instead of {sheets0}{' to print on both sides' if duplex else ''})" \
+            if sheets != sheets0 else ""
+        notes.append(f"{name}: bleed {bleed:g} mm: {with_bleed} {what} per {paper.name} sheet instead of {plain}{more}")
+    return notes
 
 
 # --- stars, tokens, orbits --------------------------------------------------------------------
@@ -249,7 +275,10 @@ def star_symbol(star: Star, lang: str) -> Symbol:
 TOKEN_ART = ("asteroid", "water", "light", "life")
 
 
-def token_symbol(kind: str, lang: str) -> Symbol:
+def token_symbol(kind: str, lang: str, label: bool = True) -> Symbol:
+    """One token of the token sheet (16 mm, its word in 6 pt under the picture). `label=False` draws
+    the picture alone, for a pictogram shown smaller (a rule card's icon row), where the word would
+    shrink below the 6 pt floor."""
     c = TOKEN / 2
     items: list[Item] = [Circle(c, c, 7.0, fill="#ffffff", stroke="#9aa0a6", width=0.25)]
     # the picture sits above the middle, within 3.9 mm of (c, y), so a 6 pt label fits inside the disc
@@ -271,8 +300,9 @@ def token_symbol(kind: str, lang: str) -> Symbol:
                                  width=0.3))
     word = {"asteroid": "asteroid", "water": "water_token", "light": "light_token", "life": "life"}[kind]
     text = labels(lang)[word]
-    items.append(Text(c, c + 4.7, text, size=_fit(text, "condensed", LABEL_PT, 9.2), font="condensed", fill=GREY,
-                      anchor="middle"))
+    if label:
+        items.append(Text(c, c + 4.7, text, size=_fit(text, "condensed", LABEL_PT, 9.2), font="condensed", fill=GREY,
+                          anchor="middle"))
     return Symbol(f"pt-token-{kind}", TOKEN, TOKEN, items)
 
 
@@ -373,11 +403,34 @@ def kit_scene(code: str, paper: layout.Paper, lang: str, cat: Catalog | None = N
 # --- the summary ------------------------------------------------------------------------------
 
 def summary_text(setup: Setup, lang: str, cat: Catalog | None = None) -> str:
+    """The notes under the tables: how to lay this table, how often bots strand a player on it
+    (balance.py, the same seeded games for every run of the code), the end and the printing."""
     cat = cat or builtin_catalog()
     small = next(s.light for s in cat.stars if s.size == "small")
     large = next(s.light for s in cat.stars if s.size == "large")
+    lim = balance.limits()
+    rates = balance.stranded_rates(setup, cat)
     return render_template(f"planety/summary.{lang}.txt", throws=setup.throws, win_life=cat.win_life,
-                           small_light=small, large_light=large, **cat.tokens)
+                           small_light=small, large_light=large, games=lim.games, greedy=f"{rates['greedy']:.0%}",
+                           random=f"{rates['random']:.0%}", balanced=setup.balanced, rejected=setup.rejected,
+                           stranded_max=f"{lim.stranded_max:.0%}", **cat.tokens)
+
+
+def card_facts(setup: Setup, cat: Catalog, lang: str) -> list[str]:
+    """The setup card's facts (render.rulecards.setup_card_scene): players and big bangs, each seat's
+    star, how often greedy and random bots strand a player on this table, and a balanced big bang."""
+    lab = labels(lang)
+    lim = balance.limits()
+    facts = [lab["card_players"].format(n=setup.players, throws=setup.throws)]
+    for seat, sid in enumerate(setup.stars, start=1):
+        star = cat.star(sid)
+        facts.append(lab["card_star"].format(seat=seat, star=star.name[lang], orbits=star.orbits, light=star.light))
+    rates = balance.stranded_rates(setup, cat)
+    facts.append(lab["card_stranded"].format(greedy=f"{rates['greedy']:.0%}", random=f"{rates['random']:.0%}",
+                                             games=lim.games))
+    if setup.balanced:
+        facts.append(lab["card_balanced"].format(max=f"{lim.stranded_max:.0%}"))
+    return facts
 
 
 def summary_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, cat: Catalog | None = None) -> Scene:
@@ -392,8 +445,8 @@ def summary_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, cat: 
     it = page.items
     it.append(Text(m, m + 5, f"{L['title']} — {L['subtitle']}", size=16, font="bold", fill=INK))
     it.append(Text(m + width, m + 5, code, size=11, font="bold", fill="#0d3b66", anchor="end"))
-    it.append(Text(m, m + 11, f"{setup.players} {L['players']} · {L['throws']}: {setup.throws}", size=9,
-                   fill=INK))
+    thrown = L["throws_balanced" if setup.balanced else "throws"]
+    it.append(Text(m, m + 11, f"{setup.players} {L['players']} · {thrown}: {setup.throws}", size=9, fill=INK))
     y = m + 19
     it.append(Text(m, y, L["stars"], size=10.5, font="bold", fill=INK))
     y += 5

@@ -11,8 +11,9 @@ A turn is either taking an object from the middle or using tokens (rulebook "Prz
 - ``("moon", tile, planet, asteroids)``: a moon onto one of one's rocky planets (face `moons`), paid
   with its cost in tokens from one's supply: `asteroids` of them asteroids, the rest water.
 - using tokens, any number in any order, as sub-moves of one turn, closed by ``("end",)``:
-  ``("attack", opponent, planet)`` an asteroid at an opponent's planet: it removes one water token
-  and the life with it (a planet with natural water loses only its life). A moon counts the
+  ``("attack", opponent, planet)`` an asteroid at an opponent's planet (one with water, life or a
+  moon): it removes one water token and the life with it (a planet with natural water loses only
+  its life). A moon counts the
   asteroids of all players: the k-th asteroid at its planet reaches the planet only when k is a
   multiple of shield + 1 (shield 3: every fourth). ``("water", planet)`` asteroid + water: the
   water onto one's own planet. ``("life", source, target)`` asteroid + water + a life: the life
@@ -37,8 +38,10 @@ Decisions where the rulebook is silent (ours, also in DIGEST's spirit):
 - Asteroids at a moon-protected planet all stay on the moon tile until the end (the rulebook keeps
   them there "to make counting easier"), the one that gets through included; so the moon's count k
   is the number of asteroids lying on it, and they leave the pool for good.
-- An attack needs a target: an opponent's planet with a water token or a life (an asteroid at a dry,
-  lifeless planet would change nothing); a moon in front of it does not change that.
+- An attack needs a target: an opponent's planet with a water token or a life, or with a moon (the
+  rulebook sets no condition on the target, and its example has Anna strike Adam's moon): a moon
+  takes the hits first, so it can be worn down before the planet behind it holds water. Only a dry,
+  lifeless planet without a moon is no target (an asteroid there would change nothing).
 - Water transport needs a planet without water (natural or token): at most one token of each kind.
   A life transport's water goes onto the target unless the target already has water (natural or a
   token): then it returns to the pool, since a planet holds at most one water token. The source
@@ -200,7 +203,7 @@ class State:
             if q == self.current:
                 continue
             for j, p in enumerate(opp.planets):
-                if p.life or p.water:
+                if p.life or p.water or p.moon >= 0:
                     out.append(("attack", q, j))
         if me.water:
             out += [("water", j) for j, p in enumerate(me.planets) if not p.wet]

@@ -1,8 +1,10 @@
 """Planety's content and setups as plain values.
 
 The content (stars, tile faces, the 26 double-sided tiles, the token supply) is data, in
-`data/content.toml`; `Catalog` only parses and type-checks it, and `rules.check_catalog` says
-whether it is the game the rulebook describes. A `Setup` is what the big bang leaves on the table.
+`data/content.toml`; `parse_catalog` reads it strictly (core.fields: an unknown key at any level
+is an error naming the file and the key, as in every other reader of a user's file), and
+`rules.check_catalog` says whether it is the game the rulebook describes. A `Setup` is what the
+big bang leaves on the table.
 
 setup.json schema (`"game": "planety"`, `"version": 1`; the `setup` object):
 
@@ -13,8 +15,12 @@ setup.json schema (`"game": "planety"`, `"version": 1`; the `setup` object):
     throws    how many big bangs it took until one was playable (>= 1)
     fill      one complete assignment proving playability: per seat, the tile id put on orbit
               1, 2, 3, … (a matching of orbits to face-up planets; other fills may exist)
+    balanced  (only when true) a balanced big bang: greedy bots strand a player in under
+              `[balanced] stranded_max` of their games on it (balance.py, data/playability.toml)
+    rejected  (only with balanced) the playable big bangs thrown before it that stranded too often
 
-`faces` and `stars` are the setup; `fill` and `throws` are derived and checked.
+`faces` and `stars` are the setup; `fill`, `throws` and `rejected` are derived and checked. A file
+without `balanced` is an ordinary big bang, as every file written before the option was.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from typing import Any
 
 from generator.core.checks import UserInputError
 from generator.core.data import load_toml
+from generator.core.fields import BOOL, INT, LIST, OBJECT, STR, Fields, describe, quoted
 
 GAME = "planety"
 SETUP_VERSION = 1
@@ -150,115 +157,99 @@ class Catalog:
         return hashlib.blake2b(raw, digest_size=4).hexdigest().upper()
 
 
-class _P:
-    """Strict field readers with one-line errors naming the file and the key."""
+class _P(Fields):
+    """The strict reader of one catalog (core.fields): an unknown key at any level, a missing key or
+    a value of another type is a one-line error naming the file and the key."""
 
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def fail(self, where: str, msg: str) -> None:
-        raise UserInputError(f"{self.source}: {where}: {msg}")
-
-    def table(self, d: Any, key: str, where: str = "") -> dict[str, Any]:
-        v = d.get(key) if isinstance(d, dict) else None
-        if not isinstance(v, dict):
-            self.fail(f"{where}{key}", "missing or not a table")
-        return v  # type: ignore[return-value]
-
-    def int_(self, v: Any, where: str, lo: int = 0, hi: int = 10_000) -> int:
-        if isinstance(v, bool) or not isinstance(v, int):
-            self.fail(where, f"must be a whole number, not {v!r}"[:120])
-        if not lo <= v <= hi:
-            self.fail(where, f"must be {lo}..{hi}, not {v}")
-        return v
+    def int_(self, v: Any, where: str, lo: int | None = 0, hi: int | None = 10_000) -> int:
+        return super().int_(v, where, lo, hi)
 
     def bool_(self, v: Any, where: str) -> bool:
-        if not isinstance(v, bool):
-            self.fail(where, f"must be true or false, not {v!r}"[:120])
-        return v
+        return bool(self.value(v, where, BOOL))
 
     def str_(self, v: Any, where: str) -> str:
         if not isinstance(v, str) or not v or len(v) > 60:
-            self.fail(where, "must be a short non-empty text")
+            self.fail(where, f"expected a short non-empty text, got {describe(v)}")
         return v
 
     def colour(self, v: Any, where: str) -> str:
         """A colour the drawing can use: #rgb or #rrggbb."""
         if not isinstance(v, str) or not _COLOUR.fullmatch(v):
-            self.fail(where, f"must be a colour #rgb or #rrggbb, not {v!r}"[:120])
+            self.fail(where, f"expected a colour #rgb or #rrggbb, got {describe(v)}")
         return v
 
     def names(self, v: Any, where: str) -> dict[str, str]:
-        if not isinstance(v, dict) or any(lang not in v for lang in LANGS):
-            self.fail(where, "must give a name for pl and en")
-        return {lang: self.str_(v[lang], f"{where}.{lang}") for lang in LANGS}
+        d = self.obj(v, where, {lang: STR for lang in LANGS}, required=LANGS, what="a name")
+        return {lang: self.str_(d[lang], f"{where}.{lang}") for lang in LANGS}
+
+
+_TOP = {"tokens": OBJECT, "play": OBJECT, "stars": OBJECT, "faces": OBJECT, "tiles": LIST}
+_PLAY = {"win_life": INT, "full_bonus": INT}
+_STAR = {"size": STR, "orbits": INT, "light": INT, "colour": STR, "name": OBJECT}
+_MOON = {"type": STR, "name": OBJECT, "colour": STR, "cost": INT, "shield": INT}
+_PLANET = {"type": STR, "name": OBJECT, "colour": STR, "orbits": LIST, "tokens": INT, "water": BOOL,
+           "atmosphere": BOOL, "moons": BOOL}
+_TILE = {"id": STR, "a": STR, "b": STR}
 
 
 def _face(p: _P, fid: str, d: Any) -> Face:
     where = f"faces.{fid}"
-    if not isinstance(d, dict):
-        p.fail(where, "not a table")
-    kind = d.get("type")
-    common = {"id": fid, "name": p.names(d.get("name"), f"{where}.name"),
+    kind = p.value(d, where, OBJECT).get("type")
+    if kind not in ("planet", "moon"):
+        p.fail(f"{where}.type", f"expected \"planet\" or \"moon\", got {describe(kind)}")
+    if kind == "moon":
+        p.obj(d, where, _MOON, required=("type", "name", "cost", "shield"), what="a moon")
+    else:
+        p.obj(d, where, _PLANET, required=("type", "name", "orbits", "tokens", "water", "atmosphere", "moons"),
+              what="a planet")
+    common = {"id": fid, "name": p.names(d["name"], f"{where}.name"),
               "colour": p.colour(d.get("colour", "#cccccc"), f"{where}.colour")}
     if kind == "moon":
-        known = {"type", "name", "colour", "cost", "shield"}
-        extra = set(d) - known
-        if extra:
-            p.fail(where, f"unknown key {sorted(extra)[0]!r} for a moon")
-        return Face(type="moon", cost=p.int_(d.get("cost"), f"{where}.cost", 0, 20),
-                    shield=p.int_(d.get("shield"), f"{where}.shield", 0, 20), **common)
-    if kind != "planet":
-        p.fail(f"{where}.type", f"must be \"planet\" or \"moon\", not {kind!r}"[:120])
-    extra = set(d) - {"type", "name", "colour", "orbits", "tokens", "water", "atmosphere", "moons"}
-    if extra:
-        p.fail(where, f"unknown key {sorted(extra)[0]!r} for a planet")
-    orbits = d.get("orbits")
-    if not isinstance(orbits, list) or not orbits or len(orbits) > MAX_ORBIT:
-        p.fail(f"{where}.orbits", "must be a non-empty list of orbit numbers")
+        return Face(type="moon", cost=p.int_(d["cost"], f"{where}.cost", 0, 20),
+                    shield=p.int_(d["shield"], f"{where}.shield", 0, 20), **common)
+    orbits = p.list_(d["orbits"], f"{where}.orbits", INT, MAX_ORBIT)
+    if not orbits:
+        p.fail(f"{where}.orbits", "expected a non-empty list of orbit numbers")
     ob = tuple(sorted({p.int_(o, f"{where}.orbits", 1, MAX_ORBIT) for o in orbits}))
-    return Face(type="planet", orbits=ob, tokens=p.int_(d.get("tokens"), f"{where}.tokens", 0, 20),
-                water=p.bool_(d.get("water"), f"{where}.water"),
-                atmosphere=p.bool_(d.get("atmosphere"), f"{where}.atmosphere"),
-                moons=p.bool_(d.get("moons"), f"{where}.moons"), **common)
+    return Face(type="planet", orbits=ob, tokens=p.int_(d["tokens"], f"{where}.tokens", 0, 20),
+                water=p.bool_(d["water"], f"{where}.water"),
+                atmosphere=p.bool_(d["atmosphere"], f"{where}.atmosphere"),
+                moons=p.bool_(d["moons"], f"{where}.moons"), **common)
 
 
 def parse_catalog(d: Any, source: str) -> Catalog:
-    """The TOML shape -> Catalog; UserInputError (one line) on a missing key or a wrong type."""
+    """The TOML shape -> Catalog; UserInputError (one line naming the file and the key) on an unknown
+    key at any level, a missing key or a wrong type."""
     p = _P(source)
-    if not isinstance(d, dict):
-        p.fail("", "must be a table")
-    tok = p.table(d, "tokens")
-    tokens = {k: p.int_(tok.get(k), f"tokens.{k}", 0, 1000) for k in TOKENS}
-    play = p.table(d, "play")
+    p.obj(d, "", _TOP, required=tuple(_TOP), what="a Planety catalog")
+    tok = p.obj(d["tokens"], "tokens", {k: INT for k in TOKENS}, required=TOKENS, what="the token supply")
+    tokens = {k: p.int_(tok[k], f"tokens.{k}", 0, 1000) for k in TOKENS}
+    play = p.obj(d["play"], "play", _PLAY, required=tuple(_PLAY), what="[play]")
     stars = []
-    for sid, s in p.table(d, "stars").items():
-        if not isinstance(s, dict):
-            p.fail(f"stars.{sid}", "not a table")
-        stars.append(Star(sid, p.str_(s.get("size"), f"stars.{sid}.size"),
-                          p.int_(s.get("orbits"), f"stars.{sid}.orbits", 1, MAX_ORBIT),
-                          p.int_(s.get("light"), f"stars.{sid}.light", 0, 100),
-                          p.colour(s.get("colour", "#f6c343"), f"stars.{sid}.colour"),
-                          p.names(s.get("name"), f"stars.{sid}.name")))
-    faces = {fid: _face(p, fid, f) for fid, f in p.table(d, "faces").items()}
-    raw_tiles = d.get("tiles")
-    if not isinstance(raw_tiles, list) or not raw_tiles or len(raw_tiles) > 200:
-        p.fail("tiles", "must be a list of [[tiles]] tables")
+    for sid, s in p.mapping(d["stars"], "stars", OBJECT).items():
+        w = f"stars.{sid}"
+        p.obj(s, w, _STAR, required=("size", "orbits", "light", "name"), what="a star")
+        stars.append(Star(sid, p.str_(s["size"], f"{w}.size"), p.int_(s["orbits"], f"{w}.orbits", 1, MAX_ORBIT),
+                          p.int_(s["light"], f"{w}.light", 0, 100), p.colour(s.get("colour", "#f6c343"), f"{w}.colour"),
+                          p.names(s["name"], f"{w}.name")))
+    faces = {fid: _face(p, fid, f) for fid, f in p.mapping(d["faces"], "faces", OBJECT).items()}
+    raw_tiles = p.list_(d["tiles"], "tiles", OBJECT, 200)
+    if not raw_tiles:
+        p.fail("tiles", "expected a list of [[tiles]] tables, got an empty one")
     tiles = []
     for i, t in enumerate(raw_tiles):
-        if not isinstance(t, dict):
-            p.fail(f"tiles[{i}]", "not a table")
-        tid = p.str_(t.get("id"), f"tiles[{i}].id")
+        p.obj(t, f"tiles[{i}]", _TILE, required=tuple(_TILE), what="a tile")
+        tid = p.str_(t["id"], f"tiles[{i}].id")
         pair = []
         for side in SIDES:
-            fid = t.get(side)
-            if not isinstance(fid, str) or fid not in faces:
-                p.fail(f"tiles[{i}].{side}", f"unknown face {fid!r}"[:120])
+            fid = t[side]
+            if fid not in faces:
+                p.fail(f"tiles[{i}].{side}", f"unknown face {quoted(fid)}")
             pair.append(faces[fid])
         tiles.append(Tile(tid, pair[0], pair[1]))
     return Catalog(tuple(stars), faces, tuple(tiles), tokens,
-                   p.int_(play.get("win_life"), "play.win_life", 1, 100),
-                   p.int_(play.get("full_bonus"), "play.full_bonus", 0, 20), source)
+                   p.int_(play["win_life"], "play.win_life", 1, 100),
+                   p.int_(play["full_bonus"], "play.full_bonus", 0, 20), source)
 
 
 def catalog_to_json(cat: Catalog) -> dict[str, Any]:
@@ -308,12 +299,17 @@ class Setup:
     faces: dict[str, str]
     throws: int = 1
     fill: tuple[tuple[str, ...], ...] | None = None
+    balanced: bool = False
+    rejected: int = 0
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"players": self.players, "seed": self.seed, "stars": list(self.stars),
                              "faces": dict(self.faces), "throws": self.throws}
         if self.fill is not None:
             d["fill"] = [list(f) for f in self.fill]
+        if self.balanced or self.rejected:  # an ordinary setup's file stays as it always was
+            d["balanced"] = self.balanced
+            d["rejected"] = self.rejected
         return d
 
     @classmethod
@@ -324,7 +320,7 @@ class Setup:
 
         if not isinstance(d, dict):
             raise bad("\"setup\" must be an object")
-        extra = set(d) - {"players", "seed", "stars", "faces", "throws", "fill"}
+        extra = set(d) - {"players", "seed", "stars", "faces", "throws", "fill", "balanced", "rejected"}
         if extra:
             raise bad(f"unknown key {sorted(extra)[0]!r} in \"setup\""[:160])
 
@@ -354,4 +350,8 @@ class Setup:
                                                                           for t in row) for row in fill):
                 raise bad("\"fill\" must be a list (one per seat) of lists of tile ids")
             fill = tuple(tuple(row) for row in fill)
-        return cls(players, seed, tuple(stars), dict(faces), throws, fill)
+        balanced = d.get("balanced", False)
+        if not isinstance(balanced, bool):
+            raise bad("\"balanced\" must be true or false")
+        rejected = whole("rejected", 0, 1_000_000, 0)
+        return cls(players, seed, tuple(stars), dict(faces), throws, fill, balanced, rejected)

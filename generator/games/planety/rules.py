@@ -15,7 +15,11 @@ hand-edited files. Rule ids (DIGEST section 5):
                         orbit, each a face-up planet that allows that orbit, no tile twice
 - ``planety.throws``    the number of big bangs is 1..MAX_THROWS; for a file whose stars and faces are
                         its code's big bang (not edited by hand), the number that big bang took
-- ``planety.code``      the file's code is a Planety code naming the setup's players and seed
+- ``planety.code``      the file's code is a Planety code naming the setup's players, seed and
+                        whether the big bang is balanced
+- ``planety.balanced``  a balanced big bang: greedy bots strand a player in under `[balanced]
+                        stranded_max` of their games on it (balance.py); `rejected` (playable big
+                        bangs passed over) only with balanced, fewer than the throws
 
 Catalog rules (`check_catalog`, for the built-in data and a user's own):
 
@@ -27,6 +31,10 @@ Catalog rules (`check_catalog`, for the built-in data and a user's own):
                               atmosphere), gas (orbit 5 and up, 2 tokens, natural atmosphere); each
                               of the three is a planet face
 - ``planety.catalog-tokens``  48 asteroids, 48 water, 14 light (= the stars' light), 12 life
+
+catalog.py adds the design checks of `boardgen planety catalog` (``planety.catalog-fill``: proved
+that no side of the tiles up fills every orbit; ``planety.catalog-throws``: a fill exists but random
+throws are too rarely playable), built on `any_side_graph` and `shortfall` here.
 """
 
 from __future__ import annotations
@@ -35,15 +43,43 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Any
 
 from generator.core.checks import Report
 from generator.core.matching import UNMATCHED, b_hall_violator, max_b_matching
 from generator.core.rng import CodeError, CodeField, CodeSpec
+from generator.games.planety import balance
 from generator.games.planety.model import SIDES, Catalog, Setup, builtin_catalog
 
 PLAYERS = (2, 3, 4)
 MAX_THROWS = 500  # big bangs the generator throws at most before it gives up (setup.py)
-CODE = CodeSpec("PN", (CodeField("players", PLAYERS),))
+
+
+@dataclass(frozen=True)
+class PlanetyCode(CodeSpec):
+    """Planety's codes: the players, then a second option character ``1`` only for a balanced big
+    bang. An ordinary setup's code keeps its one option character, so every code made before the
+    balanced option (``PN-2-…``) still decodes to the same setup; ``balanced`` defaults to False."""
+
+    def _spec(self, balanced: bool) -> CodeSpec:
+        return CodeSpec(self.prefix, self.fields if balanced else self.fields[:1])
+
+    def encode(self, options: dict[str, Any], seed: int) -> str:
+        balanced = options.get("balanced", False)
+        if balanced not in (False, True):
+            raise CodeError(f"option balanced={balanced!r} cannot be coded (choices [False, True])")
+        return self._spec(bool(balanced)).encode({"balanced": False, **options}, seed)
+
+    def decode(self, code: str) -> tuple[dict[str, Any], int]:
+        opts = self.check_head(code)[1]
+        if len(opts) == 2 and opts[1] == "0":  # one code per setup: an ordinary one has one character
+            raise CodeError(f"setup code {code!r} has option characters {opts}: an ordinary big bang is coded "
+                            f"{opts[0]}, a balanced one {opts[0]}1")
+        options, seed = self._spec(len(opts) == 2).decode(code)
+        return {"balanced": False, **options}, seed
+
+
+CODE = PlanetyCode("PN", (CodeField("players", PLAYERS), CodeField("balanced", (False, True))))
 Slot = tuple[int, int]  # (seat, orbit), both counted from 0 and 1
 
 
@@ -164,6 +200,19 @@ def orbit_graph(cat: Catalog, orbits: Sequence[int], flipped: int, absent: int =
     return OrbitGraph(list(orbits), types, flipped, counts, flow, absent)
 
 
+def any_side_graph(cat: Catalog, orbits: Sequence[int]) -> OrbitGraph:
+    """Orbits against the planet tiles whichever side lands up (a tile may take an orbit either of
+    its faces allows). A complete matching here is exactly a box that some throw makes playable
+    (turn each matched tile to the face its orbit needs); an incomplete one proves that no throw
+    ever is, and its `shortfall` names the orbits and the tiles."""
+    unions = [ma | mb for ma, mb in _tile_masks(cat)]
+    distinct = sorted({m for m in unions if m}, key=lambda m: (m.bit_count(), m))
+    types = tuple((m, sum(1 << i for i, u in enumerate(unions) if u == m), 0) for m in distinct)
+    counts = tuple(a.bit_count() for _, a, _ in types)
+    flow = _flow(tuple(orbits), tuple(m for m, _, _ in types), counts)
+    return OrbitGraph(list(orbits), types, 0, counts, flow)
+
+
 def fill_orbits(cat: Catalog, orbits: Sequence[int], flipped: int) -> tuple[list[Slot], list[int]]:
     """A maximum matching of slots to tiles: (slots, tile index per slot or -1)."""
     g = orbit_graph(cat, orbits, flipped)
@@ -217,6 +266,12 @@ def check(setup: Setup, cat: Catalog | None = None, code: str | None = None) -> 
               f"most {MAX_THROWS}")
     if code is not None:
         _check_code(r, setup, code)
+    if setup.rejected and not setup.balanced:
+        r.add("planety.balanced", f"{setup.rejected} big bang(s) rejected, but the setup is not balanced (only the "
+              "balanced search passes playable big bangs over)")
+    elif setup.rejected >= max(1, setup.throws):
+        r.add("planety.balanced", f"{setup.rejected} playable big bang(s) rejected in {setup.throws} throw(s): the "
+              "setup's own big bang is a throw too")
     if r.rules() & {"planety.players", "planety.stars"}:
         return r  # the orbits to fill are not known
     orbits = star_orbits(cat, setup.stars)
@@ -227,12 +282,55 @@ def check(setup: Setup, cat: Catalog | None = None, code: str | None = None) -> 
         _name_unfilled(r, cat, setup, graph)
     if setup.fill is not None:
         _check_fill(r, cat, setup, orbits, flipped, absent)
+    if setup.balanced and graph.complete and not r.rules() & {"planety.tiles", "planety.face"}:
+        _check_balanced(r, setup, cat)
     return r
+
+
+def _check_balanced(r: Report, setup: Setup, cat: Catalog) -> None:
+    """A balanced big bang's greedy stranded rate, measured again (the same seeded games)."""
+    lim = balance.limits()
+    rate = balance.stranded_rate(setup, cat, "greedy")
+    if rate >= lim.stranded_max:
+        r.add("planety.balanced", f"marked balanced, but greedy bots strand a player in {rate:.1%} of {lim.games} "
+              f"games on it (a balanced big bang: under {lim.stranded_max:.0%})")
+
+
+@dataclass(frozen=True)
+class Shortfall:
+    """Hall's proof that a big bang is not playable: these orbit numbers (counted from 1) have
+    `need` orbits among the seats, and only `have` face-up planets may take any of them."""
+
+    orbits: tuple[int, ...]
+    need: int
+    have: int
+    types: int  # bitmask of the graph's right types (orbit sets) that may take them
+
+    def text(self) -> str:
+        """'orbit 1', 'orbits 5–6', 'orbits 1, 3'."""
+        o = self.orbits
+        if len(o) == 1:
+            return f"orbit {o[0]}"
+        if list(o) == list(range(o[0], o[-1] + 1)):
+            return f"orbits {o[0]}–{o[-1]}"
+        return "orbits " + ", ".join(map(str, o))
+
+
+def shortfall(g: OrbitGraph) -> Shortfall | None:
+    """The orbit group a big bang leaves short (None when it is playable)."""
+    if g.complete:
+        return None
+    left_cap = g.left_cap
+    group, types = b_hall_violator(left_cap, list(g.counts), g.adj, g.flow)
+    have = sum(c for j, c in enumerate(g.counts) if types >> j & 1)
+    return Shortfall(tuple(k + 1 for k in group), sum(left_cap[k] for k in group), have, types)
 
 
 def _name_unfilled(r: Report, cat: Catalog, setup: Setup, g: OrbitGraph) -> None:
     left_cap = g.left_cap
-    group, types = b_hall_violator(left_cap, list(g.counts), g.adj, g.flow)
+    short = shortfall(g)
+    assert short is not None
+    group, types = [k - 1 for k in short.orbits], short.types
     fit = sorted(i for j, tiles in enumerate(g.groups()) if types >> j & 1 for i in tiles)
     names = [cat.tiles[i].id for i in fit]
     orbits_txt = ", ".join(f"{left_cap[k]}× orbit {k + 1}" for k in group)
@@ -285,6 +383,9 @@ def _check_code(r: Report, setup: Setup, code: str) -> None:
     if options["players"] != setup.players or seed != setup.seed:
         r.add("planety.code", f"code {code} names {options['players']} players and seed {seed}, the setup "
               f"{setup.players} players and seed {setup.seed}")
+    if options["balanced"] != setup.balanced:
+        r.add("planety.code", f"code {code} names {'a balanced' if options['balanced'] else 'an ordinary'} big bang, "
+              f"the setup {'a balanced' if setup.balanced else 'an ordinary'} one")
 
 
 def check_catalog(cat: Catalog) -> Report:

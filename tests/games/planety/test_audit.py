@@ -149,7 +149,8 @@ def test_polish_plural(n, word):
 ])
 def test_summary_counts_earlier_throws_in_good_polish(throws, text):
     out = render_template("planety/summary.pl.txt", small_light=3, large_light=4, throws=throws, win_life=3,
-                          asteroid=48, water=48, light=14, life=12)
+                          asteroid=48, water=48, light=14, life=12, games=40, greedy="0%", random="50%",
+                          balanced=False, rejected=0, stranded_max="5%")
     if text is None:
         assert "Poprzedn" not in out
     else:
