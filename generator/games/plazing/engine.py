@@ -23,7 +23,10 @@ Decisions of ours (the rulebook is silent or DIGEST leaves them to the engine):
   only sticks into the area or sits in its corner — lifting it would leave the area closed — and
   does not count; in a double wall the outer layer does not touch the area and the inner one
   touches the outer, so the inner layer counts. The pieces that count always close the area on
-  their own (with the objects and the sea). The same count ranks the largest area.
+  their own (with the objects and the sea). The largest-area ranks count otherwise: every piece
+  of any colour touching the area from outside, at an edge or a corner (`surrounding`).
+- **Children's game:** `Options.no_largest_area` / `no_most_areas` leave that rank bonus out
+  (its part is 0 for everyone); `no_weather` rolls no die.
 - **Waste:** a placement that would close an area holding waste is illegal ("nie można zamknąć
   obszaru zawierającego śmiecia"). Nothing may be placed on a waste token; once collected, its
   square is what it was (sand, sticks or a score square) again. Collecting needs an own piece on
@@ -511,20 +514,48 @@ class State:
         squares = 0
         for _, m, _ in wall:
             squares |= m
+        holes = self.holes(area)
+        ok = area | holes | squares | b.objects
+        edge = b.open_edge
+        return [(col, m) for col, m, n4 in wall if not m & holes and (m & edge or n4 & ~ok)]
+
+    def holes(self, area: int) -> int:
+        """The squares enclosed by `area` (its holes: see `_holes`), kept per Board in `holes_memo`
+        (the same area is asked for by every placement that would close it, in game after game)."""
+        b = self.b
         holes = b.holes_memo.get(area)
         if holes is None:
             holes = self._holes(area)
             if len(b.holes_memo) < HOLES_MEMO:
                 b.holes_memo[area] = holes
-        ok = area | holes | squares | b.objects
-        edge = b.open_edge
-        return [(col, m) for col, m, n4 in wall if not m & holes and (m & edge or n4 & ~ok)]
+        return holes
+
+    def surrounding(self, area: int) -> int:
+        """The size of closed `area` for the largest-area ranks: the number of pieces, of every
+        colour, that surround it (DIGEST 1; rulebook "Liczymy wszystkie elementy otaczające dany
+        obszar – w tym również elementy innych graczy").
+
+        A piece surrounds the area when one of its squares touches a square of the area from
+        outside, along an edge or at a corner, whether or not it was needed to close it (ownership
+        counts only those: `necessary`); a piece standing in a hole of the area (an island) does
+        not surround it. A piece is never in a hole and outside at once (its squares are
+        4-connected and off the area, so they lie in one part of the rest of the board). Asked
+        when scoring, not when the area closes: a piece placed later at an outer corner of the
+        area touches it too."""
+        g = self.b.grid
+        touch = (g.grow8(area) & ~area & self.covered) & ~self.holes(area)
+        at, pieces = self.piece_at, self.pieces
+        n = 0
+        while touch:  # one piece at a time (its other squares are dropped with it)
+            low = touch & -touch
+            n += 1
+            touch &= ~pieces[at[low.bit_length() - 1]][2]
+        return n
 
     def _holes(self, area: int) -> int:
         """The squares enclosed by `area` (parts of the board off the area that never reach the
         board's border, going by 8-neighbours — the dual of the area's 4-connectivity). A pure
-        function of the area and the board's size: `necessary_pieces` keeps its answers per Board
-        (the same area is asked for by every placement that would close it, in game after game)."""
+        function of the area and the board's size."""
         b = self.b
         g = b.grid
         rest = g.full & ~area
@@ -541,9 +572,9 @@ class State:
     def owner_of(self, area: int, extra: tuple[int, int, int] | None = None) -> tuple[int, int]:
         """(owner or -1 on a tie, pieces necessary) of `area`: the colour with most necessary pieces.
 
-        The count of necessary pieces (of every colour: the rulebook's largest area counts "w tym
-        również elementy innych graczy") is fixed once the area is closed (nothing can be placed
-        next to a closed area's inside) and feeds the largest-area ranks (`colour_parts`)."""
+        The count of necessary pieces is fixed once the area is closed (nothing can be placed next
+        to a closed area's inside). The largest-area ranks count otherwise: every piece that
+        surrounds the area (`surrounding`)."""
         counts = self.necessary(area, extra)
         top = max(counts)
         around = sum(counts)
@@ -1000,15 +1031,19 @@ class State:
         placed = [[self.b.supply[p] - self.supply[c][p] for p in range(3)] for c in range(nc)]
         owned = [0] * nc
         largest: list[int | None] = [None] * nc
-        for _, owner, _, around in self.areas:
+        options = self.b.setup.options
+        for area, owner, _, _ in self.areas:
             if owner >= 0:
                 owned[owner] += 1
-                best = largest[owner]
-                largest[owner] = around if best is None else max(best, around)
+                if options.largest_area_bonus:
+                    size = self.surrounding(area)
+                    best = largest[owner]
+                    largest[owner] = size if best is None else max(best, size)
         final = scoring.final_parts(
             self.weather, outers, [p[BLANKET] for p in placed], [p[ODD] for p in placed],
             [dict(zip(RESOURCES, col, strict=True)) for col in self.collected], owned, largest,
-            self.waste_collected, persons=self.b.players)
+            self.waste_collected, persons=self.b.players, most_areas=options.most_areas_bonus,
+            largest_area=options.largest_area_bonus)
         return [{**self.track[c], **final[c]} for c in range(nc)]
 
     def scores(self) -> list[Score]:  # type: ignore[override]

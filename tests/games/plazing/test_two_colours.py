@@ -85,9 +85,12 @@ def test_a_person_with_no_move_for_either_colour_ends_the_game():
 
 def test_ranks_pay_12_6_0_and_the_weaker_colour_scores():
     s = two()
-    # four colours each own one area; necessary pieces 4, 3, 2, 1 (largest area) and 1 area each
+    # four colours each own one area, surrounded by 4, 3, 2, 1 pieces (largest area), and 1 area each
+    sizes = {}
     for c, around in enumerate((4, 3, 2, 1)):
         s.areas.append((1 << (20 + c), c, c, around))
+        sizes[1 << (20 + c)] = around
+    s.surrounding = sizes.__getitem__  # the sizes stand in for pieces round each area
     parts = s.colour_parts()
     assert [p["largest_area"] for p in parts] == [12, 6, 0, 0]  # no third place: two persons
     assert [p["most_areas"] for p in parts] == [4, 4, 4, 4]  # a four-way tie: (12+6+0+0)//4
