@@ -84,3 +84,22 @@ def test_the_longest_rules_cards_still_fit_one_page(monkeypatch):
                                 lambda name, extras=extras, **ctx: real(name, **{**extras, **ctx}))
             for paper in ("a4", "letter"):
                 assert len(draw.rules_card_scene(s, "PZ-X", get_paper(paper), lang).pages) == 1
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_the_surprises_rule_card_names_the_publishers_cards_and_fits(monkeypatch, lang):
+    """The rule card deck's surprises card, with the publisher's card names in its context
+    (`rules_card_extras`), still fits its card on both papers."""
+    from generator import cards as cardjob
+    from generator.games.plazing import cards
+    from generator.render import layout, rulecards
+
+    real = cards.context
+    monkeypatch.setattr(cards, "context", lambda players, lng: {
+        **real(players, lng), "rulebook_events": rules_card_extras(Options(), lng)["rulebook_events"]})
+    deck = cardjob.rule_cards(cards, 4, lang)
+    text = " ".join(str(block) for card in deck for block in getattr(card, "blocks", [card]))
+    assert all(t in text for t in rulebook_event_titles(lang))
+    for paper in ("a4", "letter"):
+        scene = rulecards.deck_scene(deck, cards.STYLE, layout.get_paper(paper), "T", lang)
+        assert scene.warnings == []
