@@ -34,7 +34,7 @@ from functools import cache
 from generator.games.plazing import events, scoring
 from generator.games.plazing.board import Board
 from generator.games.plazing.engine import State
-from generator.games.plazing.model import RESOURCES, rules
+from generator.games.plazing.model import RESOURCES, Setup, rules
 from generator.games.plazing.moves import (
     BLANKET,
     BONUS,
@@ -67,8 +67,8 @@ class GreedyState(State):
     """`engine.State` with the greedy bot's look-ahead: the hooks `core.playout.greedy_bot` asks
     for, and the bot's memos of the position (refreshed once per move and colour)."""
 
-    def __init__(self, setup: object, rng: random.Random | int | None = None) -> None:
-        super().__init__(setup, rng)  # type: ignore[arg-type]
+    def __init__(self, setup: Setup | Board, rng: random.Random | int | None = None) -> None:
+        super().__init__(setup, rng)
         self._forget()
 
     def _forget(self) -> None:
