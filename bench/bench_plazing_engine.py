@@ -20,7 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # measure this che
 import time
 
 from generator.core.playout import run_playouts
-from generator.games.plazing.engine import State, board_for
+from generator.games.plazing.board import board_for
+from generator.games.plazing.greedy import GreedyState as State  # the State with the greedy bot's hooks
 from generator.games.plazing.model import Options
 from generator.games.plazing.setup import generate
 

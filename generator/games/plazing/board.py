@@ -2,8 +2,9 @@
 placement's squares and neighbourhoods, the rings the bit-parallel tests read, the event deck),
 and `hand_setup`, a setup drawn by hand for tests and experiments.
 
-The rules engine (engine.State) and its bots read a Board and never change it; one Board is shared
-by every State of every playout of a setup (`board_for` caches it on the setup).
+The rules engine (engine.State) and its bots read a Board and never change it (beyond the memos
+it keeps for them); one Board is shared by every State of every playout of a setup (`board_for`
+caches it on the setup). The bots' own tables per Board live with the bots (greedy.py).
 """
 
 from __future__ import annotations
@@ -171,19 +172,6 @@ class Board:
                 risky[s] |= sum(1 << i for i, sh in enumerate(self.shapes[s])
                                 if sh is not None and sh.mask & self.pockets)
         self.risky0 = tuple(risky)
-        # score squares under each placement: {anchor: +1s - -1s} where nonzero
-        self.square_value: list[dict[int, int]] = [
-            {i: v for i, sh in enumerate(row) if sh is not None and sh.mask & self.scored
-             and (v := (sh.mask & self.plus).bit_count() - (sh.mask & self.minus).bit_count())}
-            for row in self.shapes]
-        self.square_mask = [sum(1 << a for a in sv) for sv in self.square_value]  # their anchors
-        # per shape, (score-square total, the anchors with it) for each total there is
-        self.square_levels: list[list[tuple[int, int]]] = []
-        for sv in self.square_value:
-            level: dict[int, int] = {}
-            for a, v in sv.items():
-                level[v] = level.get(v, 0) | 1 << a
-            self.square_levels.append(sorted(level.items()))
 
 
 _RING_MEMO: dict[tuple[int, int, int], dict[int, tuple[int, list[int] | None]]] = {}

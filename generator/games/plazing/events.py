@@ -20,7 +20,7 @@ Decisions of ours (the rulebook names only food poisoning and the weather change
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.games.plazing import scoring
 from generator.games.plazing.model import NO_WEATHER, RESOURCES
@@ -37,8 +37,9 @@ from generator.games.plazing.moves import (
     bits_of,
 )
 
-if TYPE_CHECKING:
-    from generator.games.plazing.engine import State
+#: engine.State, read and changed by its attributes only: the engine imports this module, and a
+#: name back (even for type hints) would make the two one import cycle
+State = Any
 
 
 def draw_event(s: State) -> None:

@@ -244,6 +244,9 @@ def rules() -> Rules:
     return Rules(load_toml(DATA / "rules.toml"))
 
 
+ORIGINS = ("rulebook", "boardgen")  # who wrote an event card: the publisher (its rulebook) or us
+
+
 @dataclass(frozen=True)
 class EventCard:
     id: str
@@ -252,12 +255,50 @@ class EventCard:
     title: dict[str, str]
     text: dict[str, str]
     effect: dict[str, Any]
+    #: "rulebook" for the publisher's two cards the rulebook prints, "boardgen" for the ones we
+    #: wrote (DIGEST 1: ours are marked as ours on the card face and the rules page)
+    origin: str
+
+    @property
+    def ours(self) -> bool:
+        """Whether boardgen wrote this card (not the publisher): its face carries our mark."""
+        return self.origin == "boardgen"
 
 
 @cache
 def event_cards() -> tuple[EventCard, ...]:
-    raw = load_toml(DATA / "events.toml")
-    return tuple(EventCard(c["id"], c["pack"], c["kind"], c["title"], c["text"], c["effect"]) for c in raw["cards"])
+    return parse_event_cards(load_toml(DATA / "events.toml"))
+
+
+def parse_event_cards(raw: dict[str, Any], source: str = "events.toml") -> tuple[EventCard, ...]:
+    """The [[cards]] of an events file; every card must say who wrote it (`origin`)."""
+    cards = []
+    for c in raw["cards"]:
+        origin = c.get("origin")
+        if origin not in ORIGINS:
+            raise ValueError(f"{source}: card {c['id']!r} has origin {origin!r} (expected one of "
+                             f"{', '.join(ORIGINS)})")
+        cards.append(EventCard(c["id"], c["pack"], c["kind"], c["title"], c["text"], c["effect"], origin))
+    return tuple(cards)
+
+
+def rulebook_event_titles(lang: str) -> list[str]:
+    """The titles of the publisher's event cards (origin "rulebook"), in deck order, in `lang`."""
+    return [c.title[lang] for c in event_cards() if c.origin == "rulebook"]
+
+
+_QUOTES = {"pl": ("„", "”", " i "), "en": ("“", "”", " and ")}
+
+
+def rules_card_extras(options: Options, lang: str) -> dict[str, Any]:
+    """What the rules card template (templates/plazing/rules.<lang>.txt) reads beyond the numbers:
+    the children's game's rank options and the publisher's event cards by name (from events.toml),
+    for the line that tells them from ours."""
+    left, right, conj = _QUOTES.get(lang, _QUOTES["en"])
+    names = [f"{left}{t}{right}" for t in rulebook_event_titles(lang)]
+    joined = conj.join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+    return {"no_largest_area": options.no_largest_area, "no_most_areas": options.no_most_areas,
+            "rulebook_events": joined}
 
 
 def event_deck_spec(extra: bool) -> dict[str, int]:
@@ -283,6 +324,18 @@ class Options:
     # the rulebook's simplifications for a game with young children ("Gra z dziećmi")
     no_weather: bool = False  # no weather die: no weather points
     one_special: bool = False  # 3 players with a single special tile (one without score squares)
+    no_largest_area: bool = False  # no points for the area surrounded by the most pieces
+    no_most_areas: bool = False  # no points for the most closed areas
+
+    @property
+    def largest_area_bonus(self) -> bool:
+        """Whether the largest area scores its places (not in the children's game without it)."""
+        return not self.no_largest_area
+
+    @property
+    def most_areas_bonus(self) -> bool:
+        """Whether the most closed areas score their places (not in the children's game without it)."""
+        return not self.no_most_areas
 
     @property
     def board_players(self) -> int:
@@ -294,7 +347,14 @@ class Options:
         return 4 if self.two_colours else self.players
 
     def to_json(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+        """Every option, except the later ones while they are off (`QUIET_OPTIONS`): a setup made
+        without them writes the very JSON it wrote before they existed (its fingerprint, and the
+        ~E mark of a hand-edited copy, stay)."""
+        return {k: v for k in self.__dataclass_fields__ if (v := getattr(self, k)) or k not in QUIET_OPTIONS}
+
+
+#: options a setup file names only when they are on (added after setup files were in use)
+QUIET_OPTIONS = ("no_largest_area", "no_most_areas")
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,11 @@ WASTE_SQUARES = ".x+-"  # the rulebook forbids only edges; objects, resources an
 KIND_NAME = {"#": "an object", "A": "an amber mark", "S": "a shell mark", "P": "a pebble mark"}
 
 
+def _article(word: str) -> str:
+    """The indefinite article for a resource name in a message ("an amber", "a shell")."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def check_options(o: Options) -> Report:
     r = Report()
     if o.players not in (2, 3, 4):
@@ -336,10 +341,12 @@ def _check_resources(setup: Setup, squares: list[str]) -> Report:
         if xy not in placed:
             r.add("plazing.resources-on-marks", f"the {kind} mark at {xy[0]},{xy[1]} has no resource", xy)
         elif placed[xy] != kind:
-            r.add("plazing.resources-on-marks", f"a {placed[xy]} lies on the {kind} mark at {xy[0]},{xy[1]}", xy)
+            r.add("plazing.resources-on-marks",
+                  f"{_article(placed[xy])} {placed[xy]} lies on the {kind} mark at {xy[0]},{xy[1]}", xy)
     for xy, kind in sorted(placed.items()):
         if xy not in marks:
-            r.add("plazing.resources-on-marks", f"a {kind} lies at {xy[0]},{xy[1]} where no resource is marked", xy)
+            r.add("plazing.resources-on-marks",
+                  f"{_article(kind)} {kind} lies at {xy[0]},{xy[1]} where no resource is marked", xy)
     return r
 
 

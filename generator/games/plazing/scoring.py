@@ -94,18 +94,24 @@ def waste_score(collected: Sequence[int]) -> list[tuple[int, int]]:
 def final_parts(weather: str, screen_outers: Sequence[Sequence[str]], blankets: Sequence[int],
                 odds: Sequence[int], collected: Sequence[Mapping[str, int]], areas_owned: Sequence[int],
                 largest: Sequence[int | None], waste: Sequence[int],
-                persons: int | None = None) -> list[dict[str, int]]:
+                persons: int | None = None, most_areas: bool = True,
+                largest_area: bool = True) -> list[dict[str, int]]:
     """The end-of-game parts of every colour's score (FINAL_PARTS), one dict per colour.
 
-    `areas_owned` counts each colour's closed areas; `largest` is the count of the pieces necessary
-    to close the colour's largest area (None when it owns none); a colour with no area takes no place.
-    `persons` is the number of people playing (default: one per colour), which sets the rank points.
+    `areas_owned` counts each colour's closed areas; `largest` is the size of the colour's largest
+    area — the number of pieces of every colour that surround it (`engine.State.surrounding`) — or
+    None when it owns none; a colour with no area takes no place. `persons` is the number of people
+    playing (default: one per colour), which sets the rank points. The children's game may leave
+    out either rank bonus (rulebook "Gra z dziećmi": "gra bez punktacji za obszar otoczony
+    największą liczbą elementów i/lub za największą liczbę obszarów"): `most_areas` /
+    `largest_area` False make that part 0 for everyone.
     """
     n = len(collected)
     persons = n if persons is None else persons
     sc = rules().scoring
-    most = split_ranks([a if a > 0 else None for a in areas_owned], place_points(sc["most_areas"], persons))
-    big = split_ranks(largest, place_points(sc["largest_area"], persons))
+    most = (split_ranks([a if a > 0 else None for a in areas_owned], place_points(sc["most_areas"], persons))
+            if most_areas else [0] * n)
+    big = split_ranks(largest, place_points(sc["largest_area"], persons)) if largest_area else [0] * n
     ws = waste_score(waste)
     out = []
     for c in range(n):

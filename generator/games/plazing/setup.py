@@ -19,6 +19,7 @@ from generator.core.decks import shuffled_deck
 from generator.core.rng import CodeError, CodeField, CodeSpec, make_rng
 from generator.games.plazing.model import (
     NO_WEATHER,
+    QUIET_OPTIONS,
     Catalog,
     Options,
     Placed,
@@ -45,32 +46,42 @@ ROTATIONS = (0, 90, 180, 270)
 
 @dataclass(frozen=True)
 class _Code(CodeSpec):
-    """The Plażing code: the 7 option characters of the first codes, plus the children's-game
-    options (`extra`) only when one is on — every code printed before they existed stays valid
-    and names the same setup."""
+    """The Plażing code: the 7 option characters of the first codes, then the children's-game
+    options in tiers (`extra`), each tier written only when it or a later one has an option on:
+    every code printed before a tier existed stays valid and names the same setup (7 characters
+    before the children's options, 9 with no weather / one special tile, 11 with the rank bonuses)."""
 
-    extra: tuple[CodeField, ...] = ()
+    extra: tuple[tuple[CodeField, ...], ...] = ()
 
-    def _full(self) -> CodeSpec:
-        return CodeSpec(self.prefix, self.fields + self.extra)
+    def _upto(self, tiers: int) -> CodeSpec:
+        return CodeSpec(self.prefix, self.fields + tuple(f for tier in self.extra[:tiers] for f in tier))
+
+    def _lengths(self) -> list[int]:
+        return [len(self._upto(k).fields) for k in range(len(self.extra) + 1)]
 
     def encode(self, options: dict[str, Any], seed: int) -> str:
-        if all(options.get(f.name, f.choices[0]) == f.choices[0] for f in self.extra):
-            return CodeSpec(self.prefix, self.fields).encode(options, seed)
-        return self._full().encode(options, seed)
+        # an option a setup file leaves out is off (`model.QUIET_OPTIONS`)
+        options = {**{f.name: f.choices[0] for tier in self.extra for f in tier}, **options}
+        tiers = len(self.extra)
+        while tiers and all(options[f.name] == f.choices[0] for f in self.extra[tiers - 1]):
+            tiers -= 1
+        return self._upto(tiers).encode(options, seed)
 
     def decode(self, code: str) -> tuple[dict[str, Any], int]:
         parts = code.strip().split("-")
         n = len(parts[1]) if len(parts) == 4 else -1
-        if n == len(self.fields) + len(self.extra):
-            return self._full().decode(code)
-        if n not in (-1, len(self.fields)):
+        lengths = self._lengths()
+        if n not in lengths:
             CodeSpec(self.prefix, ()).check_head(code)  # a wrong game or a malformed code is said first
-            raise CodeError(f"setup code {code!r} has {n} option characters, expected {len(self.fields)} "
-                            f"or {len(self.fields) + len(self.extra)}")
-        options, seed = CodeSpec(self.prefix, self.fields).decode(code)
-        options.update({f.name: f.choices[0] for f in self.extra})
-        return options, seed
+            if n != -1:
+                raise CodeError(f"setup code {code!r} has {n} option characters, expected "
+                                f"{', '.join(map(str, lengths[:-1]))} or {lengths[-1]}")
+            n = lengths[0]
+        tiers = lengths.index(n)
+        options, seed = self._upto(tiers).decode(code)
+        options.update({f.name: f.choices[0] for tier in self.extra[tiers:] for f in tier})
+        # the same keys as `Options.to_json` (an option of QUIET_OPTIONS appears only when on)
+        return {k: v for k, v in options.items() if v or k not in QUIET_OPTIONS}, seed
 
 
 CODE = _Code("PZ", (
@@ -82,8 +93,8 @@ CODE = _Code("PZ", (
     CodeField("clean_beach", (False, True)),
     CodeField("extra_tiles", (False, True)),
 ), extra=(
-    CodeField("no_weather", (False, True)),
-    CodeField("one_special", (False, True)),
+    (CodeField("no_weather", (False, True)), CodeField("one_special", (False, True))),
+    (CodeField("no_largest_area", (False, True)), CodeField("no_most_areas", (False, True))),
 ))
 
 

@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from generator.core.checks import UserInputError
-from generator.core.playout import play_one, random_bot
-from generator.games.plazing.engine import State
-from generator.games.plazing.model import DATA, NO_WEATHER, Options, load_catalog
+from generator.core.playout import greedy_bot, play_one, random_bot
+from generator.games.plazing.greedy import GreedyState
+from generator.games.plazing.model import DATA, NO_WEATHER, Options, Setup, load_catalog
 from generator.games.plazing.rules import check, check_catalog
 from generator.games.plazing.setup import CODE, catalog_report, code_for, generate
 
@@ -30,7 +30,7 @@ def test_no_weather_rolls_no_die_and_scores_no_weather():
     s = generate(Options(players=4, no_weather=True, surprises=True, events=True, extra_events=True), 8)
     assert s.weather == NO_WEATHER and check(s).ok
     for seed in range(3):
-        st = State(s, random.Random(seed))
+        st = GreedyState(s, random.Random(seed))
         play_one(st, [random_bot] * 4, st.rng, max_moves=3000)
         assert st.is_over() and st.weather == NO_WEATHER  # weather cards change nothing
         assert all(p["weather"] == 0 and p["weather_event"] == 0 for p in st.colour_parts())
@@ -66,6 +66,55 @@ def test_children_codes_round_trip_and_old_codes_keep_their_meaning():
     options, seed = CODE.decode(plain)
     assert options["no_weather"] is False and options["one_special"] is False and seed == 5
     assert generate(Options(**options), seed).to_json() == generate(Options(players=4, clean_beach=True), 5).to_json()
+
+
+@pytest.mark.parametrize("flag, part", [("no_largest_area", "largest_area"), ("no_most_areas", "most_areas")])
+def test_children_without_a_rank_bonus_play_whole_games(flag, part):
+    """The rulebook's fourth simplification ("gra bez punktacji za obszar otoczony największą liczbą
+    elementów i/lub za największą liczbę obszarów"): the same beach and the same games, with that
+    rank part 0 for everyone and every other part as in the full game."""
+    other = {"largest_area": "most_areas", "most_areas": "largest_area"}[part]
+    for players, bot in ((4, greedy_bot), (3, random_bot), (2, greedy_bot)):
+        kids = Options(players=players, surprises=True, events=True, **{flag: True})
+        full = Options(players=players, surprises=True, events=True)
+        a, b = generate(kids, 11), generate(full, 11)
+        assert check(a).ok and a.tiles == b.tiles and a.resources == b.resources
+        ranked = 0
+        for seed in range(3):
+            sa, sb = GreedyState(a, random.Random(seed)), GreedyState(b, random.Random(seed))
+            play_one(sa, [bot] * players, sa.rng, max_moves=3000)
+            play_one(sb, [bot] * players, sb.rng, max_moves=3000)
+            assert sa.is_over() and sa.pieces == sb.pieces  # the bots play the same game
+            for pa, pb in zip(sa.colour_parts(), sb.colour_parts(), strict=True):
+                assert pa[part] == 0 and pa[other] == pb[other]
+                assert {k: v for k, v in pa.items() if k != part} == {k: v for k, v in pb.items() if k != part}
+                ranked += pb[part]
+            for xa, xb, pb in zip(sa.scores(), sb.scores(), sb.colour_parts(), strict=True):
+                assert float(xa) == float(xb) - pb[part]
+        assert ranked > 0  # the full game did score that part: the flag took it away
+
+
+def test_both_rank_bonuses_off_and_the_codes():
+    o = Options(players=3, no_largest_area=True, no_most_areas=True)
+    s = generate(o, 4)
+    st = GreedyState(s, random.Random(1))
+    play_one(st, [random_bot] * 3, st.rng, max_moves=3000)
+    assert all(p["largest_area"] == 0 and p["most_areas"] == 0 for p in st.colour_parts())
+    for options in (o, Options(players=4, no_most_areas=True), Options(players=3, one_special=True,
+                                                                        no_largest_area=True)):
+        code = code_for(options, 9)
+        assert len(code.split("-")[1]) == 11
+        decoded, seed = CODE.decode(code)
+        assert Options(**decoded) == options and seed == 9 and decoded == options.to_json()
+    # the codes printed before the rank options still name the same setups
+    for options in (Options(players=3, no_weather=True, one_special=True), Options(players=2, clean_beach=True)):
+        code = code_for(options, 21)
+        assert len(code.split("-")[1]) == (9 if options.no_weather else 7)
+        decoded, seed = CODE.decode(code)
+        assert Options(**decoded) == options
+        assert generate(Options(**decoded), seed).to_json() == generate(options, 21).to_json()
+    assert "no_largest_area" not in Options().to_json()  # old setup files stay byte for byte the same
+    assert Setup.from_json(s.to_json()).options == o
 
 
 def test_cli_children_options(tmp_path):

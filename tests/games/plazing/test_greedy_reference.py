@@ -19,6 +19,7 @@ from generator.core.playout import greedy_bot, random_bot
 from generator.games.plazing import scoring
 from generator.games.plazing.board import hand_setup
 from generator.games.plazing.engine import State
+from generator.games.plazing.greedy import OWN_AREA, GreedyState, TopMoves
 from generator.games.plazing.model import RESOURCES, Options
 from generator.games.plazing.moves import (
     BLANKET,
@@ -35,7 +36,6 @@ from generator.games.plazing.moves import (
     shape_of,
 )
 from generator.games.plazing.setup import generate
-from generator.games.plazing.valuation import OWN_AREA, TopMoves
 
 OPTIONS = [Options(players=4), Options(players=3, surprises=True),
            Options(players=4, surprises=True, events=True, extra_events=True, clean_beach=True, extra_tiles=True),
@@ -106,7 +106,7 @@ def plain_greedy(s: State) -> list[Move]:
 def test_fast_greedy_equals_the_plain_one_over_seeded_games(options):
     checked = 0
     for seed in range(6):
-        s = State(generate(options, seed), random.Random(seed))
+        s = GreedyState(generate(options, seed), random.Random(seed))
         rng = random.Random(seed + 100)
         step = 0
         while not s.is_over() and step < 400:
@@ -221,7 +221,7 @@ def check_risky(s: State) -> int:
 def test_risky_holds_every_placement_that_closes(options):
     closing = 0
     for seed in range(3):
-        s = State(generate(options, seed), random.Random(seed))
+        s = GreedyState(generate(options, seed), random.Random(seed))
         rng = random.Random(seed)
         while not s.is_over():
             if s.moves % 5 == 0:
@@ -237,7 +237,7 @@ def test_risky_holds_every_closing_on_drawn_beaches(seed, density, greedy):
     the border, pockets closed from the start, pieces joining objects."""
     rng = random.Random(seed)
     rows = ["".join("#" if rng.random() < density else "." for _ in range(12)) for _ in range(12)]
-    s = State(hand_setup(rows, players=2), random.Random(seed))
+    s = GreedyState(hand_setup(rows, players=2), random.Random(seed))
     bot = greedy_bot if greedy else random_bot
     while not s.is_over():
         if s.moves % 2 == 0:
@@ -248,7 +248,7 @@ def test_risky_holds_every_closing_on_drawn_beaches(seed, density, greedy):
 def test_two_arcs_equals_a_plain_count():
     """`board.two_arcs` (compiled, bit-parallel) against a count round each ring, for parts made of
     random squares, with the sea's cells in and out."""
-    s = State(generate(Options(players=4), 0), random.Random(0))
+    s = GreedyState(generate(Options(players=4), 0), random.Random(0))
     b = s.b
     w, h = b.width, b.height
     rng = random.Random(1)
@@ -275,7 +275,7 @@ def test_waste_kept_as_closed_in_stays_closed_in():
     kept = 0
     options = Options(players=4, clean_beach=True, surprises=True)
     for seed in range(4):
-        s = State(generate(options, seed), random.Random(seed))
+        s = GreedyState(generate(options, seed), random.Random(seed))
         rng = random.Random(seed)
         while not s.is_over():
             if s.phase in (MAIN, SECOND) and s.moves % 3 == 0:
@@ -308,7 +308,7 @@ def test_a_placement_closing_waste_in_is_legal_once_that_waste_is_collected():
     """Two blankets stand west and east of a 2 x 2 nook at the sea holding waste; a blanket south
     of it would close the waste in (illegal, and kept as such), until the waste is taken (while
     other waste lies elsewhere)."""
-    s = State(hand_setup(["." * 12] * 12, players=2, waste=[(1, 0), (11, 11)]), random.Random(0))
+    s = GreedyState(hand_setup(["." * 12] * 12, players=2, waste=[(1, 0), (11, 11)]), random.Random(0))
     w = s.b.width
 
     def put(colour: int, move: Move) -> None:
@@ -341,7 +341,7 @@ def test_a_pocket_closed_from_the_start_is_looked_at():
     for x in range(1, 11):
         rows[7][x] = "#"
     rows[3][4] = rows[3][7] = "#"
-    s = State(hand_setup(["".join(r) for r in rows], players=2), random.Random(0))
+    s = GreedyState(hand_setup(["".join(r) for r in rows], players=2), random.Random(0))
     w = s.b.width
     assert s.b.pockets == sum(1 << (y * w + x) for y in range(7) for x in range(2, 10)) & ~s.b.objects
     move = (BLANKET, 3 * w + 5, 0)  # (5,3)-(6,3)

@@ -292,3 +292,18 @@ def _waste_cases(s: Setup) -> None:
     t = copy.deepcopy(s)
     t.waste[0] = (*spot("x", avoid_surprise=False), p)
     assert [v.message for v in check(t)] == [f"waste at {t.waste[0][0]},{t.waste[0][1]} lies on a surprise"]
+
+
+def test_resource_messages_take_the_right_article(full_setup):
+    """Issue 25: "an amber lies on the shell mark", not "a amber"."""
+    s = full_setup
+    i = next(i for i, (_, _, k) in enumerate(s.resources) if k != "amber")
+    x, y, kind = s.resources[i]
+    s.resources[i] = (x, y, "amber")
+    text = " ".join(v.message for v in check(s).violations)
+    assert f"an amber lies on the {kind} mark at {x},{y}" in text and "a amber" not in text
+    s.resources[i] = (x, y, kind)
+    free = next((x, y) for y, row in enumerate(s.squares()) for x, ch in enumerate(row) if ch == ".")
+    s.resources.append((*free, "amber"))
+    assert f"an amber lies at {free[0]},{free[1]} where no resource is marked" in " ".join(
+        v.message for v in check(s).violations)

@@ -8,6 +8,7 @@ import random
 
 from generator.core.playout import greedy_bot, play_one, random_bot
 from generator.games.plazing.engine import BLANKET, COLOUR, COLOUR_PHASE, MAIN, ODD, SECOND, State, hand_setup
+from generator.games.plazing.greedy import GreedyState
 from generator.games.plazing.model import Options
 from generator.games.plazing.setup import generate
 
@@ -15,7 +16,7 @@ SAND = ["." * 12] * 12
 
 
 def two(first: int = 0) -> State:
-    return State(hand_setup(SAND, players=2, two_colours=True, first_player=first), random.Random(0))
+    return GreedyState(hand_setup(SAND, players=2, two_colours=True, first_player=first), random.Random(0))
 
 
 def test_the_person_chooses_the_colour_each_turn():
@@ -85,9 +86,12 @@ def test_a_person_with_no_move_for_either_colour_ends_the_game():
 
 def test_ranks_pay_12_6_0_and_the_weaker_colour_scores():
     s = two()
-    # four colours each own one area; necessary pieces 4, 3, 2, 1 (largest area) and 1 area each
+    # four colours each own one area, surrounded by 4, 3, 2, 1 pieces (largest area), and 1 area each
+    sizes = {}
     for c, around in enumerate((4, 3, 2, 1)):
         s.areas.append((1 << (20 + c), c, c, around))
+        sizes[1 << (20 + c)] = around
+    s.surrounding = sizes.__getitem__  # the sizes stand in for pieces round each area
     parts = s.colour_parts()
     assert [p["largest_area"] for p in parts] == [12, 6, 0, 0]  # no third place: two persons
     assert [p["most_areas"] for p in parts] == [4, 4, 4, 4]  # a four-way tie: (12+6+0+0)//4
@@ -102,7 +106,7 @@ def test_whole_two_colour_games_end_with_persons_alternating():
     setup = generate(Options(players=2, two_colours=True, surprises=True, events=True), 4)
     for bot, seed in ((random_bot, 1), (random_bot, 2), (greedy_bot, 3)):
         rng = random.Random(seed)
-        s = State(setup, rng)
+        s = GreedyState(setup, rng)
         persons: list[int] = []
 
         def watch(st: State, persons: list[int] = persons) -> None:

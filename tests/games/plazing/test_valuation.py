@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from generator.core.playout import greedy_bot, play_one, random_bot
 from generator.games.plazing.engine import H2, H3, O1, V2, V3, State
+from generator.games.plazing.greedy import GreedyState
 from generator.games.plazing.model import Options
 from generator.games.plazing.moves import bits_of
 from generator.games.plazing.setup import generate
@@ -56,7 +57,7 @@ def check_state(s: State) -> None:
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(OPTIONS), st.integers(0, 2**32))
 def test_fast_paths_agree_with_the_plain_rules_over_whole_games(options, seed):
-    s = State(generate(options, seed), random.Random(seed))
+    s = GreedyState(generate(options, seed), random.Random(seed))
     bot = greedy_bot if seed % 2 else random_bot
     step = {"n": 0}
 

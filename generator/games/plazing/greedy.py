@@ -1,6 +1,12 @@
-"""The greedy bot's view of a Plażing move: what it gains the mover at once (a one-ply estimate).
+"""The Plażing greedy bot: what a move gains the mover at once (a one-ply estimate), and its memos.
 
-`move_value(state, move)` is what `core.playout.greedy_bot` asks of `State.move_value`: points now
+The bot lives beside the engine, not in it: `GreedyState` is `engine.State` with the two hooks
+`core.playout.greedy_bot` asks for (`move_value`, `greedy_moves`) and the bot's memos; the engine
+never imports this module. A playout that seats greedy bots starts its games as `GreedyState`
+(`playability.py` does); a plain `engine.State` plays the same rules, and core's greedy bot then
+falls back to trying each move on a clone.
+
+`move_value(state, move)` is what `core.playout.greedy_bot` asks of `GreedyState.move_value`: points now
 plus what the move fixes for the end — weather for the piece, score squares, +1 per area closed,
 for an own area the rank points it is likely to bring (2) and the best kind of resource the bonus
 collects; for collecting moves the resource table's gain. It reads the State and never changes it
@@ -9,22 +15,26 @@ collects; for collecting moves the resource table's gain. It reads the State and
 Speed (issue #12): `refresh` values every placement of the colour in turn at once after each
 move — only the placements that may close an area at all are looked at (`State.risky`: a ring
 meeting one wall part twice, kept up to date as pieces join the walls; a few per move), and
-those are answered from the `new_closed` cache (a list per shape, by anchor); the owners of what
-a closing would close are kept per placement (and serve `State.place` when that placement is
-played); the anchors found are kept for `greedy_moves`, which returns the best moves as masks
-(`TopMoves`).
+those are answered by the engine's memos (`State.closing`, `State.closing_owners`, which also
+serve `State.place` when that placement is played); the anchors found are kept for
+`greedy_moves`, which returns the best moves as masks (`TopMoves`). The score squares under each
+placement are the bot's table per Board (`placing_terms`).
 tests/games/plazing/test_greedy_reference.py keeps the plain version and checks that both
 decide the same.
 """
 
 from __future__ import annotations
 
+import random
+import weakref
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
 from generator.games.plazing import events, scoring
-from generator.games.plazing.model import RESOURCES, rules
+from generator.games.plazing.board import Board
+from generator.games.plazing.engine import State
+from generator.games.plazing.model import RESOURCES, Setup, rules
 from generator.games.plazing.moves import (
     BLANKET,
     BONUS,
@@ -49,11 +59,68 @@ from generator.games.plazing.moves import (
     nth_bit,
 )
 
-if TYPE_CHECKING:
-    from generator.games.plazing.engine import State
-
 OWN_AREA = 2.0  # an own area's expected share of the rank points, on top of its closing point
 WASTE = 1.5  # a waste token: 1 point and a share of the +5 bonus
+
+
+class GreedyState(State):
+    """`engine.State` with the greedy bot's look-ahead: the hooks `core.playout.greedy_bot` asks
+    for, and the bot's memos of the position (refreshed once per move and colour)."""
+
+    def __init__(self, setup: Setup | Board, rng: random.Random | int | None = None) -> None:
+        super().__init__(setup, rng)
+        self._forget()
+
+    def _forget(self) -> None:
+        self.values: list[dict[int, float]] = []  # closing values per shape, for `values_key`
+        self.values_key: tuple[int, int] = (-1, -1)  # (moves, colour) the values are for
+        self.weather_values: tuple[float, ...] = ()
+        self.anchor_masks = [0, 0, 0, 0, 0]  # anchors per shape the colour may place now
+        self.waste_bad = [0, 0, 0, 0, 0]  # anchors per shape that would close waste in
+        self.closer_mask = [0, 0, 0, 0, 0]  # ... and those that close something (the keys of `values`)
+
+    def clone(self) -> GreedyState:
+        c = super().clone()
+        assert isinstance(c, GreedyState)
+        c._forget()
+        return c
+
+    def move_value(self, move: Move) -> float:
+        """The mover's immediate gain from `move` (`move_value`)."""
+        return move_value(self, move)
+
+    def greedy_moves(self) -> Sequence[Move]:
+        """The legal moves of the best value, in `legal_moves` order (`greedy_moves`)."""
+        return greedy_moves(self)
+
+
+@dataclass(frozen=True)
+class PlacingTerms:
+    """The score squares under each placement of a Board, as the greedy bot sums them."""
+
+    value: list[dict[int, int]]  # per shape, {anchor: +1 squares - -1 squares} where nonzero
+    mask: list[int]  # per shape, the anchors of `value`
+    levels: list[list[tuple[int, int]]]  # per shape, (total, its anchors) for each total, ascending
+
+
+_TERMS: weakref.WeakKeyDictionary[Board, PlacingTerms] = weakref.WeakKeyDictionary()
+
+
+def placing_terms(b: Board) -> PlacingTerms:
+    """The Board's `PlacingTerms`, built once per Board (kept while the Board lives)."""
+    terms = _TERMS.get(b)
+    if terms is None:
+        value = [{i: v for i, sh in enumerate(row) if sh is not None and sh.mask & b.scored
+                  and (v := (sh.mask & b.plus).bit_count() - (sh.mask & b.minus).bit_count())}
+                 for row in b.shapes]
+        levels = []
+        for sv in value:
+            level: dict[int, int] = {}
+            for a, v in sv.items():
+                level[v] = level.get(v, 0) | 1 << a
+            levels.append(sorted(level.items()))
+        terms = _TERMS[b] = PlacingTerms(value, [sum(1 << a for a in sv) for sv in value], levels)
+    return terms
 
 
 @cache
@@ -93,18 +160,17 @@ _GROUPS = {(scr, bla, odd): ([(SCREEN, H3, (0, 1)), (SCREEN, V3, (2, 3))] if scr
            for scr in (False, True) for bla in (False, True) for odd in (False, True)}
 
 
-def refresh(s: State) -> None:
+def refresh(s: GreedyState) -> None:
     """The closing values of every legal placement of the colour in turn, computed at once: the
     placements that cannot close anything (nearly all) are left out by `State.risky`, the rest ask
-    the `new_closed` cache (inlined: a hit is a lookup and a test of its certificate); only
-    closings cost more, and what they close is valued from the cached owners (`closing_value`).
-    A closing that would close waste in is illegal: it is noted in `waste_bad` instead (the
-    placements `_no_waste_closed` would drop, found on the way). The anchors of each shape are
-    kept too (`anchor_masks`, 0 for a shape the colour cannot place now) for `greedy_moves`."""
+    the engine (`State.closing`: its `new_closed` memo, and None for a placement that would close
+    waste in, an illegal move, noted in `waste_bad` instead: the placements `_no_waste_closed`
+    would drop, found on the way); only closings cost more, valued from the engine's owner counts
+    (`closing_value`). The anchors of each shape are kept too (`anchor_masks`, 0 for a shape the
+    colour cannot place now) for `greedy_moves`."""
     c = s.colour
     bd = s.b
-    covered = s.covered
-    place = bd.grid.full & ~(bd.static_block | covered | s.closed | s.waste)
+    place = s.placeable()
     sup = s.supply[c]
     fits = bd.fits
     w = bd.width
@@ -120,46 +186,23 @@ def refresh(s: State) -> None:
     by_shape: list[dict[int, float]] = [{}, {}, {}, {}, {}]
     bad = [0, 0, 0, 0, 0]
     closers = [0, 0, 0, 0, 0]
-    cache = s._closing
-    new_closed = s._new_closed
-    waste = s.waste
+    closing = s.closing
     risky = s.risky
-    waste_in, keep_waste = s._waste_in, not bd.pockets  # (no pockets: the criterion is exact)
     for shape in range(5):
         maybe = anchors[shape] & risky[shape]
         if not maybe:
             continue
         mine = by_shape[shape]
-        row = cache[shape]
         while maybe:
             low = maybe & -maybe
             maybe ^= low
             a = low.bit_length() - 1
-            if waste and waste_in.get(shape * 4096 + a, 0) & waste:
-                bad[shape] |= low  # it still would close that waste in (State._waste_in)
-                continue
-            hit = row[a]
-            if hit is None or hit[1] & covered:  # new_closed's miss, inlined
-                hit = row[a] = new_closed(shape, a)
-            parts = hit[0]
-            if parts:
-                if waste:
-                    for p in parts:
-                        if p & waste:
-                            bad[shape] |= low  # it would close waste in: not a legal move, worth nothing
-                            if keep_waste:
-                                waste_in[shape * 4096 + a] = p & waste
-                            break
-                    else:
-                        mine[a] = closing_value(s, c, shape, a, parts)
-                        closers[shape] |= low
-                else:
-                    mine[a] = closing_value(s, c, shape, a, parts)
-                    closers[shape] |= low
-            elif keep_waste:
-                # closes nothing: its ring no longer meets one part twice (the pieces placed in it
-                # since have joined the arcs), and only a later join can make it so again
-                risky[shape] &= ~low
+            parts = closing(shape, a)
+            if parts is None:
+                bad[shape] |= low  # it would close waste in: not a legal move, worth nothing
+            elif parts:
+                mine[a] = closing_value(s, c, shape, a, parts)
+                closers[shape] |= low
     s.weather_values = _weather_values(s.weather)
     s.values = by_shape
     s.waste_bad = bad
@@ -178,40 +221,19 @@ def _weather_values(w: str) -> tuple[float, ...]:
 def closing_value(s: State, c: int, shape: int, a: int, parts: list[int]) -> float:
     """What closing `parts` with colour c's piece at (shape, a) is worth to c.
 
-    Which pieces are necessary to close each part is fixed by the part and the placement (every
-    square next to the part is an object, the piece or another piece, pieces are never lifted,
-    and a piece's colour plays no part in whether it is necessary), so the counts per colour
-    are kept per placement with the parts they were found for (`State._owners`) and serve every
-    colour; the score squares are fixed too; only the resources and surprises left in the part,
-    and what c has collected, are read afresh."""
+    Who would own each part is the engine's count of necessary pieces (`State.closing_owners`,
+    kept per placement, the same for every colour); the score squares are fixed too; only the
+    resources and surprises left in the part, and what c has collected, are read afresh."""
     bd = s.b
-    key = shape * 4096 + a
-    known = s._owners.get(key)
-    if known is None or known[0] != parts:
-        sh = bd.shapes[shape][a]
-        assert sh is not None
-        walls = []
-        for area in parts:
-            # the necessary pieces do not depend on the new piece's colour: count the others per
-            # colour once, and note whether the new piece is one of them
-            counts = [0] * bd.colours
-            needed = False
-            for col, m in s.necessary_pieces(area, (0, sh.mask, sh.n4)):
-                if m == sh.mask:
-                    needed = True
-                else:
-                    counts[col] += 1
-            fixed = OWN_AREA + (area & bd.plus).bit_count() - (area & bd.minus).bit_count()
-            walls.append((area, counts, needed, fixed))
-        known = s._owners[key] = (parts, walls)
+    plus, minus = bd.plus, bd.minus
     mine = []
-    for area, counts, needed, fixed in known[1]:
+    for area, counts, needed in s.closing_owners(shape, a, parts):
         if needed:
             counts = list(counts)
             counts[c] += 1
         top = max(counts)
         if top and counts[c] == top and counts.count(top) == 1:
-            mine.append((area, fixed))
+            mine.append((area, OWN_AREA + (area & plus).bit_count() - (area & minus).bit_count()))
     v = float(len(parts))
     res0, res1, res2 = s.res
     surp = s.surp
@@ -234,7 +256,7 @@ def closing_value(s: State, c: int, shape: int, a: int, parts: list[int]) -> flo
     return v
 
 
-def move_value(s: State, move: Move) -> float:
+def move_value(s: GreedyState, move: Move) -> float:
     """The mover's immediate gain from `move`."""
     kind, a, b = move
     if kind <= ODD:  # asked for every legal placement: one comparison and three lookups
@@ -242,7 +264,7 @@ def move_value(s: State, move: Move) -> float:
             refresh(s)
         idx = kind * 4 + b
         shape = SHAPE_AT[idx]
-        return s.weather_values[idx] + s.b.square_value[shape].get(a, 0) + s.values[shape].get(a, 0.0)
+        return s.weather_values[idx] + placing_terms(s.b).value[shape].get(a, 0) + s.values[shape].get(a, 0.0)
     c = s.colour
     if kind == COLLECT_ALL:
         return kind_gain(s, c, a, s.own_areas[c])
@@ -278,7 +300,7 @@ def move_value(s: State, move: Move) -> float:
     return 0.0
 
 
-def colour_value(s: State, c: int) -> float:
+def colour_value(s: GreedyState, c: int) -> float:
     """Two colours: choosing colour c is worth the best move c then has.
 
     Asked on the State itself with colour c in its main phase for the while (valuing reads the
@@ -371,7 +393,7 @@ class TopMoves(Sequence[Move]):
         return f"TopMoves({list(self)!r})"
 
 
-def greedy_moves(s: State) -> Sequence[Move]:
+def greedy_moves(s: GreedyState) -> Sequence[Move]:
     """The legal moves of the highest `move_value`, in `legal_moves` order — what
     `core.playout.greedy_bot` would pick among, found without valuing each placement alone.
 
@@ -392,7 +414,8 @@ def greedy_moves(s: State) -> Sequence[Move]:
     groups = _GROUPS[(ph == MAIN and sup[SCREEN] > 0, sup[BLANKET] > 0, sup[ODD] > 0)]
     weather = s.weather_values
     anchor_masks, waste_bad, closer_mask, values = s.anchor_masks, s.waste_bad, s.closer_mask, s.values
-    square_levels, square_mask, square_value = bd.square_levels, bd.square_mask, bd.square_value
+    terms = placing_terms(bd)
+    square_levels, square_mask, square_value = terms.levels, terms.mask, terms.value
     # per group, the best value without the weather's share (the weather adds the same to every
     # placement of one outer; values are whole or half points: sums are exact), then the masks of
     # the placements that reach the top, only for the outers whose best does
@@ -422,7 +445,7 @@ def greedy_moves(s: State) -> Sequence[Move]:
             if weather[kind * 4 + o] + hi > top:
                 top = weather[kind * 4 + o] + hi
         found.append((kind, shape, outers, rest, hi))
-    others = s._other_moves() if ph == MAIN else []
+    others = s.collecting_moves() if ph == MAIN else []
     other_values = [move_value(s, m) for m in others]
     if other_values:
         top = max(top, max(other_values))
