@@ -321,3 +321,17 @@ def test_every_file_is_refused_or_plays(text: str) -> None:
         return
     event("played")
     _play_to_end(board)
+
+
+@pytest.mark.parametrize("n", ["1", "3"])
+def test_exported_board_prints_the_same_pages(n: str) -> None:
+    """`sheet --board FILE` of an exported board draws the pages `--board N` draws (same code
+    given to both here: the code of a custom file differs only by its ~B mark)."""
+    from generator.games.plazing_rw.draw import pad_scene
+    from generator.games.plazing_rw.setup import SheetSetup
+    from generator.render.pdf import pdf_bytes
+
+    back = parse_board_text(export_board(boards()[n], f"board {n}"), "mine.toml")
+    code = CODE.encode(with_defaults({"board": n}), 1)
+    pages = [pdf_bytes(pad_scene([SheetSetup(code, 1, b)] * 2, "a4", "pl", False, 2)) for b in (back, boards()[n])]
+    assert pages[0] == pages[1]

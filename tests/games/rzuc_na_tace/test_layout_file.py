@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -72,3 +73,16 @@ def test_a_poorer_sheet_rates_outside_the_band() -> None:
     r = rate_layout(poor)
     assert not r.within and r.verdict.reason in ("out", "futile") and r.verdict.estimate < -TOLERANCE
     assert "outside ±5%" in r.describe() or "not shown within" in r.describe()
+
+
+@pytest.mark.parametrize("which", ["standard", "variant"])
+def test_exported_layout_prints_the_same_pages(which: str) -> None:
+    from generator.games.rzuc_na_tace.draw import sheet_scene
+    from generator.games.rzuc_na_tace.setup import Setup
+    from generator.render.layout import get_paper
+    from generator.render.pdf import pdf_bytes
+
+    lay = standard_layout() if which == "standard" else _variant()
+    back = Layout.from_dict(tomllib.loads(export_layout(lay)), source="sheet.toml")
+    pdfs = [pdf_bytes(sheet_scene(Setup(x, 2, which), "RT-00-1-X", get_paper("a4"), 2, 3, "pl")) for x in (back, lay)]
+    assert pdfs[0] == pdfs[1]
