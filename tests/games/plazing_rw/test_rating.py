@@ -50,3 +50,16 @@ def test_a_harder_beach_rates_below_its_source() -> None:
     r = rate_board(poor, playouts=5)
     assert r.estimate < reference(1).mean
     assert r.place != Place("as", ("1",))
+
+
+def test_a_narrow_beach_rates_between_two_printed_boards() -> None:
+    """A 7x10 beach (in the size range) plays on the same dice and lands between board 4 and
+    board 1: far from both (18.5 and 34.1 points), so the test is not a coin toss."""
+    rows = [".......", ".a..s..", "...p...", ".s...a.", "...p...", ".a...s.", "..p....", ".......", "..s.a..",
+            "......."]
+    board = parse_board_text(export_board(Board(id="n", rows=tuple(rows), name={"en": "Narrow"})), "n.toml")
+    r = rate_board(board, playouts=5)
+    assert r.place == Place("between", ("4", "1")) and not r.like
+    assert reference(4).mean < r.low <= r.high < reference(1).mean
+    assert r.describe().startswith("difficulty: between board 4 and board 1")
+    assert r.playouts["greedy"]["dead_rolls"] > 0  # a narrow beach runs out of room for some shapes
