@@ -23,6 +23,10 @@ explanation as comments, so a user starts from a sheet that works; reading it ba
 layout. `rate_layout` judges a layout against the standard sheet with the test the random variants
 pass (sequential.py as it is, data/balance.toml's ±5 % band and error rate, on the standard's
 stored balancing games): the sheet can say whether it is within the band.
+
+A sheet printed from a file is coded as its base code followed by `~L<digest>` (`mark_code`):
+the 6-character fingerprint of the layout's content (`layout_digest`, as Plażing's custom
+catalogs and beaches are marked), so that reproducing it asks for the same file.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from typing import Any
 
 from generator.core.checks import Report
 from generator.core.data import load_toml
+from generator.games.plazing.model import content_digest
 
 from .model import Layout, standard_layout
 from .rules import check_layout
@@ -114,6 +119,16 @@ def check_layout_file(layout: Layout) -> Report:
     """The rules a printed layout keeps: `rules.check_layout`, held to the standard sheet's
     structure when the layout calls itself a variant (as `check --layout` does)."""
     return check_layout(layout, reference=standard_layout() if layout.name == "variant" else None)
+
+
+def layout_digest(layout: Layout) -> str:
+    """Six upper-case hex characters that change with anything printed or played of the layout."""
+    return content_digest(layout.to_dict())
+
+
+def mark_code(code: str, layout: Layout) -> str:
+    """The code printed on the pages of a sheet from a file: the base code, then ~L<digest>."""
+    return f"{code}~L{layout_digest(layout)}"
 
 
 # --- rating ----------------------------------------------------------------------------------------

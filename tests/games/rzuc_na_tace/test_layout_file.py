@@ -86,3 +86,14 @@ def test_exported_layout_prints_the_same_pages(which: str) -> None:
     back = Layout.from_dict(tomllib.loads(export_layout(lay)), source="sheet.toml")
     pdfs = [pdf_bytes(sheet_scene(Setup(x, 2, which), "RT-00-1-X", get_paper("a4"), 2, 3, "pl")) for x in (back, lay)]
     assert pdfs[0] == pdfs[1]
+
+
+def test_digest_marks_the_code_and_follows_the_content() -> None:
+    from generator.games.rzuc_na_tace.layout_file import layout_digest, mark_code
+
+    std = standard_layout()
+    back = Layout.from_dict(tomllib.loads(export_layout(std)))
+    assert layout_digest(back) == layout_digest(std)
+    assert layout_digest(_variant()) != layout_digest(std)
+    assert mark_code("RT-00-1-X", std) == f"RT-00-1-X~L{layout_digest(std)}"
+    assert len(layout_digest(std)) == 6
