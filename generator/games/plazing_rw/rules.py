@@ -322,37 +322,7 @@ def check_board(board: Board, hard: bool = False, cat: Catalog | None = None, mi
     if (board.grid.width, board.grid.height) != (w, h):
         rep.add("prw.grid-size", f"board is {board.grid.width}x{board.grid.height}, every board must be {w}x{h}")
         return rep
-    g = board.grid
-    for k in KINDS:
-        if not board.resources(k):
-            rep.add("prw.resources", f"no {k} on the board (a beach has three kinds of resources)")
-    if board.north != "none" and "north" not in board.closed_edges:
-        rep.add("prw.north", f"the north edge is printed as {board.north!r} but does not close areas")
-    if board.bar and board.bar_points <= 0:
-        rep.add("prw.bar-points", "bar squares need bar_points > 0")
-    if board.bar and "north" not in board.closed_edges:
-        # rulebook, board 3: "the bar and the boardwalk at the top of the board close an area"
-        rep.add("prw.bar-north", "the board has a bar, but its north edge is open (the bar and the boardwalk "
-                "close areas)", cell_name(next(g.cells(board.bar))))
-    free = g.full & ~board.walls
-    for area in g.enclosed_regions(free, board.open_edge):
-        rep.add("prw.closed-before-play", f"an area of {area.bit_count()} squares is closed before play",
-                cell_name(next(g.cells(area))))
-    limit = resource_area_limit(hard)
-    for x, y in g.cells(board.all_resources):
-        if not closable_area(board, g.bit(x, y), limit):
-            rep.add("prw.resource-closable",
-                    f"this resource can never be in a closed area of at most {limit} squares without waste",
-                    cell_name((x, y)))
-    drawable = board.drawable
-    parts = g.regions8(drawable)
-    if len(parts) > 1:
-        small = min(parts, key=int.bit_count)
-        rep.add("prw.reachable", f"waste, objects or blankets cut off {small.bit_count()} drawable squares "
-                "from the rest of the beach", cell_name(next(g.cells(small))))
-    for s in cat.screens:
-        if not any(p & ~drawable == 0 for p in shape_placements(g, s, mirror)):
-            rep.add("prw.screen-fits", f"screen {s.id} fits nowhere on the board")
+    rep.extend(check_board_rules(board, hard, cat, mirror))
     return rep
 
 
@@ -576,3 +546,42 @@ def score_drawing(board: Board, drawn: list[Drawn], hard: bool = False) -> Break
         covered |= d.bits
     screens, pairs = usage(drawn)
     return score(board, covered, screens, pairs, hard)
+
+
+def check_board_rules(board: Board, hard: bool = False, cat: Catalog | None = None, mirror: bool = False) -> Report:
+    """The rules of `check_board` but the grid size, for a board of any size: a custom board
+    (board_file.py) may be smaller than the printed boards, and is checked by the same rules."""
+    cat = cat or catalog()
+    rep = Report()
+    g = board.grid
+    for k in KINDS:
+        if not board.resources(k):
+            rep.add("prw.resources", f"no {k} on the board (a beach has three kinds of resources)")
+    if board.north != "none" and "north" not in board.closed_edges:
+        rep.add("prw.north", f"the north edge is printed as {board.north!r} but does not close areas")
+    if board.bar and board.bar_points <= 0:
+        rep.add("prw.bar-points", "bar squares need bar_points > 0")
+    if board.bar and "north" not in board.closed_edges:
+        # rulebook, board 3: "the bar and the boardwalk at the top of the board close an area"
+        rep.add("prw.bar-north", "the board has a bar, but its north edge is open (the bar and the boardwalk "
+                "close areas)", cell_name(next(g.cells(board.bar))))
+    free = g.full & ~board.walls
+    for area in g.enclosed_regions(free, board.open_edge):
+        rep.add("prw.closed-before-play", f"an area of {area.bit_count()} squares is closed before play",
+                cell_name(next(g.cells(area))))
+    limit = resource_area_limit(hard)
+    for x, y in g.cells(board.all_resources):
+        if not closable_area(board, g.bit(x, y), limit):
+            rep.add("prw.resource-closable",
+                    f"this resource can never be in a closed area of at most {limit} squares without waste",
+                    cell_name((x, y)))
+    drawable = board.drawable
+    parts = g.regions8(drawable)
+    if len(parts) > 1:
+        small = min(parts, key=int.bit_count)
+        rep.add("prw.reachable", f"waste, objects or blankets cut off {small.bit_count()} drawable squares "
+                "from the rest of the beach", cell_name(next(g.cells(small))))
+    for s in cat.screens:
+        if not any(p & ~drawable == 0 for p in shape_placements(g, s, mirror)):
+            rep.add("prw.screen-fits", f"screen {s.id} fits nowhere on the board")
+    return rep
