@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.core.checks import UserInputError
 from generator.core.rng import sub_seed
 
 ALPHA = 0.01
@@ -165,12 +166,17 @@ class Test:
     statistic: float
     df: float
     p: float
+    ran: bool = True  # False: too few data for the test (p is then 1: no evidence of a difference)
 
-    def to_json(self) -> dict[str, float]:
-        return {"statistic": round(self.statistic, 4), "df": round(self.df, 3), "p": _round_p(self.p)}
+    def to_json(self) -> dict[str, Any]:
+        return {"statistic": round(self.statistic, 4), "df": round(self.df, 3), "p": _round_p(self.p),
+                "ran": self.ran}
+
+    def text(self) -> str:
+        return _p_text(self.p) if self.ran else "—"
 
 
-NO_TEST = Test(0.0, 0.0, 1.0)
+NO_TEST = Test(0.0, 0.0, 1.0, ran=False)
 
 
 def chi2_uniform(counts: Sequence[float]) -> Test:
@@ -227,6 +233,18 @@ def two_proportions(k1: float, n1: int, k2: float, n2: int) -> Test:
 
 
 # --- the study -------------------------------------------------------------------------------
+
+
+MAX_SETUPS = 1000
+MAX_GAMES = 10_000
+
+
+def check_size(setups: int, games: int) -> None:
+    """A study needs at least one setup and one game per setup (and a bounded number of each)."""
+    if not 1 <= setups <= MAX_SETUPS:
+        raise UserInputError(f"--setups {setups}: must be 1..{MAX_SETUPS}")
+    if not 1 <= games <= MAX_GAMES:
+        raise UserInputError(f"--games {games}: must be 1..{MAX_GAMES}")
 
 
 def setup_seeds(seed: int, setups: int) -> list[int]:
@@ -415,22 +433,22 @@ class Comparison:
             lo, hi = s["completion_interval"]
             return f"{s['completed']}/{s['games']} ({lo:.0%}-{hi:.0%})"
 
-        rows.append(("games that end", rate(b), rate(u), _p_text(self.completion_test.p)))
+        rows.append(("games that end", rate(b), rate(u), self.completion_test.text()))
         rows.append((f"length ({self.length_unit})", _mean_text(b["length"]), _mean_text(u["length"]),
-                     _p_text(self.length_test.p)))
+                     self.length_test.text()))
         for seat in range(self.user.players):
             def win(s: dict[str, Any], i: int = seat) -> str:
                 lo, hi = s["win_intervals"][i]
                 return f"{s['win_rates'][i]:.0%} ({lo:.0%}-{hi:.0%})" if s["completed"] else "—"
             rows.append((f"seat {seat + 1} wins", win(b), win(u), ""))
         base_fit, user_fit, between = self.seat_tests
-        rows.append(("seat balance (chi-square)", _p_text(base_fit.p), _p_text(user_fit.p),
-                     _p_text(between.p)))
-        rows.append(("score spread (best - worst)", _mean_text(b["score_spread"]), _mean_text(u["score_spread"]),
-                     _p_text(self.spread_test.p)))
+        rows.append(("seat balance (chi-square)", base_fit.text(), user_fit.text(), between.text()))
+        if b["score_spread"]["n"] or u["score_spread"]["n"]:
+            rows.append(("score spread (best - worst)", _mean_text(b["score_spread"]),
+                         _mean_text(u["score_spread"]), self.spread_test.text()))
         for key in self.extra_keys():
             vb, vu = self.base.extra(key), self.user.extra(key)
-            rows.append((key, _mean_text(_spread(vb)), _mean_text(_spread(vu)), _p_text(welch(vu, vb).p)))
+            rows.append((key, _mean_text(_spread(vb)), _mean_text(_spread(vu)), welch(vu, vb).text()))
         width = [max(len(r[i]) for r in [("", "built-in", "yours", "difference")] + rows) for i in range(4)]
         out = ["  ".join(h.ljust(w) for h, w in zip(("", "built-in", "yours", "difference"), width, strict=True))]
         out += ["  ".join(c.ljust(w) for c, w in zip(r, width, strict=True)).rstrip() for r in rows]
@@ -479,3 +497,51 @@ def _p_text(p: float) -> str:
     if p < 0.01:
         return "p < 0.01"
     return f"p = {p:.2f}"
+
+
+@dataclass
+class Study:
+    """A whole comparison: one Comparison per bot, the contents' own figures side by side
+    (`figures`: name, built-in, yours), and what was played."""
+
+    game: str
+    players: int
+    setups: int
+    games: int
+    seed: int
+    comparisons: dict[str, Comparison]
+    figures: list[tuple[str, str, str]] = field(default_factory=list)
+    same_content: bool = False  # the user's content is the built-in content (same digest)
+
+    @property
+    def ends(self) -> bool:
+        return any(c.ends for c in self.comparisons.values())
+
+    def verdict(self) -> str:
+        return verdict_line(self.comparisons)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "players": self.players, "setups": self.setups, "games_per_setup": self.games,
+            "seed": self.seed, "same_content": self.same_content,
+            "figures": [{"name": n, "builtin": b, "user": u} for n, b, u in self.figures],
+            "bots": {bot: c.to_json() for bot, c in self.comparisons.items()},
+            "ends": self.ends,
+            "verdict": self.verdict(),
+        }
+
+    def lines(self) -> list[str]:
+        out = [f"{self.game}: built-in content against yours, {self.players} players, {self.setups} setups x "
+               f"{self.games} games per bot, seed {self.seed} (the same setup and game seeds for both)"]
+        if self.same_content:
+            out.append("your content is the built-in content (same digest)")
+        if self.figures:
+            width = max(len(n) for n, _, _ in self.figures)
+            bw = max(len("built-in"), *(len(b) for _, b, _ in self.figures))
+            out.append(f"{'content'.ljust(width)}  {'built-in'.ljust(bw)}  yours")
+            out += [f"{n.ljust(width)}  {b.ljust(bw)}  {u}" for n, b, u in self.figures]
+        for bot, comp in self.comparisons.items():
+            out.append(f"-- {bot} bots --")
+            out += comp.lines()
+        out.append(f"verdict: {self.verdict()}")
+        return out

@@ -108,3 +108,11 @@ def test_lines_side_by_side() -> None:
     lines = c.Comparison(_arm("b", [50, 50], 30), _arm("u", [64, 36], 30)).lines()
     assert lines[0].split() == ["built-in", "yours", "difference"]
     assert any(ln.startswith("seat 1 wins") and "64%" in ln for ln in lines)
+
+
+def test_untestable_shown_as_dash_and_sizes_checked() -> None:
+    comp = c.Comparison(_arm("b", [50, 50], 30), _arm("u", [0, 0], 30, ends=10))
+    assert not comp.length_test.ran
+    assert any(ln.startswith("length") and ln.rstrip().endswith("—") for ln in comp.lines())
+    with pytest.raises(c.UserInputError, match="--games 0"):
+        c.check_size(2, 0)
