@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.core.checks import UserInputError
+from generator.core.playout import PlayoutReport
 from generator.core.rng import sub_seed
 
 ALPHA = 0.01
@@ -272,6 +273,25 @@ class Game:
 
 def unfinished(players: int, extras: Mapping[str, float] | None = None) -> Game:
     return Game(False, 0.0, (0.0,) * players, (), dict(extras or {}))
+
+
+def games_from_report(report: PlayoutReport, length_key: str | None = None,
+                      keys: Sequence[str] | None = None) -> list[Game]:
+    """The games of a core.playout report: the completed ones (scores, a shared first place
+    splitting the win, their length — the moves, or the per-game figure `length_key` — and the
+    figures of `keys`, every figure if None), then one unfinished game per failure."""
+    out = []
+    for j, scores in enumerate(report.scores):
+        top = max(scores)
+        winners = [p for p, x in enumerate(scores) if x == top]
+        wins = tuple(1 / len(winners) if p in winners else 0.0 for p in range(report.players))
+        extras = {k: v[j] for k, v in report.extras.items() if (keys is None or k in keys) and j < len(v)}
+        length = report.lengths[j]
+        if length_key is not None and j < len(report.extras.get(length_key, [])):
+            length = report.extras[length_key][j]
+        out.append(Game(True, float(length), wins, tuple(float(x) for x in scores), extras))
+    out += [unfinished(report.players) for _ in report.failures]
+    return out
 
 
 @dataclass
