@@ -276,12 +276,17 @@ def unfinished(players: int, extras: Mapping[str, float] | None = None) -> Game:
 
 
 def games_from_report(report: PlayoutReport, length_key: str | None = None,
-                      keys: Sequence[str] | None = None) -> list[Game]:
+                      keys: Sequence[str] | None = None, first_seat: int = 0) -> list[Game]:
     """The games of a core.playout report: the completed ones (scores, a shared first place
     splitting the win, their length — the moves, or the per-game figure `length_key` — and the
-    figures of `keys`, every figure if None), then one unfinished game per failure."""
+    figures of `keys`, every figure if None), then one unfinished game per failure.
+
+    `first_seat` is the seat that moves first in the setup: seats are renumbered from it (seat 1
+    moves first), so a first-player advantage adds up over setups with different first players."""
     out = []
-    for j, scores in enumerate(report.scores):
+    n = report.players
+    for j, raw in enumerate(report.scores):
+        scores = [raw[(first_seat + k) % n] for k in range(n)]
         top = max(scores)
         winners = [p for p, x in enumerate(scores) if x == top]
         wins = tuple(1 / len(winners) if p in winners else 0.0 for p in range(report.players))
