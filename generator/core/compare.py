@@ -170,8 +170,8 @@ class Test:
     ran: bool = True  # False: too few data for the test (p is then 1: no evidence of a difference)
 
     def to_json(self) -> dict[str, Any]:
-        return {"statistic": round(self.statistic, 4), "df": round(self.df, 3), "p": _round_p(self.p),
-                "ran": self.ran}
+        stat = round(self.statistic, 4) if math.isfinite(self.statistic) else None  # JSON has no infinity
+        return {"statistic": stat, "df": round(self.df, 3), "p": _round_p(self.p), "ran": self.ran}
 
     def text(self) -> str:
         return _p_text(self.p) if self.ran else "—"
@@ -537,6 +537,7 @@ class Study:
     comparisons: dict[str, Comparison]
     figures: list[tuple[str, str, str]] = field(default_factory=list)
     same_content: bool = False  # the user's content is the built-in content (same digest)
+    checks: list[str] = field(default_factory=list)  # the catalog checks' findings on the user's content
 
     @property
     def ends(self) -> bool:
@@ -550,6 +551,7 @@ class Study:
             "game": self.game, "players": self.players, "setups": self.setups, "games_per_setup": self.games,
             "seed": self.seed, "same_content": self.same_content,
             "figures": [{"name": n, "builtin": b, "user": u} for n, b, u in self.figures],
+            "checks": list(self.checks),
             "bots": {bot: c.to_json() for bot, c in self.comparisons.items()},
             "ends": self.ends,
             "verdict": self.verdict(),
@@ -560,6 +562,7 @@ class Study:
                f"{self.games} games per bot, seed {self.seed} (the same setup and game seeds for both)"]
         if self.same_content:
             out.append("your content is the built-in content (same digest)")
+        out += [f"check: {c}" for c in self.checks]
         if self.figures:
             width = max(len(n) for n, _, _ in self.figures)
             bw = max(len("built-in"), *(len(b) for _, b, _ in self.figures))

@@ -116,3 +116,15 @@ def test_untestable_shown_as_dash_and_sizes_checked() -> None:
     assert any(ln.startswith("length") and ln.rstrip().endswith("—") for ln in comp.lines())
     with pytest.raises(c.UserInputError, match="--games 0"):
         c.check_size(2, 0)
+
+
+def test_json_is_strict_even_for_constant_samples() -> None:
+    import json
+
+    same = c.Game(True, 10.0, (1.0, 0.0), (3.0, 1.0))
+    other = c.Game(True, 12.0, (1.0, 0.0), (3.0, 1.0))
+    comp = c.Comparison(c.Arm("b", 2, [same] * 5), c.Arm("u", 2, [other] * 5))
+    assert comp.length_test.p == 0.0 and comp.to_json()["tests"]["length"]["statistic"] is None
+    study = c.Study("g", 2, 1, 5, 1, {"greedy": comp}, checks=["[x.y] z"])
+    json.dumps(study.to_json(), allow_nan=False)
+    assert "check: [x.y] z" in study.lines()

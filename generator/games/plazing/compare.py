@@ -28,7 +28,7 @@ from generator.core.compare import (
     setup_seeds,
     unfinished,
 )
-from generator.games.plazing import playability
+from generator.games.plazing import catalog_checks, playability
 from generator.games.plazing.model import Catalog, Options, load_catalog
 from generator.games.plazing.setup import generate
 
@@ -85,5 +85,7 @@ def compare(catalog_path: str | Path | None, players: int = 2, setups: int = 4, 
     comparisons = {bot: Comparison(base_arms[bot], user_arms[bot], length_unit="turns") for bot in bots}
     figures = [("digest", base.digest, user.digest), ("tiles", str(len(base.tiles)), str(len(user.tiles))),
                ("tiles per kind", kinds(base), kinds(user))]
+    checks = catalog_checks.culprits(user)
+    checks.extend(catalog_checks.warnings(user))
     return Study("plazing", players, setups, games, seed, comparisons, figures,
-                 same_content=base.digest == user.digest)
+                 same_content=base.digest == user.digest, checks=[str(v) for v in checks])

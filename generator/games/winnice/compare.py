@@ -18,7 +18,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 
 from generator.core.compare import Arm, Comparison, Game, Study, check_size, game_seed, setup_seeds
-from generator.games.winnice import playability
+from generator.games.winnice import catalog_checks, playability
 from generator.games.winnice.model import Catalog, default_catalog, load_catalog, parse_card
 from generator.games.winnice.setup import generate
 
@@ -74,5 +74,8 @@ def compare(catalog_path: str | Path | None, players: int = 2, setups: int = 4, 
         comparisons[bot] = Comparison(arm("built-in", base, players, seeds, games, seed, bot, jobs, executor),
                                       arm("yours", user, players, seeds, games, seed, bot, jobs, executor),
                                       length_unit="rounds")
+    checks = catalog_checks.culprits(user)
+    if catalog_path is not None:
+        checks.extend(catalog_checks.warnings(catalog_path))
     return Study("winnice", players, setups, games, seed, comparisons, figures(base, user, players),
-                 same_content=base.digest() == user.digest())
+                 same_content=base.digest() == user.digest(), checks=[str(v) for v in checks])

@@ -48,6 +48,7 @@ def test_builtin_copy_no_difference(tmp_path: Path) -> None:
     for bot in ("greedy", "random"):
         assert j["bots"][bot]["builtin"] | {"label": ""} == j["bots"][bot]["user"] | {"label": ""}
     assert study.lines()[-1] == "verdict: no difference"
+    assert study.checks == []
 
 
 def test_first_player_variant_seat_1_favoured(tmp_path: Path) -> None:
@@ -67,6 +68,7 @@ def test_no_source_of_red_cannot_end(tmp_path: Path) -> None:
     assert not study.ends
     assert study.verdict() == "cannot make a game that ends"
     assert study.to_json()["bots"]["greedy"]["user"]["completed"] == 0
+    assert study.checks and study.checks[0].startswith("[winnice.no-red]")
 
 
 def test_bad_sizes_and_catalog(tmp_path: Path) -> None:
