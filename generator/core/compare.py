@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -246,6 +246,24 @@ def check_size(setups: int, games: int) -> None:
         raise UserInputError(f"--setups {setups}: must be 1..{MAX_SETUPS}")
     if not 1 <= games <= MAX_GAMES:
         raise UserInputError(f"--games {games}: must be 1..{MAX_GAMES}")
+
+
+def study_size(setups: int, games: int, bots: int) -> int:
+    """The games a study plays: both arms, every bot, every setup (for a progress bar's total)."""
+    return 2 * bots * setups * games
+
+
+class Tally:
+    """Games done over a whole study, told to one `progress(done)` callback (or to nobody)."""
+
+    def __init__(self, progress: Callable[[int], None] | None) -> None:
+        self.progress = progress
+        self.done = 0
+
+    def add(self, games: int) -> None:
+        self.done += games
+        if self.progress is not None:
+            self.progress(self.done)
 
 
 def setup_seeds(seed: int, setups: int) -> list[int]:
@@ -542,6 +560,11 @@ class Study:
     @property
     def ends(self) -> bool:
         return any(c.ends for c in self.comparisons.values())
+
+    @property
+    def exit_code(self) -> int:
+        """A command's exit code: 1 when the user's content cannot make a game that ends, else 0."""
+        return 0 if self.ends else 1
 
     def verdict(self) -> str:
         return verdict_line(self.comparisons)

@@ -12,6 +12,7 @@ games that do not end, and the reason is kept.
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 from pathlib import Path
 
 from generator.core.checks import GenerationError
@@ -19,6 +20,7 @@ from generator.core.compare import (
     Arm,
     Comparison,
     Study,
+    Tally,
     check_size,
     game_seed,
     games_from_report,
@@ -33,7 +35,7 @@ KEYS = ("stranded players", "life grown", "orbits left empty")
 
 
 def arms(label: str, cat: Catalog, players: int, seeds: list[int], games: int, seed: int,
-         jobs: int | None) -> tuple[dict[str, Arm], list[int]]:
+         jobs: int | None, tally: Tally | None = None) -> tuple[dict[str, Arm], list[int]]:
     """Per bot, the games of one content; and the throws each big bang took (failed setups left out)."""
     out = {bot: Arm(label, players) for bot in playability.BOTS}
     throws = []
@@ -44,11 +46,15 @@ def arms(label: str, cat: Catalog, players: int, seeds: list[int], games: int, s
             for arm in out.values():
                 arm.setup_failures.append(f"seed {s}: {exc}")
                 arm.games += [unfinished(players) for _ in range(games)]
+            if tally is not None:
+                tally.add(games * len(out))
             continue
         throws.append(setup.throws)
         reports = playability.playout_reports(setup, games, game_seed(seed, i), jobs=jobs, cat=cat)
         for bot, rep in reports.items():
             out[bot].games += games_from_report(rep, "turns", KEYS)
+        if tally is not None:
+            tally.add(games * len(out))
     return out, throws
 
 
@@ -57,14 +63,16 @@ def _mean(values: list[int]) -> str:
 
 
 def compare(catalog_path: str | Path | None, players: int = 2, setups: int = 4, games: int = 25, seed: int = 1,
-            jobs: int | None = 1) -> Study:
+            jobs: int | None = 1, progress: Callable[[int], None] | None = None) -> Study:
     """The study of the built-in content against the catalog at `catalog_path` (a whole content file:
-    Planety's catalog replaces ours). UserInputError for a file the reader rejects."""
+    Planety's catalog replaces ours). UserInputError for a file the reader rejects. `progress(done)`
+    hears of games played, out of `core.compare.study_size(setups, games, 2)`."""
     check_size(setups, games)
     base, user = builtin_catalog(), load_catalog(None if catalog_path is None else Path(catalog_path))
     seeds = setup_seeds(seed, setups)
-    base_arms, base_throws = arms("built-in", base, players, seeds, games, seed, jobs)
-    user_arms, user_throws = arms("yours", user, players, seeds, games, seed, jobs)
+    tally = Tally(progress)
+    base_arms, base_throws = arms("built-in", base, players, seeds, games, seed, jobs, tally)
+    user_arms, user_throws = arms("yours", user, players, seeds, games, seed, jobs, tally)
     comparisons = {bot: Comparison(base_arms[bot], user_arms[bot], length_unit="turns") for bot in playability.BOTS}
     figures = [("digest", base.digest, user.digest),
                ("tiles", str(len(base.tiles)), str(len(user.tiles))),

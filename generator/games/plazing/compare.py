@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from generator.core.checks import GenerationError
@@ -22,6 +23,7 @@ from generator.core.compare import (
     Comparison,
     Game,
     Study,
+    Tally,
     check_size,
     game_seed,
     games_from_report,
@@ -48,7 +50,7 @@ def _with_gap(game: Game) -> Game:
 
 
 def arms(label: str, cat: Catalog, options: Options, seeds: list[int], games: int, seed: int,
-         bots: tuple[str, ...]) -> dict[str, Arm]:
+         bots: tuple[str, ...], tally: Tally | None = None) -> dict[str, Arm]:
     out = {bot: Arm(label, options.players) for bot in bots}
     for i, s in enumerate(seeds):
         try:
@@ -57,10 +59,14 @@ def arms(label: str, cat: Catalog, options: Options, seeds: list[int], games: in
             for arm in out.values():
                 arm.setup_failures.append(f"seed {s}: {exc}")
                 arm.games += [unfinished(options.players) for _ in range(games)]
+            if tally is not None:
+                tally.add(games * len(bots))
             continue
         for bot in bots:
             rep = playability.playout_report(setup, games, game_seed(seed, i), bots=bot)
             out[bot].games += [_with_gap(g) for g in games_from_report(rep, "turns", None, setup.first_player)]
+            if tally is not None:
+                tally.add(games)
     return out
 
 
@@ -70,18 +76,21 @@ def kinds(cat: Catalog) -> str:
 
 
 def compare(catalog_path: str | Path | None, players: int = 2, setups: int = 4, games: int = 25, seed: int = 1,
-            jobs: int | None = 1, bots: tuple[str, ...] = BOTS) -> Study:
+            jobs: int | None = 1, bots: tuple[str, ...] = BOTS,
+            progress: Callable[[int], None] | None = None) -> Study:
     """The study of the built-in tiles against the catalog at `catalog_path` (a whole tile file:
     Plażing's catalog replaces ours). UserInputError for a file or catalog the checks reject.
 
     `jobs` is accepted for the common signature; Plażing's games are a few milliseconds each and run
-    in this process."""
+    in this process. `progress(done)` hears of games played, out of
+    `core.compare.study_size(setups, games, len(bots))`."""
     check_size(setups, games)
     base, user = load_catalog(None), load_catalog(catalog_path)
     options = Options(players=players)
     seeds = setup_seeds(seed, setups)
-    base_arms = arms("built-in", base, options, seeds, games, seed, bots)
-    user_arms = arms("yours", user, options, seeds, games, seed, bots)
+    tally = Tally(progress)
+    base_arms = arms("built-in", base, options, seeds, games, seed, bots, tally)
+    user_arms = arms("yours", user, options, seeds, games, seed, bots, tally)
     comparisons = {bot: Comparison(base_arms[bot], user_arms[bot], length_unit="turns") for bot in bots}
     figures = [("digest", base.digest, user.digest), ("tiles", str(len(base.tiles)), str(len(user.tiles))),
                ("tiles per kind", kinds(base), kinds(user))]

@@ -14,10 +14,11 @@ scores, so Winnice's score spread is not measured; the winner is.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Executor
 from pathlib import Path
 
-from generator.core.compare import Arm, Comparison, Game, Study, check_size, game_seed, setup_seeds
+from generator.core.compare import Arm, Comparison, Game, Study, Tally, check_size, game_seed, setup_seeds
 from generator.games.winnice import catalog_checks, playability
 from generator.games.winnice.model import Catalog, default_catalog, load_catalog, parse_card
 from generator.games.winnice.setup import generate
@@ -46,7 +47,7 @@ def figures(base: Catalog, user: Catalog, players: int) -> list[tuple[str, str, 
 
 
 def arm(label: str, cat: Catalog, players: int, seeds: list[int], games: int, seed: int, bot: str,
-        jobs: int | None, executor: Executor | None) -> Arm:
+        jobs: int | None, executor: Executor | None, tally: Tally | None = None) -> Arm:
     """The games of one content with one bot (every setup seed; the same game seeds per setup)."""
     out = Arm(label, players)
     for i, s in enumerate(seeds):
@@ -59,20 +60,25 @@ def arm(label: str, cat: Catalog, players: int, seeds: list[int], games: int, se
                 out.games.append(Game(True, float(r["rounds"]), wins, (), extras))
             else:
                 out.games.append(Game(False, float(r["rounds"]), (0.0,) * players, (), extras))
+        if tally is not None:
+            tally.add(games)
     return out
 
 
 def compare(catalog_path: str | Path | None, players: int = 2, setups: int = 4, games: int = 25, seed: int = 1,
-            jobs: int | None = 1, executor: Executor | None = None, bots: tuple[str, ...] = BOTS) -> Study:
+            jobs: int | None = 1, executor: Executor | None = None, bots: tuple[str, ...] = BOTS,
+            progress: Callable[[int], None] | None = None) -> Study:
     """The study of the built-in catalog against `catalog_path` (UserInputError for a bad file or a
-    catalog the rules reject: `setup.generate` names the first broken rule)."""
+    catalog the rules reject: `setup.generate` names the first broken rule). `progress(done)` hears
+    of games played, out of `core.compare.study_size(setups, games, len(bots))`."""
     check_size(setups, games)
     base, user = default_catalog(), load_catalog(catalog_path)
     seeds = setup_seeds(seed, setups)
+    tally = Tally(progress)
     comparisons = {}
     for bot in bots:
-        comparisons[bot] = Comparison(arm("built-in", base, players, seeds, games, seed, bot, jobs, executor),
-                                      arm("yours", user, players, seeds, games, seed, bot, jobs, executor),
+        comparisons[bot] = Comparison(arm("built-in", base, players, seeds, games, seed, bot, jobs, executor, tally),
+                                      arm("yours", user, players, seeds, games, seed, bot, jobs, executor, tally),
                                       length_unit="rounds")
     checks = catalog_checks.culprits(user)
     if catalog_path is not None:

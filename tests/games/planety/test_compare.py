@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.core.compare import study_size
 from generator.games.planety.compare import compare
 from generator.games.planety.model import DATA
 
@@ -17,7 +18,9 @@ def _variant(tmp_path: Path, old: str, new: str) -> Path:
 
 
 def test_builtin_copy_no_difference(tmp_path: Path) -> None:
-    study = compare(_variant(tmp_path, "", ""), players=2, setups=2, games=10, seed=4)
+    seen: list[int] = []
+    study = compare(_variant(tmp_path, "", ""), players=2, setups=2, games=10, seed=4, progress=seen.append)
+    assert seen[-1] == study_size(2, 10, 2) and seen == sorted(seen)
     assert study.same_content
     assert study.verdict() == "no difference"
     j = study.to_json()

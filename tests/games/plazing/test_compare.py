@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from generator.core.compare import study_size
 from generator.games.plazing.compare import GAP, compare
 from generator.games.plazing.model import DATA
 
@@ -12,7 +13,9 @@ from generator.games.plazing.model import DATA
 def test_builtin_copy_no_difference(tmp_path: Path) -> None:
     copy = tmp_path / "tiles.toml"
     copy.write_text((DATA / "tiles.toml").read_text(encoding="utf-8"), encoding="utf-8")
-    study = compare(copy, players=2, setups=2, games=6, seed=2)
+    seen: list[int] = []
+    study = compare(copy, players=2, setups=2, games=6, seed=2, progress=seen.append)
+    assert seen[-1] == study_size(2, 6, 2) and seen == sorted(seen)
     assert study.same_content and study.verdict() == "no difference"
     j = study.to_json()
     assert j["bots"]["random"]["builtin"]["length"] == j["bots"]["random"]["user"]["length"]

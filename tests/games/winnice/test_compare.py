@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from generator.core.checks import UserInputError
+from generator.core.compare import study_size
 from generator.games.winnice.compare import compare, red_sources
 from generator.games.winnice.model import DATA, default_catalog, load_catalog
 
@@ -41,7 +42,9 @@ def no_red(tmp_path: Path) -> Path:
 def test_builtin_copy_no_difference(tmp_path: Path) -> None:
     copy = tmp_path / "catalog.toml"
     copy.write_text((DATA / "catalog.toml").read_text(encoding="utf-8"), encoding="utf-8")
-    study = compare(copy, players=2, setups=2, games=3, seed=5)
+    seen: list[int] = []
+    study = compare(copy, players=2, setups=2, games=3, seed=5, progress=seen.append)
+    assert seen[-1] == study_size(2, 3, 2) == 24 and seen == sorted(seen)
     assert study.same_content
     assert study.verdict() == "no difference"
     j = study.to_json()
@@ -65,7 +68,7 @@ def test_no_source_of_red_cannot_end(tmp_path: Path) -> None:
     assert sum(red_sources(load_catalog(path)).values()) == 0
     assert sum(red_sources(default_catalog()).values()) == 24
     study = compare(path, players=2, setups=1, games=2, seed=1)
-    assert not study.ends
+    assert not study.ends and study.exit_code == 1
     assert study.verdict() == "cannot make a game that ends"
     assert study.to_json()["bots"]["greedy"]["user"]["completed"] == 0
     assert study.checks and study.checks[0].startswith("[winnice.no-red]")
