@@ -15,7 +15,7 @@ import statistics
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.core.checks import GenerationError
+from generator.core.checks import GenerationError, UserInputError
 from generator.core.compare import (
     Arm,
     Comparison,
@@ -29,6 +29,7 @@ from generator.core.compare import (
 )
 from generator.games.planety import playability
 from generator.games.planety.model import Catalog, builtin_catalog, load_catalog
+from generator.games.planety.rules import check_catalog
 from generator.games.planety.setup import generate
 
 KEYS = ("stranded players", "life grown", "orbits left empty")
@@ -65,10 +66,14 @@ def _mean(values: list[int]) -> str:
 def compare(catalog_path: str | Path | None, players: int = 2, setups: int = 4, games: int = 25, seed: int = 1,
             jobs: int | None = 1, progress: Callable[[int], None] | None = None) -> Study:
     """The study of the built-in content against the catalog at `catalog_path` (a whole content file:
-    Planety's catalog replaces ours). UserInputError for a file the reader rejects. `progress(done)`
+    Planety's catalog replaces ours). UserInputError for a file the reader or the catalog rules reject. `progress(done)`
     hears of games played, out of `core.compare.study_size(setups, games, 2)`."""
     check_size(setups, games)
     base, user = builtin_catalog(), load_catalog(None if catalog_path is None else Path(catalog_path))
+    rep = check_catalog(user)
+    if not rep.ok:  # as every other command does with a --catalog (cli.get_catalog)
+        raise UserInputError(f"{catalog_path}: not a Planety catalog: {rep.violations[0]}"
+                             + (f" (and {len(rep) - 1} more)" if len(rep) > 1 else ""))
     seeds = setup_seeds(seed, setups)
     tally = Tally(progress)
     base_arms, base_throws = arms("built-in", base, players, seeds, games, seed, jobs, tally)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from generator.core.checks import UserInputError
 from generator.core.compare import study_size
 from generator.games.planety.compare import compare
 from generator.games.planety.model import DATA
@@ -35,3 +38,8 @@ def test_one_life_wins_is_shorter(tmp_path: Path) -> None:
     greedy = study.comparisons["greedy"]
     assert greedy.length_test.p < 0.01
     assert "% shorter" in study.verdict() and study.verdict().startswith("plays to the end")
+
+
+def test_catalog_the_rules_reject(tmp_path: Path) -> None:
+    with pytest.raises(UserInputError, match=r"not a Planety catalog: \[planety.catalog-tokens\]"):
+        compare(_variant(tmp_path, "life = 12", "life = 0"), setups=1, games=1)

@@ -36,3 +36,15 @@ def test_basic_tiles_without_resources_bring_scores_closer(tmp_path: Path) -> No
     assert study.comparisons["random"].spread_test.p < 0.01
     assert study.verdict().startswith("plays to the end; ")
     assert "% closer" in study.verdict()
+
+
+def test_catalog_the_rules_reject(tmp_path: Path) -> None:
+    import pytest
+
+    from generator.core.checks import UserInputError
+
+    one = tmp_path / "one.toml"
+    one.write_text('[tiles.B01]\nkind = "basic"\nrotatable = true\nart = ["A..x", "..S.", ".x..", "P..."]\n',
+                   encoding="utf-8")
+    with pytest.raises(UserInputError, match="basic tiles"):
+        compare(one, setups=1, games=1)
