@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+from generator.core.checks import UserInputError
 from generator.core.compare import study_size
 from generator.games.plazing.compare import GAP, compare
 from generator.games.plazing.model import DATA
@@ -39,10 +42,6 @@ def test_basic_tiles_without_resources_bring_scores_closer(tmp_path: Path) -> No
 
 
 def test_catalog_the_rules_reject(tmp_path: Path) -> None:
-    import pytest
-
-    from generator.core.checks import UserInputError
-
     one = tmp_path / "one.toml"
     one.write_text('[tiles.B01]\nkind = "basic"\nrotatable = true\nart = ["A..x", "..S.", ".x..", "P..."]\n',
                    encoding="utf-8")
