@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.render import fonts
+from generator.render.legible import legible
 from generator.render.scene import Item, Line, Page, Rect, Scene, Symbol, Text, Use
 
 MARGIN: float = 8.0  # mm, default unprintable margin on every side
@@ -502,7 +503,9 @@ def _place_calibration(page: Page, used: tuple[float, float, float, float], ax: 
 
 def overview(scene: Scene, symbol: str, paper: Paper, code: str, title: str, lang: str = "en") -> Page:
     """The whole board scaled to fit one sheet (never enlarged), with its scale printed and the
-    document's calibration square (the board shrinks a little when it must, to make room)."""
+    document's calibration square (the board shrinks a little when it must, to make room). Labels
+    that would print under the type floor at this scale are left out (`render.legible`): the
+    overview shows the layout, the poster sheets carry every word at true scale."""
     sym = scene.symbols[symbol]
     need_w, need_h = CAL_SIZE + 6.0, CAL_SIZE + CAL_LABEL_H + 6.0
     best: tuple[float, Paper, str] | None = None
@@ -535,7 +538,8 @@ def overview(scene: Scene, symbol: str, paper: Paper, code: str, title: str, lan
         region_h = ah - need_h
         x, y = ox + max(0.0, (aw - bw) / 2), oy + max(0.0, (region_h - bh) / 2)
         page.items += calibration_square(ox + aw - CAL_SIZE, oy + ah - CAL_SIZE - CAL_LABEL_H, lang=lang)
-    page.items.append(Use(symbol, x, y, scale=s))
+    # labels that would print under the type floor at this scale are left out (the poster sheets carry them)
+    page.items.append(Use(legible(scene, symbol, s)[0], x, y, scale=s))
     page.items.append(Rect(x, y, bw, bh, fill=None, stroke=GREY, width=0.15))
     words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
     note = words["over_1"] if s >= 1.0 - 1e-9 else words["over"].format(k=1 / s, pct=s * 100)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from generator.core.checks import UserInputError
 from generator.render import fonts, layout
+from generator.render.legible import MIN_TEXT_PT, legible
 from generator.render.scene import Circle, Item, Line, Page, Rect, Scene, Symbol, Text, Use
 from generator.render.text import line_height, wrap
 
@@ -34,6 +35,7 @@ STEP_PT = 0.25
 HEADER_H = 13.0  # the coloured title band, from the trim's top edge
 FOOTER_PT = 6.0
 ICON_MM = 8.0
+CAPTION_PT = MIN_TEXT_PT  # a pictogram's label, printed below it
 INK = "#1e1e1e"
 
 
@@ -180,16 +182,26 @@ def flow(blocks: Sequence[_Block], x: float, y: float, width: float, size: float
             if len(names) != len(b.cells):
                 missing = sorted(set(b.cells) - set(names))
                 raise CardOverflowError(f"unknown pictogram(s) {', '.join(missing)}")
+            assert scene is not None
             cx = x
             y += 0.8
+            captioned = False
             for n in names:
-                sym = scene.symbols[n]  # type: ignore[union-attr]
+                sym = scene.symbols[n]
                 scale = ICON_MM / max(sym.w, sym.h)
-                if cx + sym.w * scale > x + width + 1e-6:
+                # a pictogram's own label would print at a few points: it goes below the picture
+                shown, dropped = legible(scene, n, scale)
+                caption = " ".join(t.text for t in dropped if any(ch.isalnum() for ch in t.text))
+                cell = max(sym.w * scale, fonts.text_width(caption, "condensed", CAPTION_PT) if caption else 0.0)
+                if cx + cell > x + width + 1e-6:
                     ok = False
-                items.append(Use(n, cx, y, scale=scale))
-                cx += sym.w * scale + 1.5
-            y += ICON_MM + 0.8
+                items.append(Use(shown, cx + (cell - sym.w * scale) / 2, y, scale=scale))
+                if caption:
+                    captioned = True
+                    items.append(Text(cx + cell / 2, y + ICON_MM + 0.75 * line_height(CAPTION_PT), caption,
+                                      size=CAPTION_PT, font="condensed", fill=INK, anchor="middle"))
+                cx += cell + 1.5
+            y += ICON_MM + 0.8 + (line_height(CAPTION_PT) if captioned else 0.0)
     return items, y - top, ok
 
 

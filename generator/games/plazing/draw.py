@@ -18,6 +18,7 @@ from generator.games.plazing.model import DATA, NO_WEATHER, EventCard, Setup, ev
 from generator.games.plazing.pictures import weather_die
 from generator.render import layout
 from generator.render.fonts import text_width
+from generator.render.legible import MIN_TEXT_PT
 from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
 from generator.render.text import line_height, render_template, text_block, wrap
 
@@ -170,7 +171,7 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
         items.append(Text(x + cw / 2, y + chh / 2 + dy, str(i), size=7 if i % 5 else 8,
                           font="bold" if i % 5 == 0 else "regular", fill=INK, anchor="middle"))
         if i == 0:
-            items.append(Text(x + cw / 2, y + 4.6, word("start", lang), size=5.5, font="bold", fill="#c62828",
+            items.append(Text(x + cw / 2, y + 4.6, word("start", lang), size=6, font="bold", fill="#c62828",
                               anchor="middle"))
     # sea strip with waves and the N ring
     items.append(Rect(TRACK, TRACK, w - 2 * TRACK, SEA, fill=SEA_BLUE, stroke=None))
@@ -211,7 +212,7 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
             items.extend(_object_label(tile.title(lang).upper(), tx + (dx0 + dx1 + 1) * SQ / 2,
                                        ty + dy * SQ + 5.5, (dx1 - dx0 + 1) * SQ - 1.5))
         if not tile.special:  # basic tiles show their catalog id (B01…); a special tile shows its name above
-            items.append(Text(tx + 1.2, ty + ts * SQ - 1.2, p.tile, size=4.5, font="condensed", fill="#8c7a52"))
+            items.append(Text(tx + 1.2, ty + ts * SQ - 1.2, p.tile, size=6, font="condensed", fill="#8c7a52"))
     for col in range(setup.columns, rl.frame_columns):
         for row in range(rl.rows):
             items.append(Use("pz-facedown", bx + col * ts * SQ, by + row * ts * SQ))
@@ -240,11 +241,11 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
 
 def _object_label(label: str, cx: float, y: float, width: float) -> list[Item]:
     """The object's name over its squares: shrunk, then wrapped, to stay inside them."""
-    for size in (6.5, 5.5, 4.8):
+    for size in (6.5, MIN_TEXT_PT):
         if text_width(label, "condensed-bold", size) <= width:
             return [Text(cx, y, label, size=size, font="condensed-bold", fill="#ffffff", anchor="middle")]
-    lines = wrap(label, width, 4.8, "condensed-bold")
-    return [Text(cx, y + i * 2.2, line, size=4.8, font="condensed-bold", fill="#ffffff", anchor="middle")
+    lines = wrap(label, width, MIN_TEXT_PT, "condensed-bold")  # never below the type floor: wrapped instead
+    return [Text(cx, y + i * 2.5, line, size=MIN_TEXT_PT, font="condensed-bold", fill="#ffffff", anchor="middle")
             for i, line in enumerate(lines[:3])]
 
 
@@ -269,7 +270,7 @@ def _legend_items(x: float, y: float, lang: str, columns: int = 1, col_w: float 
     columns; returns the items and the y below."""
     items: list[Item] = [Text(x, y, word("legend", lang), size=9, font="bold")]
     y += 3
-    s = 0.55
+    s = 0.6  # the "+1" of a token square (10 pt) prints at the 6 pt floor
     step = SQ * s + 1.5
     legend = [e for e in texts()["legend"] if keys is None or e["key"] in keys]
     rows = -(-len(legend) // columns)

@@ -24,6 +24,8 @@ from generator.core.grid import get_grid
 from generator.games.winnice.model import ACTION_CARDS, COLOURS, DATA, DECKS, Catalog, Setup, parse_card
 from generator.games.winnice.rules import card_totals
 from generator.render import layout
+from generator.render.fonts import text_width
+from generator.render.legible import MIN_TEXT_PT
 from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
 from generator.render.text import CountFormatter, line_height, render_template, text_block, wrap
 
@@ -197,7 +199,7 @@ def vineyard_symbol(scene: Scene, cat: Catalog, seat: int, lang: str) -> str:
     # faint coordinates in each square (a drought card names a square)
     for y in range(n):
         for x in range(n):
-            items.append(Text(ox + x * s + 1.2, oy + y * s + 3.2, f"{cat.columns[x]}{y + 1}", size=5,
+            items.append(Text(ox + x * s + 1.2, oy + y * s + 3.2, f"{cat.columns[x]}{y + 1}", size=MIN_TEXT_PT,
                               font="condensed", fill="#c4b58f"))
     sy = oy + gw + lab + 3
     items.append(Text(ox, sy + 3, word("storage", lang), size=9, font="bold", fill=INK))
@@ -265,8 +267,9 @@ def _space_items(scene: Scene, cat: Catalog, space: Any, x: float, y: float, pla
                       dash=(1.5, 1)))
     # which crews fit, as small silhouettes
     fx = x + 3
-    items.append(Text(fx, y + SPACE_H - 4.8, word("fits", lang) + ":", size=5.5, font="condensed", fill="#555555"))
-    fx += 8
+    fits = word("fits", lang) + ":"
+    items.append(Text(fx, y + SPACE_H - 4.8, fits, size=MIN_TEXT_PT, font="condensed", fill="#555555"))
+    fx += max(8.0, text_width(fits, "condensed", MIN_TEXT_PT) + 1.0)
     sizes = [sh.size(cat.shapes[w]) for w in space.fits]
     room = x + SPACE_W - 2.5 - fx - 1.6 * (len(sizes) - 1)
     cell = min(1.8, room / max(1, sum(cw for cw, _ in sizes)))  # every fitting crew in one row, below the slot
@@ -274,8 +277,8 @@ def _space_items(scene: Scene, cat: Catalog, space: Any, x: float, y: float, pla
         items += mini_shape(cat.shapes[w], fx, y + SPACE_H - 2.8 - ch * cell, cell)
         fx += cw * cell + 1.6
     if space.players > 2:
-        items.append(Text(x + SPACE_W - 4.5, y + SPACE_H - 9.0, word("from_players", lang, n=space.players), size=5.5,
-                          font="condensed-bold", fill="#7a4a24", anchor="end"))
+        items.append(Text(x + SPACE_W - 4.5, y + SPACE_H - 9.0, word("from_players", lang, n=space.players),
+                          size=MIN_TEXT_PT, font="condensed-bold", fill="#7a4a24", anchor="end"))
     if not active:
         items.append(Line(x + 2, y + SPACE_H - 2, x + SPACE_W - 2, y + 2, stroke="#999999", width=0.5))
         items.append(Text(x + SPACE_W / 2, y + 22.0, word("not_in_play", lang), size=6.5, font="condensed-bold",
@@ -528,7 +531,7 @@ def _in_deck(scene: Scene, face: str, deck_label: str, position: int, bleed: flo
     name = f"{face}~{deck_label}~{position}"
     cw, ch = layout.card_size_with_bleed(CARD_W, CARD_H, bleed)
     text = f"{deck_label} {position}" + (f" · {note}" if note else "")
-    items: list[Item] = [Use(face, 0, 0), Text(bleed + CARD_W - 4, bleed + CARD_H - 4, text, size=5.5,
+    items: list[Item] = [Use(face, 0, 0), Text(bleed + CARD_W - 4, bleed + CARD_H - 4, text, size=MIN_TEXT_PT,
                                                font="condensed", fill="#777777", anchor="end")]
     scene.add_symbol(Symbol(name, cw, ch, items))
     return name
@@ -660,7 +663,7 @@ def pieces_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lan
                 cx, cy = min(shape, key=lambda c: (c[1], c[0]))
                 page.items.append(Rect(ox + (x0 + cx) * s + 0.8, top + (y0 + cy) * s + 0.8, 5.6, 3.4,
                                        fill="#ffffff", stroke=None, radius=0.6))
-                page.items.append(Text(ox + (x0 + cx) * s + 3.6, top + (y0 + cy) * s + 3.4, ids[i], size=5.5,
+                page.items.append(Text(ox + (x0 + cx) * s + 3.6, top + (y0 + cy) * s + 3.4, ids[i], size=MIN_TEXT_PT,
                                        font="condensed-bold", fill=INK, anchor="middle"))
             layout.footer(page, code, title, lang=lang)
             pages.append(page)
@@ -751,8 +754,8 @@ def _tokens_pages(cat: Catalog, paper: layout.Paper, code: str, lang: str) -> li
         else:
             page.items += _sun(cx, cy, r * 0.42, "#e9d7a0")
             page.items.append(Circle(cx, cy, r, fill=None, stroke="#000000", width=0.35))
-            page.items.append(Text(cx, cy + r - 1.6, word("drought_token", lang), size=4.6, font="condensed-bold",
-                                   fill="#7a4a24", anchor="middle"))
+            page.items.append(Text(cx, cy + r - 1.6, word("drought_token", lang), size=MIN_TEXT_PT,
+                                   font="condensed-bold", fill="#7a4a24", anchor="middle"))
         i += 1
     y += 2 * r + gap + 4
     # coins: sizes grow with the value, each with its number and a ring pattern per value; they
