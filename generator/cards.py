@@ -68,15 +68,18 @@ def players_for(game: str, players: int | None) -> int:
 
 
 def write_cards(game: str, fmt: str, players: int | None, lang: str, paper_name: str, bleed: float, gap: float,
-                out: Path) -> tuple[list[Path], list[str]]:
+                out: Path, backs: str = "duplex") -> tuple[list[Path], list[str]]:
     """Write one game's deck and/or summary; return the files written and the layout's warnings (bleed
-    costing cards per sheet, a gap dropped)."""
+    costing cards per sheet, a gap dropped). `backs` (duplex | fold | none, render.layout.BACKS_MODES)
+    says how the deck's backs print."""
     from generator.render import layout, rulecards
     from generator.render.pdf import write_pdf
     from generator.render.png import write_png
 
     if fmt not in FORMATS:
         raise UserInputError(f"unknown --format {fmt!r} (choose {', '.join(FORMATS)})")
+    if backs not in layout.BACKS_MODES:
+        raise UserInputError(f"unknown --backs {backs!r} (choose {', '.join(layout.BACKS_MODES)})")
     mod = card_module(game)
     n = players_for(game, players)
     paper = layout.get_paper(paper_name)
@@ -89,7 +92,7 @@ def write_cards(game: str, fmt: str, players: int | None, lang: str, paper_name:
             if fmt in ("deck", "both"):
                 title = f"{mod.STYLE.game} — {'karty zasad' if lang == 'pl' else 'rule cards'}"
                 deck = rulecards.deck_scene(rule_cards(mod, n, lang), mod.STYLE, paper, code, lang, bleed=bleed,
-                                            gap=gap, title=title)
+                                            gap=gap, title=title, backs=backs)
                 warnings += deck.warnings
                 write_pdf(deck, stage / "deck.pdf")
                 write_png(deck, 0, stage / "deck.png", dpi=80)

@@ -400,24 +400,27 @@ def _card_back(kind: str, lang: str, bleed: float) -> Symbol:
     return Symbol(f"pz-back-{kind}", cw, ch, items)
 
 
-def events_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0) -> Scene:
+def events_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0,
+                 backs: str = "duplex") -> Scene:
     """events.pdf: the event deck in its shuffled order (top card first), 3x3 with crop marks and
-    long-edge duplex backs (pink events, turquoise special cards, as in the box)."""
+    backs (pink events, turquoise special cards, as in the box): `backs` = duplex (long-edge mirrored
+    backs sheets), fold (each front beside its back, for gutter folding) or none (fronts only)."""
     title = word("event_cards", lang)
     scene = Scene(title=f"Plażing — {title} — {code}", subject=f"boardgen: Plażing — {title}")
     _square_symbols(scene)  # the cards' pictures use the board's resource drawings
     by_id = {c.id: c for c in event_cards()}
-    fronts, backs = [], []
+    layout.check_backs(backs)
+    fronts, back_names = [], []
     for kind in ("event", "special"):
         scene.add_symbol(_card_back(kind, lang, bleed))
     for pos, cid in enumerate(setup.event_deck, start=1):
         card = by_id[cid]
         fronts.append(scene.add_symbol(_card_front(card, pos, lang, bleed)))
-        backs.append(f"pz-back-{card.kind}")
+        back_names.append(f"pz-back-{card.kind}")
     # Letter is 6 mm narrower than A4: a 5.5 mm margin (fine on home printers) keeps 3x3 cards per sheet
     margin = 5.5 if paper.name == "letter" else layout.MARGIN
-    pages = layout.impose_cards(scene, fronts, backs, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin,
-                                lang=lang)
+    pages = layout.impose_cards(scene, fronts, back_names, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin,
+                                lang=lang, sides=backs)
     scene.pages.extend(pages)
     return scene
 

@@ -15,6 +15,7 @@ their own.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -556,19 +557,24 @@ def deck_lists(setup: Setup, cat: Catalog) -> list[tuple[str, list[str], list[st
 DECK_SHORT = {"deck23": "2/3", "deck45": "4/5", "action": "A", "disaster": "K", "digits": "1-8", "letters": "A-H"}
 
 
-def cards_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0) -> Scene:
-    """cards.pdf: every deck in the setup's order, each starting on a fresh sheet, 3x3 with crop
-    marks and (long-edge duplex) mirrored backs."""
+def cards_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0,
+                backs: str = "duplex", extra: Sequence[Callable[[Scene], tuple[str, str]]] = ()) -> Scene:
+    """cards.pdf: every deck in the setup's order, 3x3 with crop marks and backs (`backs` = duplex:
+    long-edge mirrored backs sheets; fold: each front beside its back for gutter folding; none:
+    fronts only). A deck continues on the sheet where the one before it ends (each card prints its
+    deck and position, and its back says its deck, so sorting after cutting is easy): 25 sheets for
+    219 cards where one fresh sheet per deck took 27. `extra`: functions that add one more card to
+    the scene and return its (front, back) symbols — the setup card, `rulecards.setup_card_symbols`
+    — placed after the last deck, in the free slots of the last sheet instead of a sheet of its own."""
+    layout.check_backs(backs)
     scene = Scene(title=f"{texts()['title'][lang]} — {word('cards_file', lang)} — {code}",
                   subject="boardgen: Winnice cards")
     margin = 5.5 if paper.name == "letter" else layout.MARGIN
-    pages: list[Page] = []
     market_word = word("market", lang)
-    counts: list[int] = []
-    lists = deck_lists(setup, cat)
-    for k, (deck, cards, notes) in enumerate(lists):
+    fronts: list[str] = []
+    back_names: list[str] = []
+    for deck, cards, notes in deck_lists(setup, cat):
         back = _back(scene, deck, lang, bleed)
-        fronts = []
         for i, (cid, note) in enumerate(zip(cards, notes, strict=True), start=1):
             if deck in DECKS:
                 face = _seedling_face(scene, cat, deck, cid, lang, bleed)
@@ -578,15 +584,14 @@ def cards_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang
                 face = _disaster_face(scene, cid, lang, bleed)
             else:
                 face = _coordinate_face(scene, cat, deck, cid, lang, bleed)
-            fronts.append(_in_deck(scene, face, DECK_SHORT[deck], i, bleed,
-                                   note.replace("market", market_word)))
-        pages += layout.impose_cards(scene, fronts, back, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin,
-                                     lang=lang, bleed_note=False, calibration=k == len(lists) - 1)  # one square
-        counts.append(len(cards))
-    # what the bleed costs, said once for the whole file (each deck starts on a fresh sheet)
-    note = layout.bleed_cost_note(counts, CARD_W, CARD_H, paper, bleed, lang=lang, margin=margin) if bleed else None
-    if note:
-        scene.warnings.append(note)
+            fronts.append(_in_deck(scene, face, DECK_SHORT[deck], i, bleed, note.replace("market", market_word)))
+            back_names.append(back)
+    for add in extra:
+        front, back = add(scene)
+        fronts.append(front)
+        back_names.append(back)
+    pages = layout.impose_cards(scene, fronts, back_names, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin,
+                                lang=lang, sides=backs)
     layout.number_pages(pages, code, lang)
     scene.pages.extend(pages)
     return scene
