@@ -29,12 +29,13 @@ tested as data. Conventions (print-and-play):
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.render import fonts
 from generator.render.legible import legible
-from generator.render.scene import Item, Line, Page, Rect, Scene, Symbol, Text, Use
+from generator.render.scene import CardEntry, Item, Line, Page, Rect, Scene, Symbol, Text, Use
 
 MARGIN: float = 8.0  # mm, default unprintable margin on every side
 FOOTER_H: float = 4.0  # mm band at the bottom of the printable area reserved for the footer line
@@ -806,7 +807,7 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
            paper: Paper, code: str, bleed: float = 0.0, gap: float = 0.0, crop_marks: bool = True,
            margin: float | None = None, lang: str = "en", safe: float = CARD_SAFE,
            rotate_ok: bool = True, bleed_note: bool = True, calibration: bool = True,
-           sides: str = "duplex") -> Imposition:
+           sides: str = "duplex", decks: Sequence[str] | str | None = "cards") -> Imposition:
     """n-up card sheets (see `plan_cards` for the layout). Each symbol is card_size_with_bleed(...)
     mm with the cut inset by `bleed`.
 
@@ -819,7 +820,8 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
     CLI to print; always in English, the terminal's language): bleed or the gap costing cards per
     sheet, and card art or text inside the `safe` margin. With `calibration`, the 50 mm calibration
     square goes into the free rows of the last fronts sheet when they hold it (a file of cards alone
-    can then be checked for true scale).
+    can then be checked for true scale). `decks`: the deck name of every card (or one for all), for
+    the cards recorded in `scene.cards` (what `render.export` writes); None records nothing.
     """
     check_backs(sides)
     cw, ch = card_size_with_bleed(card_w, card_h, bleed)
@@ -834,6 +836,13 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
             raise ValueError(f"card symbol {name!r} is {sym.w:g}x{sym.h:g} mm, expected {cw:g}x{ch:g} "
                              f"(card {card_w:g}x{card_h:g} + bleed {bleed:g})")
     mode = "none" if backs is None else sides
+    if decks is not None:
+        names = [decks] * len(fronts) if isinstance(decks, str) else list(decks)
+        if len(names) != len(fronts):
+            raise ValueError(f"{len(names)} deck names for {len(fronts)} fronts")
+        for i, (deck, front) in enumerate(zip(names, fronts, strict=True)):
+            back = None if backs is None else backs if isinstance(backs, str) else backs[i]
+            scene.cards.append(CardEntry(deck, front, back, card_w, card_h, bleed))
     words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
     notes = HEADER_TEXT["en"]  # what the terminal is told is English, whatever the printed language
     warnings: list[str] = []
@@ -844,7 +853,7 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
         pairs = [fold_pair(scene, f, backs if isinstance(backs, str) else backs[i], card_w, card_h, bleed)  # type: ignore[index]
                  for i, f in enumerate(fronts)]
         imp = impose(scene, pairs, None, 2 * card_w, card_h, paper, code, bleed, gap, crop_marks, margin, lang,
-                     0.0, rotate_ok, bleed_note, calibration)
+                     0.0, rotate_ok, bleed_note, calibration, decks=None)
         n_sheets = len(imp.pages)
         for k, pg in enumerate(imp.pages):
             pg.label = f"cards {k + 1} fold"
@@ -911,10 +920,11 @@ def impose_cards(scene: Scene, fronts: list[str], backs: list[str] | str | None,
                  card_h: float, paper: Paper, code: str, bleed: float = 0.0, gap: float = 0.0,
                  crop_marks: bool = True, margin: float | None = None, lang: str = "en",
                  safe: float = CARD_SAFE, rotate_ok: bool = True, bleed_note: bool = True,
-                 calibration: bool = True, sides: str = "duplex") -> list[Page]:
+                 calibration: bool = True, sides: str = "duplex",
+                 decks: Sequence[str] | str | None = "cards") -> list[Page]:
     """`impose`, returning only the pages (its warnings land in `scene.warnings`)."""
     return impose(scene, fronts, backs, card_w, card_h, paper, code, bleed, gap, crop_marks, margin, lang,
-                  safe, rotate_ok, bleed_note, calibration, sides).pages
+                  safe, rotate_ok, bleed_note, calibration, sides, decks).pages
 
 
 def _plan_args(backs: bool, margin: float | None, crop_marks: bool, rotate_ok: bool) -> dict[str, Any]:

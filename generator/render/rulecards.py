@@ -312,7 +312,7 @@ def deck_scene(cards: Sequence[RuleCard], style: DeckStyle, paper: layout.Paper,
         foot = f"{style.game} · {i + 1}/{len(cards)} · {code}"
         fronts.append(scene.add_symbol(card_front(scene, card, style, f"rc-card-{i}", foot, bleed)))
     scene.pages += layout.impose_cards(scene, fronts, back, CARD_W, CARD_H, paper, code, bleed=bleed, gap=gap,
-                                       lang=lang, sides=backs)
+                                       lang=lang, sides=backs, decks="rules")
     if backs == "duplex":
         scene.pages += layout.duplex_test_pages(paper, code, lang)  # print it first: does the printer line up?
     layout.number_pages(scene.pages, code, lang)
@@ -432,5 +432,5 @@ def setup_card_scene(style: DeckStyle, game: str, code: str, lang: str, paper: l
     scene = Scene(title=f"{style.game} — {title} — {code}", subject=f"boardgen: {style.game} setup card")
     front, back = setup_card_symbols(scene, style, game, code, lang, facts, played, bleed)
     scene.pages += layout.impose_cards(scene, [front], back, CARD_W, CARD_H, paper, code, bleed=bleed, lang=lang,
-                                       sides=backs)
+                                       sides=backs, decks="setup-card")
     return scene

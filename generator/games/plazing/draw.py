@@ -420,7 +420,7 @@ def events_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, bleed:
     # Letter is 6 mm narrower than A4: a 5.5 mm margin (fine on home printers) keeps 3x3 cards per sheet
     margin = 5.5 if paper.name == "letter" else layout.MARGIN
     pages = layout.impose_cards(scene, fronts, back_names, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin,
-                                lang=lang, sides=backs)
+                                lang=lang, sides=backs, decks="events")
     scene.pages.extend(pages)
     return scene
 

@@ -573,6 +573,7 @@ def cards_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang
     market_word = word("market", lang)
     fronts: list[str] = []
     back_names: list[str] = []
+    deck_names: list[str] = []
     for deck, cards, notes in deck_lists(setup, cat):
         back = _back(scene, deck, lang, bleed)
         for i, (cid, note) in enumerate(zip(cards, notes, strict=True), start=1):
@@ -586,12 +587,14 @@ def cards_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang
                 face = _coordinate_face(scene, cat, deck, cid, lang, bleed)
             fronts.append(_in_deck(scene, face, DECK_SHORT[deck], i, bleed, note.replace("market", market_word)))
             back_names.append(back)
+            deck_names.append(deck)
     for add in extra:
         front, back = add(scene)
         fronts.append(front)
         back_names.append(back)
+        deck_names.append("setup-card")
     pages = layout.impose_cards(scene, fronts, back_names, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin,
-                                lang=lang, sides=backs)
+                                lang=lang, sides=backs, decks=deck_names)
     layout.number_pages(pages, code, lang)
     scene.pages.extend(pages)
     return scene
