@@ -958,6 +958,12 @@ def bleed_cost_note(decks: list[int], card_w: float, card_h: float, paper: Paper
     return note  # type: ignore[no-any-return]
 
 
+def sheet_count(pages: Sequence[Page]) -> int:
+    """The sheets of paper `pages` print on: a duplex backs page (label "... backs", or the duplex
+    test's back) is the other side of the sheet before it, every other page a sheet of its own."""
+    return sum(1 for p in pages if not (p.label.endswith(" backs") or p.label == "duplex test back"))
+
+
 # --- duplex alignment test ----------------------------------------------------------------------
 
 
