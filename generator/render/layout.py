@@ -13,7 +13,8 @@ tested as data. Conventions (print-and-play):
 - poster tiles are 1:1; a sheet with a neighbour to the right/below has a dashed strip exactly
   `overlap` mm wide along that edge (glue area, covered later); a sheet with a neighbour to the
   left/above is trimmed along its window edge (thin grey line) and laid on top. Registration
-  crosshairs are drawn in board coordinates on the cut lines, so they coincide on both sheets.
+  crosshairs are drawn in board coordinates in the middle of the shared strips, so they coincide
+  on both sheets and are whole on each (none sits on a cut line);
   `plan_poster` picks the fewest sheets (orientation, a margin down to POSTER_MIN_MARGIN, a glue
   strip down to MIN_OVERLAP) and shares the board evenly between them (no thin leftover strips);
 - nothing is drawn within SAFE_EDGE (5 mm) of the paper edge, on any page: crop marks shorten to
@@ -343,21 +344,26 @@ def plan_poster(board_w: float, board_h: float, paper: Paper, overlap: float = 1
 
 
 def _marks_symbol(scene: Scene, sym: Symbol, plan: PosterPlan) -> str:
-    """Registration crosshairs on every cut line, in board coordinates (one Form XObject that each
-    sheet places exactly like the board, so the marks coincide on neighbouring sheets)."""
+    """Registration crosshairs along every seam, in board coordinates (one Form XObject that each
+    sheet places exactly like the board, so the marks coincide on neighbouring sheets).
+
+    A cross stands in the middle of the shared `overlap` strip, never on a cut line: there it is
+    whole on both sheets — on the lower sheet's glue strip and on the upper sheet, which is trimmed
+    o/2 mm away (a cross on the upper sheet's own cut line was clipped to half and trimming then cut
+    its other arm lengthwise). Its arms (0.4·overlap at most) stay inside the strip."""
     o = plan.overlap
-    name = f"{sym.name}~poster-marks~{plan.window_w:g}x{plan.window_h:g}~{o:g}"
+    name = f"{sym.name}~poster-marks~{plan.window_w:g}x{plan.window_h:g}~{o:g}~mid"
     if name in scene.symbols:
         return name
     arm = min(3.0, o * 0.4)
     points: set[tuple[float, float]] = set()
     for c in range(1, plan.cols):
-        x = c * (plan.window_w - o)
+        x = c * (plan.window_w - o) + o / 2
         for r in range(plan.rows):
             _, by, _, bh = plan.window(r, 0, sym.w, sym.h)
             points |= {(x, by + o / 2), (x, by + bh - o / 2)}
     for r in range(1, plan.rows):
-        y = r * (plan.window_h - o)
+        y = r * (plan.window_h - o) + o / 2
         for c in range(plan.cols):
             bx, _, bw, _ = plan.window(0, c, sym.w, sym.h)
             points |= {(bx + o / 2, y), (bx + bw - o / 2, y)}
