@@ -345,6 +345,31 @@ def _info_page(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Page:
 # --- event cards ------------------------------------------------------------------------------
 
 CARD_W, CARD_H = 63.0, 88.0
+#: the publisher's own event cards, by Polish title: the origin of a card whose data does not say
+#: (every other card of data/events.toml was written for boardgen)
+RULEBOOK_EVENTS = ("Zatrucie pokarmowe", "Zmiana pogody")
+ORIGINS = ("rulebook", "boardgen")
+
+
+def event_origin(card: EventCard) -> str:
+    """"rulebook" (printed in the publisher's rulebook) or "boardgen" (written by us): the card's
+    `origin` from data/events.toml when it has one, else by its title (RULEBOOK_EVENTS)."""
+    origin = getattr(card, "origin", None)
+    if origin in ORIGINS:
+        return str(origin)
+    return "rulebook" if card.title.get("pl") in RULEBOOK_EVENTS else "boardgen"
+
+
+def _origin_mark(x: float, y: float) -> list[Item]:
+    """The mark of a card we wrote: a small four-point star and "boardgen", right-aligned at (x, y)
+    (the baseline), white on the card's header band."""
+    label = "boardgen"
+    tw = text_width(label, "condensed-bold", 6.5)
+    cx, cy, r = x - tw - 2.2, y - 0.85, 1.35
+    star = tuple((cx + (r if k % 2 == 0 else r * 0.38) * math.cos(math.radians(45 * k - 90)),
+                  cy + (r if k % 2 == 0 else r * 0.38) * math.sin(math.radians(45 * k - 90))) for k in range(8))
+    return [Polygon(star, fill="#ffffff", stroke=None),
+            Text(x, y, label, size=6.5, font="condensed-bold", fill="#ffffff", anchor="end")]
 
 
 def _card_front(card: EventCard, position: int, lang: str, bleed: float) -> Symbol:
@@ -356,6 +381,8 @@ def _card_front(card: EventCard, position: int, lang: str, bleed: float) -> Symb
                          Rect(0, 0, cw, b + 18, fill=head, stroke=None)]
     items.append(Text(b + 4, b + 6.5, word("special" if special else "event", lang).upper(), size=6.5,
                       font="condensed-bold", fill="#ffffff"))
+    if event_origin(card) == "boardgen":  # ours, not the publisher's: said on the face
+        items += _origin_mark(b + CARD_W - 4, b + 6.5)
     for i, line in enumerate(_wrap_title(card.title[lang])):
         items.append(Text(b + 4, b + 12.5 + i * 5, line, size=10, font="bold", fill="#ffffff"))
     block = text_block(b + 4, b + 27, CARD_W - 8, card.text[lang], 8.6, leading=1.3)
