@@ -59,21 +59,24 @@ def _safe(deck: str) -> str:
     return out or "cards"
 
 
-def plan(cards: Sequence[CardEntry]) -> tuple[list[Row], dict[str, str]]:
-    """The manifest rows and the symbol each file shows (file name -> symbol), without drawing."""
+def plan(cards: Sequence[CardEntry] | Sequence[tuple[int, CardEntry]]) -> tuple[list[Row], dict[str, tuple[int, str]]]:
+    """The manifest rows and what each file shows (file name -> (document number, symbol)), without
+    drawing. `cards`: one document's entries, or (document number, entry) pairs of several."""
     rows: list[Row] = []
-    files: dict[str, str] = {}
-    decks: dict[str, list[CardEntry]] = {}
-    for card in cards:
-        decks.setdefault(card.deck, []).append(card)
+    files: dict[str, tuple[int, str]] = {}
+    decks: dict[str, list[tuple[int, CardEntry]]] = {}
+    for item in cards:
+        doc, card = item if isinstance(item, tuple) else (0, item)
+        decks.setdefault(card.deck, []).append((doc, card))
     for deck, entries in decks.items():
         stem = _safe(deck)
         for side in ("front", "back"):
-            first: dict[str, int] = {}  # symbol -> its row in `rows`
-            for pos, card in enumerate(entries, start=1):
-                name = card.front if side == "front" else card.back
-                if name is None:
+            first: dict[tuple[int, str], int] = {}  # (document, symbol) -> its row in `rows`
+            for pos, (doc, card) in enumerate(entries, start=1):
+                symbol = card.front if side == "front" else card.back
+                if symbol is None:
                     continue
+                name = (doc, symbol)
                 if name in first:
                     row = rows[first[name]]
                     rows[first[name]] = Row(row.deck, row.index, row.side, row.file, row.count + 1)
@@ -116,18 +119,21 @@ def manifest_csv(rows: Sequence[Row]) -> bytes:
     return buf.getvalue().encode("utf-8")
 
 
-def cards_png(scene: Scene, folder: Path, dpi: float = DPI) -> list[Path]:
-    """Write every card face and back of `scene` (its `cards`) as PNGs and the manifest into
-    `folder` (created; meant to be inside a command's staging folder, so it appears with the rest
-    of the output set or not at all). Returns the files written, the manifest last. A scene with
-    no cards is a ValueError (nothing to export)."""
-    if not scene.cards:
+def cards_png(scene: Scene | Sequence[Scene], folder: Path, dpi: float = DPI) -> list[Path]:
+    """Write every card face and back of `scene` (its `cards`; or of several documents, e.g. a kit's
+    cards and its setup card, one manifest for all) as PNGs and the manifest into `folder`
+    (created; meant to be inside a command's staging folder, so it appears with the rest of the
+    output set or not at all). Returns the files written, the manifest last. Documents without
+    cards are a ValueError (nothing to export)."""
+    scenes = [scene] if isinstance(scene, Scene) else list(scene)
+    entries = [(k, card) for k, sc in enumerate(scenes) for card in sc.cards]
+    if not entries:
         raise ValueError("this document has no cards to export")
-    rows, files = plan(scene.cards)
+    rows, files = plan(entries)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for file, name in files.items():
-        write_atomic(folder / file, symbol_png(scene, name, dpi))
+    for file, (doc, name) in files.items():
+        write_atomic(folder / file, symbol_png(scenes[doc], name, dpi))
         written.append(folder / file)
     write_atomic(folder / MANIFEST, manifest_csv(rows))
     written.append(folder / MANIFEST)

@@ -81,3 +81,20 @@ def test_rule_card_deck_export_through_write_cards(tmp_path: Path) -> None:
     assert folder / "manifest.csv" in files and all(folder / r["file"] in files for r in rows)
     with Image.open(folder / rows[0]["file"]) as im:
         assert im.size == (815, 1110)
+
+
+def test_several_documents_share_one_manifest(tmp_path: Path) -> None:
+    """A kit's cards and its setup card in one folder: two documents, the same symbol names in
+    each kept apart by document."""
+    scenes = []
+    for colour in ("#ff0000", "#0000ff"):
+        sc = Scene()
+        sc.add_symbol(Symbol("f", 63, 88, [Rect(0, 0, 63, 88, fill=colour, stroke=None)]))
+        scenes.append(sc)
+    layout.impose(scenes[0], ["f"], None, 63, 88, layout.get_paper("a4"), CODE, decks="deck")
+    layout.impose(scenes[1], ["f"], None, 63, 88, layout.get_paper("a4"), CODE, decks="setup-card")
+    export.cards_png(scenes, tmp_path, dpi=30)
+    assert [(r["deck"], r["file"]) for r in _rows(tmp_path)] == [("deck", "deck-001-front.png"),
+                                                                ("setup-card", "setup-card-001-front.png")]
+    with Image.open(tmp_path / "setup-card-001-front.png") as im:
+        assert im.convert("RGB").getpixel((3, 3)) == (0, 0, 255)
