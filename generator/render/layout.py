@@ -970,6 +970,19 @@ def sheet_count(pages: Sequence[Page]) -> int:
     return sum(1 for p in pages if not (p.label.endswith(" backs") or p.label == "duplex test back"))
 
 
+def kit_sheets_text(files: Sequence[tuple[str, Sequence[Page]]], paper: Paper, lang: str) -> str:
+    """The kit summary's line saying how many sheets of `paper` the whole kit takes, file by file
+    (name, its pages; a file with duplex backs says so), from templates/cards/kit-sheets.<lang>.txt."""
+    from generator.render.text import render_template  # jinja loads only for the pages that print it
+
+    rows = [{"name": name, "sheets": sheet_count(pages), "duplex": any(p.label.endswith(" backs") for p in pages)}
+            for name, pages in files]
+    label = {"a4": "A4", "letter": "Letter"}.get(paper.name, paper.name)
+    text = render_template(f"cards/kit-sheets.{lang}.txt", files=rows, total=sum(r["sheets"] for r in rows),
+                           paper=label)
+    return " ".join(line for line in text.splitlines() if line.strip() and not line.startswith("{#"))
+
+
 # --- duplex alignment test ----------------------------------------------------------------------
 
 

@@ -75,3 +75,23 @@ def test_sheet_count_counts_a_duplex_back_with_its_front() -> None:
     pages = [layout.Page(1, 1, label=x) for x in ("cards 1 fronts", "cards 1 backs", "poster A1", "duplex test front",
                                                    "duplex test back", "cards 1 fold")]
     assert layout.sheet_count(pages) == 4
+
+
+@pytest.mark.parametrize(("args", "lang", "phrase"), [
+    (["--surprises", "--events", "--extra-events"], "pl", "Cały zestaw: 9 arkuszy A4 — board.pdf 4, rules.pdf 1, "
+                                                         "events.pdf 3 (dwustronnie), setup-card.pdf 1 (dwustronnie)."),
+    ([], "en", "The whole kit: 6 A4 sheets — board.pdf 4, rules.pdf 1, setup-card.pdf 1 (double-sided).")])
+def test_the_plazing_kit_prints_its_sheet_count(args: list[str], lang: str, phrase: str, tmp_path: Path) -> None:
+    res = CliRunner().invoke(app, ["plazing", "setup", "--seed", "2", "--lang", lang, "--out", str(tmp_path),
+                                   "--json", *args])
+    assert res.exit_code == 0, res.output
+    files = {k: v for k, v in json.loads(res.stdout)["files"].items() if str(v).endswith(".pdf")}
+    sheets = 0
+    for path in files.values():
+        pages = PdfReader(path).pages
+        duplex = path.endswith(("events.pdf", "setup-card.pdf"))
+        sheets += len(pages) // 2 if duplex else len(pages)
+    assert sheets == int(phrase.split(": ")[1].split()[0])
+    board = next(p for p in files.values() if p.endswith("board.pdf"))
+    text = " ".join(PdfReader(board).pages[-1].extract_text().split())
+    assert phrase in text, text

@@ -304,20 +304,31 @@ def summary_lines(setup: Setup, lang: str) -> list[str]:
     return lines
 
 
-def board_scene(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Scene:
-    """board.pdf: true-scale poster sheets, then the fitted overview with legend and summary."""
+def board_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0,
+                backs: str = "duplex", setup_card: bool = True) -> Scene:
+    """board.pdf: true-scale poster sheets, then the fitted overview with legend and summary. The
+    summary counts the sheets of the whole kit (board.pdf, rules.pdf, events.pdf printed with this
+    `bleed` and `backs`, setup-card.pdf unless `setup_card` is False) from their own pages."""
     scene = Scene(title=f"{word('title', lang)} — {code}", subject=word("board_subject", lang))
     name = board_symbol(scene, setup, code, lang)
     pages = layout.poster(scene, name, paper, code, word("title", lang), lang=lang)
     over = layout.overview(scene, name, paper, code, word("title", lang), lang=lang)
     pages.append(over)
-    pages.append(_info_page(setup, code, paper, lang))
+    kit = [("board.pdf", pages + [Page(paper.w, paper.h, label="setup summary")]),
+           ("rules.pdf", rules_card_scene(setup, code, paper, lang).pages)]
+    if setup.event_deck:
+        kit.append(("events.pdf", events_scene(setup, code, paper, lang, bleed, backs).pages))
+    if setup_card:
+        card = [Page(paper.w, paper.h, label="cards 1 fronts")]
+        kit.append(("setup-card.pdf", card + ([Page(paper.w, paper.h, label="cards 1 backs")]
+                                             if backs == "duplex" else [])))
+    pages.append(_info_page(setup, code, paper, lang, layout.kit_sheets_text(kit, paper, lang)))
     layout.number_pages(pages, code, lang)
     scene.pages.extend(pages)
     return scene
 
 
-def _info_page(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Page:
+def _info_page(setup: Setup, code: str, paper: layout.Paper, lang: str, kit_line: str = "") -> Page:
     page = Page(paper.w, paper.h, label="setup summary")
     m = layout.MARGIN + 4
     page.items.append(Text(m, m + 8, word("title", lang), size=18, font="bold"))
@@ -333,7 +344,8 @@ def _info_page(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Page:
     page.items.append(Text(m, y, texts()["printing"]["title"][lang], size=9, font="bold"))
     y += 5
     printing = texts()["printing"]
-    for line in printing[lang] + ([printing["events"][lang]] if setup.event_deck else []):
+    kit = [f"• {kit_line}"] if kit_line else []
+    for line in kit + printing[lang] + ([printing["events"][lang]] if setup.event_deck else []):
         block = text_block(m, y, paper.w - 2 * m, line, 8.5)
         page.items.extend(block)
         y += 4.6 * len(block) + 1.2
