@@ -95,3 +95,31 @@ def test_the_plazing_kit_prints_its_sheet_count(args: list[str], lang: str, phra
     board = next(p for p in files.values() if p.endswith("board.pdf"))
     text = " ".join(PdfReader(board).pages[-1].extract_text().split())
     assert phrase in text, text
+
+
+def test_the_setup_card_rides_in_the_last_card_sheet() -> None:
+    """`extra`: the setup card goes into a free slot of the deck's last sheet (no sheet of its own),
+    its own back behind it, recorded as the setup-card deck for the print-shop export."""
+    from generator.games.plazing import draw as pz_draw
+    from generator.games.plazing.cards import STYLE as PZ_STYLE
+    from generator.games.plazing.model import Options
+    from generator.games.plazing.setup import generate as pz_generate
+    from generator.games.winnice.cards import STYLE as WN_STYLE
+    from generator.render.rulecards import setup_card_symbols
+    from generator.render.scene import Use
+
+    a4 = layout.get_paper("a4")
+
+    def card(style):  # type: ignore[no-untyped-def]
+        return lambda sc: setup_card_symbols(sc, style, "g", "X-1", "pl", ["fakt"], [])
+
+    pz = pz_generate(Options(players=4, surprises=True, events=True), 2)
+    plain = pz_draw.events_scene(pz, "X-1", a4, "pl")
+    withcard = pz_draw.events_scene(pz, "X-1", a4, "pl", extra=[card(PZ_STYLE)])
+    assert layout.sheet_count(withcard.pages) == layout.sheet_count(plain.pages) == 2
+    assert withcard.cards[-1].deck == "setup-card" and withcard.cards[-1].front == "setup-card-X-1"
+    last_backs = withcard.pages[-1]
+    assert any(isinstance(u, Use) and u.name == withcard.cards[-1].back for u in last_backs.items)
+    cat = default_catalog()
+    wn = draw.cards_scene(generate(4, 1, cat), cat, "X-1", a4, "pl", extra=[card(WN_STYLE)])
+    assert layout.sheet_count(wn.pages) == 25 and len(wn.cards) == 220

@@ -9,6 +9,7 @@ fan shell, round pebble), so the board reads in greyscale.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -440,10 +441,13 @@ def _card_back(kind: str, lang: str, bleed: float) -> Symbol:
 
 
 def events_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0,
-                 backs: str = "duplex") -> Scene:
+                 backs: str = "duplex", extra: Sequence[Callable[[Scene], tuple[str, str]]] = ()) -> Scene:
     """events.pdf: the event deck in its shuffled order (top card first), 3x3 with crop marks and
     backs (pink events, turquoise special cards, as in the box): `backs` = duplex (long-edge mirrored
-    backs sheets), fold (each front beside its back, for gutter folding) or none (fronts only)."""
+    backs sheets), fold (each front beside its back, for gutter folding) or none (fronts only).
+    `extra`: functions that add one more card to the scene and return its (front, back) — the setup
+    card (`rulecards.setup_card_symbols`) — placed after the deck, in the last sheet's free slots
+    (10 base events leave 8 free) instead of a sheet of its own."""
     title = word("event_cards", lang)
     scene = Scene(title=f"Plażing — {title} — {code}", subject=f"boardgen: Plażing — {title}")
     _square_symbols(scene)  # the cards' pictures use the board's resource drawings
@@ -456,10 +460,16 @@ def events_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, bleed:
         card = by_id[cid]
         fronts.append(scene.add_symbol(_card_front(card, pos, lang, bleed)))
         back_names.append(f"pz-back-{card.kind}")
+    decks = ["events"] * len(fronts)
+    for add in extra:
+        front, back = add(scene)
+        fronts.append(front)
+        back_names.append(back)
+        decks.append("setup-card")
     # Letter is 6 mm narrower than A4: a 5.5 mm margin (fine on home printers) keeps 3x3 cards per sheet
     margin = 5.5 if paper.name == "letter" else layout.MARGIN
     pages = layout.impose_cards(scene, fronts, back_names, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin,
-                                lang=lang, sides=backs, decks="events")
+                                lang=lang, sides=backs, decks=decks)
     scene.pages.extend(pages)
     return scene
 
