@@ -810,7 +810,7 @@ def _tokens_pages(setup: Setup, cat: Catalog, paper: layout.Paper, code: str, la
         if kind == "h":
             page.items += _token(data[0], data[1], cx, cy, r)
         else:
-            page.items += _sun(cx, cy, r * 0.42, "#e9d7a0")
+            page.items += _sun(cx, cy - 1.4, r * 0.36, "#e9d7a0")  # raised: its rays clear the word below
             page.items.append(Circle(cx, cy, r, fill=None, stroke="#000000", width=0.35))
             page.items.append(Text(cx, cy + r - 1.6, word("drought_token", lang), size=MIN_TEXT_PT,
                                    font="condensed-bold", fill="#7a4a24", anchor="middle"))
