@@ -98,3 +98,16 @@ def test_several_documents_share_one_manifest(tmp_path: Path) -> None:
                                                                 ("setup-card", "setup-card-001-front.png")]
     with Image.open(tmp_path / "setup-card-001-front.png") as im:
         assert im.convert("RGB").getpixel((3, 3)) == (0, 0, 255)
+
+
+def test_the_images_are_the_same_for_any_number_of_jobs(tmp_path: Path) -> None:
+    sc = Scene()
+    names = []
+    for i in range(5):
+        sc.add_symbol(Symbol(f"f{i}", 63, 88, [Rect(0, 0, 63, 88, fill="#ffeecc"), Text(5, 20, f"karta {i}", 12)]))
+        names.append(f"f{i}")
+    layout.impose(sc, names, None, 63, 88, layout.get_paper("a4"), CODE, decks="d")
+    one = export.cards_png(sc, tmp_path / "one", dpi=50)
+    two = export.cards_png(sc, tmp_path / "two", dpi=50, jobs=2)
+    assert [p.name for p in one] == [p.name for p in two]
+    assert all(a.read_bytes() == b.read_bytes() for a, b in zip(one, two, strict=True))
