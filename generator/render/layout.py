@@ -859,7 +859,12 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
         pairs = [fold_pair(scene, f, backs if isinstance(backs, str) else backs[i], card_w, card_h, bleed)  # type: ignore[index]
                  for i, f in enumerate(fronts)]
         imp = impose(scene, pairs, None, 2 * card_w, card_h, paper, code, bleed, gap, crop_marks, margin, lang,
-                     0.0, rotate_ok, bleed_note, calibration, decks=None)
+                     0.0, rotate_ok, False, calibration, decks=None)
+        if bleed > 0 and bleed_note:
+            note = bleed_cost_note([len(pairs)], card_w, card_h, paper, bleed, gap, lang, "fold", crop_marks, margin,
+                                   rotate_ok)
+            if note:
+                warnings.append(note)
         n_sheets = len(imp.pages)
         for k, pg in enumerate(imp.pages):
             pg.label = f"cards {k + 1} fold"

@@ -141,3 +141,10 @@ def test_every_card_printing_function_takes_backs(backs: str) -> None:
         if backs == "duplex":
             assert len([x for x in labels if x.endswith("backs")]) == len([x for x in labels if x.endswith("fronts")])
         assert sc.duplex == (backs == "duplex"), what
+
+
+def test_fold_bleed_note_counts_card_pairs() -> None:
+    sc, fronts, backs = _deck(20, 5.0)
+    imp = layout.impose(sc, fronts, backs, 63, 88, get_paper("letter"), CODE, bleed=5.0, sides="fold")
+    assert "bleed 5 mm: 2 card pairs per letter sheet instead of 4 (10 sheets instead of 5)" in imp.warnings
+    assert len(imp.pages) == 10
