@@ -68,15 +68,25 @@ def players_for(game: str, players: int | None) -> int:
 
 
 def write_cards(game: str, fmt: str, players: int | None, lang: str, paper_name: str, bleed: float, gap: float,
-                out: Path) -> tuple[list[Path], list[str]]:
+                out: Path, backs: str = "duplex", export: str | None = None) -> tuple[list[Path], list[str]]:
     """Write one game's deck and/or summary; return the files written and the layout's warnings (bleed
-    costing cards per sheet, a gap dropped)."""
+    costing cards per sheet, a gap dropped). `backs` (duplex | fold | none, render.layout.BACKS_MODES)
+    says how the deck's backs print. `export` = "cards-png" also writes the deck's every face and back
+    as 300 dpi PNGs with the bleed, and their manifest, into cards-png/ (render.export.cards_png)."""
     from generator.render import layout, rulecards
     from generator.render.pdf import write_pdf
     from generator.render.png import write_png
 
     if fmt not in FORMATS:
         raise UserInputError(f"unknown --format {fmt!r} (choose {', '.join(FORMATS)})")
+    from generator.render.export import EXPORTS
+
+    if export is not None and export not in EXPORTS:
+        raise UserInputError(f"unknown --export {export!r} (choose {', '.join(EXPORTS)})")
+    if export is not None and fmt == "page":
+        raise UserInputError("--export cards-png needs the deck: use --format deck or both")
+    if backs not in layout.BACKS_MODES:
+        raise UserInputError(f"unknown --backs {backs!r} (choose {', '.join(layout.BACKS_MODES)})")
     mod = card_module(game)
     n = players_for(game, players)
     paper = layout.get_paper(paper_name)
@@ -89,11 +99,15 @@ def write_cards(game: str, fmt: str, players: int | None, lang: str, paper_name:
             if fmt in ("deck", "both"):
                 title = f"{mod.STYLE.game} — {'karty zasad' if lang == 'pl' else 'rule cards'}"
                 deck = rulecards.deck_scene(rule_cards(mod, n, lang), mod.STYLE, paper, code, lang, bleed=bleed,
-                                            gap=gap, title=title)
+                                            gap=gap, title=title, backs=backs)
                 warnings += deck.warnings
                 write_pdf(deck, stage / "deck.pdf")
                 write_png(deck, 0, stage / "deck.png", dpi=80)
                 names += ["deck.pdf", "deck.png"]
+                if export == "cards-png":
+                    from generator.render.export import cards_png
+
+                    names += [str(p.relative_to(stage)) for p in cards_png(deck, stage / "cards-png")]
             if fmt in ("page", "both"):
                 heading = f"{mod.STYLE.game} — {SUMMARY[lang]}"
                 summary = rulecards.summary_scene(summary_cards(mod, n, lang), mod.STYLE, paper, code, lang, heading)

@@ -13,7 +13,8 @@ tested as data. Conventions (print-and-play):
 - poster tiles are 1:1; a sheet with a neighbour to the right/below has a dashed strip exactly
   `overlap` mm wide along that edge (glue area, covered later); a sheet with a neighbour to the
   left/above is trimmed along its window edge (thin grey line) and laid on top. Registration
-  crosshairs are drawn in board coordinates on the cut lines, so they coincide on both sheets.
+  crosshairs are drawn in board coordinates in the middle of the shared strips, so they coincide
+  on both sheets and are whole on each (none sits on a cut line);
   `plan_poster` picks the fewest sheets (orientation, a margin down to POSTER_MIN_MARGIN, a glue
   strip down to MIN_OVERLAP) and shares the board evenly between them (no thin leftover strips);
 - nothing is drawn within SAFE_EDGE (5 mm) of the paper edge, on any page: crop marks shorten to
@@ -29,11 +30,13 @@ tested as data. Conventions (print-and-play):
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.render import fonts
-from generator.render.scene import Item, Line, Page, Rect, Scene, Symbol, Text, Use
+from generator.render.legible import legible
+from generator.render.scene import CardEntry, Item, Line, Page, Rect, Scene, Symbol, Text, Use
 
 MARGIN: float = 8.0  # mm, default unprintable margin on every side
 FOOTER_H: float = 4.0  # mm band at the bottom of the printable area reserved for the footer line
@@ -341,21 +344,26 @@ def plan_poster(board_w: float, board_h: float, paper: Paper, overlap: float = 1
 
 
 def _marks_symbol(scene: Scene, sym: Symbol, plan: PosterPlan) -> str:
-    """Registration crosshairs on every cut line, in board coordinates (one Form XObject that each
-    sheet places exactly like the board, so the marks coincide on neighbouring sheets)."""
+    """Registration crosshairs along every seam, in board coordinates (one Form XObject that each
+    sheet places exactly like the board, so the marks coincide on neighbouring sheets).
+
+    A cross stands in the middle of the shared `overlap` strip, never on a cut line: there it is
+    whole on both sheets — on the lower sheet's glue strip and on the upper sheet, which is trimmed
+    o/2 mm away (a cross on the upper sheet's own cut line was clipped to half and trimming then cut
+    its other arm lengthwise). Its arms (0.4·overlap at most) stay inside the strip."""
     o = plan.overlap
-    name = f"{sym.name}~poster-marks~{plan.window_w:g}x{plan.window_h:g}~{o:g}"
+    name = f"{sym.name}~poster-marks~{plan.window_w:g}x{plan.window_h:g}~{o:g}~mid"
     if name in scene.symbols:
         return name
     arm = min(3.0, o * 0.4)
     points: set[tuple[float, float]] = set()
     for c in range(1, plan.cols):
-        x = c * (plan.window_w - o)
+        x = c * (plan.window_w - o) + o / 2
         for r in range(plan.rows):
             _, by, _, bh = plan.window(r, 0, sym.w, sym.h)
             points |= {(x, by + o / 2), (x, by + bh - o / 2)}
     for r in range(1, plan.rows):
-        y = r * (plan.window_h - o)
+        y = r * (plan.window_h - o) + o / 2
         for c in range(plan.cols):
             bx, _, bw, _ = plan.window(0, c, sym.w, sym.h)
             points |= {(bx + o / 2, y), (bx + bw - o / 2, y)}
@@ -384,7 +392,8 @@ HEADER_TEXT = {
            "over": "overview · scale 1:{k:.2f} ({pct:.0f}%) — print the poster pages for a true-scale board",
            "overview": "overview", "glue_label": "glue · {o} mm", "cut_label": "✂ cut",
            "cards": "cards", "fronts": "fronts", "backs": "backs · print double-sided, flip on long edge",
-           "warn_bleed": "bleed {b} mm: {n} cards per {paper} sheet instead of {n0}",
+           "fold": "fold · cut each pair out, fold on the dashed line, glue back to back",
+           "warn_bleed": "bleed {b} mm: {n} {what} per {paper} sheet instead of {n0}",
            "warn_bleed_sheets": " ({s} sheets instead of {s0})",
            "warn_safe": "{what} at x {x0}..{x1}, y {y0}..{y1} mm of the card lies {gap:.1f} mm from the cut, "
                         "inside the {safe} mm safe margin (cards {cards})",
@@ -402,11 +411,7 @@ HEADER_TEXT = {
            "overview": "podgląd", "glue_label": "klej · {o} mm", "cut_label": "✂ przytnij",
            "cards": "karty", "fronts": "awersy",
            "backs": "rewersy · druk dwustronny, obracanie wzdłuż dłuższej krawędzi",
-           "warn_bleed": "spad {b} mm: {n} kart na arkuszu {paper} zamiast {n0}",
-           "warn_bleed_sheets": " (arkusze: {s} zamiast {s0})",
-           "warn_safe": "{what} na x {x0}..{x1}, y {y0}..{y1} mm karty leży {gap:.1f} mm od linii cięcia, "
-                        "w marginesie bezpieczeństwa {safe} mm (karty {cards})",
-           "warn_gap": "odstęp {g} mm między kartami zmniejsza liczbę kart na arkuszu: drukuję {n} bez odstępu",
+           "fold": "złóż · wytnij parę, zegnij wzdłuż linii przerywanej, sklej tyłami",
            "duplex_title": "test druku dwustronnego",
            "duplex_front": "wydrukuj obie strony dwustronnie, obracanie wzdłuż dłuższej krawędzi, w 100%; "
                            "obejrzyj pod światło",
@@ -502,7 +507,9 @@ def _place_calibration(page: Page, used: tuple[float, float, float, float], ax: 
 
 def overview(scene: Scene, symbol: str, paper: Paper, code: str, title: str, lang: str = "en") -> Page:
     """The whole board scaled to fit one sheet (never enlarged), with its scale printed and the
-    document's calibration square (the board shrinks a little when it must, to make room)."""
+    document's calibration square (the board shrinks a little when it must, to make room). Labels
+    that would print under the type floor at this scale are left out (`render.legible`): the
+    overview shows the layout, the poster sheets carry every word at true scale."""
     sym = scene.symbols[symbol]
     need_w, need_h = CAL_SIZE + 6.0, CAL_SIZE + CAL_LABEL_H + 6.0
     best: tuple[float, Paper, str] | None = None
@@ -535,7 +542,8 @@ def overview(scene: Scene, symbol: str, paper: Paper, code: str, title: str, lan
         region_h = ah - need_h
         x, y = ox + max(0.0, (aw - bw) / 2), oy + max(0.0, (region_h - bh) / 2)
         page.items += calibration_square(ox + aw - CAL_SIZE, oy + ah - CAL_SIZE - CAL_LABEL_H, lang=lang)
-    page.items.append(Use(symbol, x, y, scale=s))
+    # labels that would print under the type floor at this scale are left out (the poster sheets carry them)
+    page.items.append(Use(legible(scene, symbol, s)[0], x, y, scale=s))
     page.items.append(Rect(x, y, bw, bh, fill=None, stroke=GREY, width=0.15))
     words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
     note = words["over_1"] if s >= 1.0 - 1e-9 else words["over"].format(k=1 / s, pct=s * 100)
@@ -761,7 +769,7 @@ def card_safe_warnings(scene: Scene, names: list[str], card_w: float, card_h: fl
             x0, y0, x1, y1 = (v - bleed for v in ink.box)
             key = (what, round(x0, 1), round(y0, 1), round(x1, 1), round(y1, 1))
             found.setdefault(key, []).append(name)
-    words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
+    words = HEADER_TEXT["en"]  # a terminal note: English whatever `lang` (kept for older callers)
     out = []
     for (what, x0, y0, x1, y1), cards in found.items():
         shown = ", ".join(cards[:3]) + (f", … ({len(cards)})" if len(cards) > 3 else "")
@@ -771,21 +779,57 @@ def card_safe_warnings(scene: Scene, names: list[str], card_w: float, card_h: fl
     return out
 
 
+#: how a deck's backs are printed: `duplex` (a mirrored backs sheet after every fronts sheet, for
+#: long-edge double-sided printing), `fold` (each front beside its back across a fold line, one
+#: sided: cut the pair out, fold it, glue it) or `none` (fronts only)
+BACKS_MODES: tuple[str, ...] = ("duplex", "fold", "none")
+
+
+def check_backs(backs: str) -> str:
+    """`backs` as given when it is one of BACKS_MODES; a one-line ValueError otherwise."""
+    if backs not in BACKS_MODES:
+        raise ValueError(f"unknown backs {backs!r} (choose {', '.join(BACKS_MODES)})")
+    return backs
+
+
+def fold_pair(scene: Scene, front: str, back: str, card_w: float, card_h: float, bleed: float = 0.0) -> str:
+    """One gutter-fold piece: `front` at the left, `back` at the right, meeting on a dashed fold line
+    (2·card_w + 2·bleed wide, card_h + 2·bleed high; the fold has no bleed, each face is clipped at
+    it so neither one's bleed covers the other). Folded back to back on that line, the back lies
+    upright behind its front: turning the card over about the fold brings the back's fold edge, its
+    left one, to the left."""
+    name = f"{front}~fold~{back}"
+    if name in scene.symbols:
+        return name
+    b = bleed
+    w, h = 2 * card_w + 2 * b, card_h + 2 * b
+    items: list[Item] = [Use(front, 0, 0, clip=(0, 0, b + card_w, h)),
+                         Use(back, card_w, 0, clip=(b + card_w, 0, card_w + b, h)),
+                         Line(b + card_w, 0, b + card_w, h, stroke="#9aa0a6", width=0.25, dash=(1.2, 1.0))]
+    return scene.add_symbol(Symbol(name, w, h, items))
+
+
 def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_w: float, card_h: float,
            paper: Paper, code: str, bleed: float = 0.0, gap: float = 0.0, crop_marks: bool = True,
            margin: float | None = None, lang: str = "en", safe: float = CARD_SAFE,
-           rotate_ok: bool = True, bleed_note: bool = True, calibration: bool = True) -> Imposition:
+           rotate_ok: bool = True, bleed_note: bool = True, calibration: bool = True,
+           sides: str = "duplex", decks: Sequence[str] | str | None = "cards") -> Imposition:
     """n-up card sheets (see `plan_cards` for the layout). Each symbol is card_size_with_bleed(...)
     mm with the cut inset by `bleed`.
 
-    With backs, every fronts sheet is followed by its backs sheet laid out for long-edge duplex
-    (`CardGrid.back_cell`, `CardGrid.back_rotate`). Sheets with backs are always portrait, where
-    "long edge" means the same thing on every printer. Every sheet's TrimBox surrounds the cuts
-    and its BleedBox the bleed. Warnings (also added to `scene.warnings`, for the CLI to print):
-    bleed or the gap costing cards per sheet, and card art or text inside the `safe` margin. With
-    `calibration`, the 50 mm calibration square goes into the free rows of the last fronts sheet when
-    they hold it (a file of cards alone can then be checked for true scale).
+    `sides` (BACKS_MODES) says how the `backs` print. `duplex`: every fronts sheet is followed by
+    its backs sheet laid out for long-edge duplex (`CardGrid.back_cell`, `CardGrid.back_rotate`);
+    sheets with backs are always portrait, where "long edge" means the same thing on every printer.
+    `fold`: each card is one `fold_pair` piece (front | back), imposed as a card twice as wide with
+    its crop marks outside the pair. `none`, or no backs: fronts only. Every sheet's TrimBox
+    surrounds the cuts and its BleedBox the bleed. Warnings (also added to `scene.warnings`, for the
+    CLI to print; always in English, the terminal's language): bleed or the gap costing cards per
+    sheet, and card art or text inside the `safe` margin. With `calibration`, the 50 mm calibration
+    square goes into the free rows of the last fronts sheet when they hold it (a file of cards alone
+    can then be checked for true scale). `decks`: the deck name of every card (or one for all), for
+    the cards recorded in `scene.cards` (what `render.export` writes); None records nothing.
     """
+    check_backs(sides)
     cw, ch = card_size_with_bleed(card_w, card_h, bleed)
     if isinstance(backs, list) and len(backs) != len(fronts):
         raise ValueError(f"{len(backs)} backs for {len(fronts)} fronts (give one back or one per front)")
@@ -797,22 +841,50 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
         if abs(sym.w - cw) > 0.01 or abs(sym.h - ch) > 0.01:
             raise ValueError(f"card symbol {name!r} is {sym.w:g}x{sym.h:g} mm, expected {cw:g}x{ch:g} "
                              f"(card {card_w:g}x{card_h:g} + bleed {bleed:g})")
-    plan_args = _plan_args(backs is not None, margin, crop_marks, rotate_ok)
-    grid = plan_cards(card_w, card_h, paper, bleed, gap, **plan_args)
-    if backs is not None:
-        scene.duplex = True
+    mode = "none" if backs is None else sides
+    if decks is not None:
+        names = [decks] * len(fronts) if isinstance(decks, str) else list(decks)
+        if len(names) != len(fronts):
+            raise ValueError(f"{len(names)} deck names for {len(fronts)} fronts")
+        for i, (deck, front) in enumerate(zip(names, fronts, strict=True)):
+            back = None if backs is None else backs if isinstance(backs, str) else backs[i]
+            scene.cards.append(CardEntry(deck, front, back, card_w, card_h, bleed))
     words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
+    notes = HEADER_TEXT["en"]  # what the terminal is told is English, whatever the printed language
     warnings: list[str] = []
+    if safe > 0:
+        warnings += card_safe_warnings(scene, fronts + (back_names if mode != "none" else []), card_w, card_h,
+                                       bleed, safe)
+    if mode == "fold":
+        pairs = [fold_pair(scene, f, backs if isinstance(backs, str) else backs[i], card_w, card_h, bleed)  # type: ignore[index]
+                 for i, f in enumerate(fronts)]
+        imp = impose(scene, pairs, None, 2 * card_w, card_h, paper, code, bleed, gap, crop_marks, margin, lang,
+                     0.0, rotate_ok, False, calibration, decks=None)
+        if bleed > 0 and bleed_note:
+            note = bleed_cost_note([len(pairs)], card_w, card_h, paper, bleed, gap, lang, "fold", crop_marks, margin,
+                                   rotate_ok)
+            if note:
+                warnings.append(note)
+        n_sheets = len(imp.pages)
+        for k, pg in enumerate(imp.pages):
+            pg.label = f"cards {k + 1} fold"
+            footer(pg, code, f"{words['cards']} {k + 1}/{n_sheets} {words['fold']}", lang=lang)
+        number_pages(imp.pages, code, lang)
+        warnings = warnings + [w for w in imp.warnings if w not in warnings]
+        scene.warnings.extend(w for w in warnings if w not in scene.warnings)
+        return Imposition(imp.pages, imp.grid, warnings)
+    duplex = mode == "duplex"
+    plan_args = _plan_args(duplex, margin, crop_marks, rotate_ok)
+    grid = plan_cards(card_w, card_h, paper, bleed, gap, **plan_args)
+    if duplex:
+        scene.duplex = True
     n = max(1, len(fronts))
     if bleed > 0 and bleed_note:
-        note = bleed_cost_note([n], card_w, card_h, paper, bleed, gap, lang, backs is not None, crop_marks, margin,
-                               rotate_ok)
+        note = bleed_cost_note([n], card_w, card_h, paper, bleed, gap, lang, duplex, crop_marks, margin, rotate_ok)
         if note:
             warnings.append(note)
     if grid.gap != gap:
-        warnings.append(words["warn_gap"].format(g=f"{gap:g}", n=grid.per_page))
-    if safe > 0:
-        warnings += card_safe_warnings(scene, fronts + back_names, card_w, card_h, bleed, safe, lang)
+        warnings.append(notes["warn_gap"].format(g=f"{gap:g}", n=grid.per_page))
     p = grid.paper
     pages: list[Page] = []
     n_sheets = max(1, math.ceil(len(fronts) / grid.per_page))
@@ -821,7 +893,7 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
                                start=sheet * grid.per_page))
         front = Page(p.w, p.h, label=f"cards {sheet + 1} fronts", bleed=bleed, trim=grid.trim_box(bleed, len(chunk)))
         back = (Page(p.w, p.h, label=f"cards {sheet + 1} backs", bleed=bleed,
-                     trim=grid.trim_box(bleed, len(chunk), back=True)) if backs is not None else None)
+                     trim=grid.trim_box(bleed, len(chunk), back=True)) if duplex else None)
         for k, (index, name) in enumerate(chunk):
             r, c = divmod(k, grid.cols)
             front.items.append(Use(name, *grid.cell(r, c), rotate=grid.rotate))
@@ -859,10 +931,11 @@ def impose_cards(scene: Scene, fronts: list[str], backs: list[str] | str | None,
                  card_h: float, paper: Paper, code: str, bleed: float = 0.0, gap: float = 0.0,
                  crop_marks: bool = True, margin: float | None = None, lang: str = "en",
                  safe: float = CARD_SAFE, rotate_ok: bool = True, bleed_note: bool = True,
-                 calibration: bool = True) -> list[Page]:
+                 calibration: bool = True, sides: str = "duplex",
+                 decks: Sequence[str] | str | None = "cards") -> list[Page]:
     """`impose`, returning only the pages (its warnings land in `scene.warnings`)."""
     return impose(scene, fronts, backs, card_w, card_h, paper, code, bleed, gap, crop_marks, margin, lang,
-                  safe, rotate_ok, bleed_note, calibration).pages
+                  safe, rotate_ok, bleed_note, calibration, sides, decks).pages
 
 
 def _plan_args(backs: bool, margin: float | None, crop_marks: bool, rotate_ok: bool) -> dict[str, Any]:
@@ -871,22 +944,48 @@ def _plan_args(backs: bool, margin: float | None, crop_marks: bool, rotate_ok: b
 
 
 def bleed_cost_note(decks: list[int], card_w: float, card_h: float, paper: Paper, bleed: float, gap: float = 0.0,
-                    lang: str = "en", backs: bool = True, crop_marks: bool = True, margin: float | None = None,
+                    lang: str = "en", backs: bool | str = True, crop_marks: bool = True, margin: float | None = None,
                     rotate_ok: bool = True) -> str | None:
     """What the bleed costs a document of several decks (card counts, each deck imposed on fresh
-    sheets with these `impose` settings): one line, or None when the bleed costs no card per sheet."""
-    plan_args = _plan_args(backs, margin, crop_marks, rotate_ok)
+    sheets with these `impose` settings; `backs`: a BACKS_MODES value, or True for duplex and False
+    for none): one line in English (a terminal note; `lang` is accepted for older callers), or None
+    when the bleed costs no card per sheet."""
+    mode = backs if isinstance(backs, str) else ("duplex" if backs else "none")
+    if check_backs(mode) == "fold":
+        card_w *= 2
+    plan_args = _plan_args(mode == "duplex", margin, crop_marks, rotate_ok)
     grid = plan_cards(card_w, card_h, paper, bleed, gap, **plan_args)
     plain = plan_cards(card_w, card_h, paper, 0.0, gap, **plan_args)
     if plain.per_page <= grid.per_page:
         return None
-    words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
-    note = words["warn_bleed"].format(b=f"{bleed:g}", n=grid.per_page, n0=plain.per_page, paper=paper.name)
+    words = HEADER_TEXT["en"]
+    what = "card pairs" if mode == "fold" else "cards"
+    note = words["warn_bleed"].format(b=f"{bleed:g}", n=grid.per_page, n0=plain.per_page, paper=paper.name,
+                                      what=what)
     sheets = sum(math.ceil(max(1, n) / grid.per_page) for n in decks)
     sheets0 = sum(math.ceil(max(1, n) / plain.per_page) for n in decks)
     if sheets != sheets0:  # a short deck may fit on as many sheets either way
         note += words["warn_bleed_sheets"].format(s=sheets, s0=sheets0)
     return note  # type: ignore[no-any-return]
+
+
+def sheet_count(pages: Sequence[Page]) -> int:
+    """The sheets of paper `pages` print on: a duplex backs page (label "... backs", or the duplex
+    test's back) is the other side of the sheet before it, every other page a sheet of its own."""
+    return sum(1 for p in pages if not (p.label.endswith(" backs") or p.label == "duplex test back"))
+
+
+def kit_sheets_text(files: Sequence[tuple[str, Sequence[Page]]], paper: Paper, lang: str) -> str:
+    """The kit summary's line saying how many sheets of `paper` the whole kit takes, file by file
+    (name, its pages; a file with duplex backs says so), from templates/cards/kit-sheets.<lang>.txt."""
+    from generator.render.text import render_template  # jinja loads only for the pages that print it
+
+    rows = [{"name": name, "sheets": sheet_count(pages), "duplex": any(p.label.endswith(" backs") for p in pages)}
+            for name, pages in files]
+    label = {"a4": "A4", "letter": "Letter"}.get(paper.name, paper.name)
+    text = render_template(f"cards/kit-sheets.{lang}.txt", files=rows, total=sum(r["sheets"] for r in rows),
+                           paper=label)
+    return " ".join(line for line in text.splitlines() if line.strip() and not line.startswith("{#"))
 
 
 # --- duplex alignment test ----------------------------------------------------------------------

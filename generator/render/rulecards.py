@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from generator.core.checks import UserInputError
 from generator.render import fonts, layout
+from generator.render.legible import MIN_TEXT_PT, legible
 from generator.render.scene import Circle, Item, Line, Page, Rect, Scene, Symbol, Text, Use
 from generator.render.text import line_height, wrap
 
@@ -34,6 +35,7 @@ STEP_PT = 0.25
 HEADER_H = 13.0  # the coloured title band, from the trim's top edge
 FOOTER_PT = 6.0
 ICON_MM = 8.0
+CAPTION_PT = MIN_TEXT_PT  # a pictogram's label, printed below it
 INK = "#1e1e1e"
 
 
@@ -180,16 +182,26 @@ def flow(blocks: Sequence[_Block], x: float, y: float, width: float, size: float
             if len(names) != len(b.cells):
                 missing = sorted(set(b.cells) - set(names))
                 raise CardOverflowError(f"unknown pictogram(s) {', '.join(missing)}")
+            assert scene is not None
             cx = x
             y += 0.8
+            captioned = False
             for n in names:
-                sym = scene.symbols[n]  # type: ignore[union-attr]
+                sym = scene.symbols[n]
                 scale = ICON_MM / max(sym.w, sym.h)
-                if cx + sym.w * scale > x + width + 1e-6:
+                # a pictogram's own label would print at a few points: it goes below the picture
+                shown, dropped = legible(scene, n, scale)
+                caption = " ".join(t.text for t in dropped if any(ch.isalnum() for ch in t.text))
+                cell = max(sym.w * scale, fonts.text_width(caption, "condensed", CAPTION_PT) if caption else 0.0)
+                if cx + cell > x + width + 1e-6:
                     ok = False
-                items.append(Use(n, cx, y, scale=scale))
-                cx += sym.w * scale + 1.5
-            y += ICON_MM + 0.8
+                items.append(Use(shown, cx + (cell - sym.w * scale) / 2, y, scale=scale))
+                if caption:
+                    captioned = True
+                    items.append(Text(cx + cell / 2, y + ICON_MM + 0.75 * line_height(CAPTION_PT), caption,
+                                      size=CAPTION_PT, font="condensed", fill=INK, anchor="middle"))
+                cx += cell + 1.5
+            y += ICON_MM + 0.8 + (line_height(CAPTION_PT) if captioned else 0.0)
     return items, y - top, ok
 
 
@@ -284,9 +296,12 @@ def card_back(style: DeckStyle, name: str, subtitle: str, bleed: float = 0.0) ->
 
 
 def deck_scene(cards: Sequence[RuleCard], style: DeckStyle, paper: layout.Paper, code: str, lang: str,
-               bleed: float = 0.0, gap: float = 0.0, title: str = "") -> Scene:
-    """The reference deck: fronts and mirrored backs imposed with crop marks (3×3 without bleed), then
-    the duplex alignment test sheet. Layout warnings (bleed costing cards) are in `scene.warnings`."""
+               bleed: float = 0.0, gap: float = 0.0, title: str = "", backs: str = "duplex") -> Scene:
+    """The reference deck: fronts and backs imposed with crop marks (3×3 without bleed). `backs`
+    (layout.BACKS_MODES): `duplex` — mirrored backs sheets, then the duplex alignment test sheet;
+    `fold` — each front beside its back for gutter folding; `none` — fronts only. Layout warnings
+    (bleed costing cards) are in `scene.warnings`."""
+    layout.check_backs(backs)
     scene = Scene(title=title or style.game, subject=f"boardgen: {style.game} rule cards")
     if style.add_symbols is not None:
         style.add_symbols(scene, lang)
@@ -297,8 +312,9 @@ def deck_scene(cards: Sequence[RuleCard], style: DeckStyle, paper: layout.Paper,
         foot = f"{style.game} · {i + 1}/{len(cards)} · {code}"
         fronts.append(scene.add_symbol(card_front(scene, card, style, f"rc-card-{i}", foot, bleed)))
     scene.pages += layout.impose_cards(scene, fronts, back, CARD_W, CARD_H, paper, code, bleed=bleed, gap=gap,
-                                       lang=lang)
-    scene.pages += layout.duplex_test_pages(paper, code, lang)  # print it first: does the printer line up?
+                                       lang=lang, sides=backs, decks="rules")
+    if backs == "duplex":
+        scene.pages += layout.duplex_test_pages(paper, code, lang)  # print it first: does the printer line up?
     layout.number_pages(scene.pages, code, lang)
     return scene
 
@@ -386,20 +402,35 @@ class Played:
 SETUP_TITLE = {"pl": "karta ustawienia", "en": "setup card"}  # lower case, like the other files' titles
 
 
-def setup_card_scene(style: DeckStyle, game: str, code: str, lang: str, paper: layout.Paper, facts: Sequence[str],
-                     played: Sequence[Played], bleed: float = 0.0) -> Scene:
-    """The setup summary card every `setup` command writes: what goes where for this seed, the checks
-    it passed and the playout figures, on one 63×88 mm card with crop marks (the text shrinks to the
-    MIN_PT floor; a setup whose facts do not fit is an error, never a clipped card). The words are
-    templates/cards/setup-card.<lang>.txt, so a Polish card is Polish throughout."""
+def setup_card_symbols(scene: Scene, style: DeckStyle, game: str, code: str, lang: str, facts: Sequence[str],
+                       played: Sequence[Played], bleed: float = 0.0) -> tuple[str, str]:
+    """The setup card's front and back as scene symbols (63×88 mm + bleed): a game's card file can
+    carry the card in a free slot instead of a sheet of its own. The back is the game's rule-card
+    back, titled "setup card"."""
     from generator.render.text import render_template
 
     runs = [{"bot": p.bot, "games": p.games, "completed": p.completed, "unit": p.unit, "length": p.length,
              "wins": [f"{w:.0%}" for w in p.wins], "extra": p.extra} for p in played]
     text = render_template(f"cards/setup-card.{lang}.txt", code=code, game=game, facts=list(facts), played=runs)
-    title = SETUP_TITLE[lang]
     card = RuleCard(f"{game}/setup-card.{lang}", text)
+    front = scene.add_symbol(card_front(scene, card, style, f"setup-card-{code}", f"{style.game} · {code}", bleed))
+    back_name = f"setup-card-back-{lang}-{bleed:g}"
+    back = back_name if back_name in scene.symbols else scene.add_symbol(
+        card_back(style, back_name, SETUP_TITLE[lang], bleed))
+    return front, back
+
+
+def setup_card_scene(style: DeckStyle, game: str, code: str, lang: str, paper: layout.Paper, facts: Sequence[str],
+                     played: Sequence[Played], bleed: float = 0.0, backs: str = "duplex") -> Scene:
+    """The setup summary card every `setup` command writes: what goes where for this seed, the checks
+    it passed and the playout figures, on one 63×88 mm card with crop marks (the text shrinks to the
+    MIN_PT floor; a setup whose facts do not fit is an error, never a clipped card). The words are
+    templates/cards/setup-card.<lang>.txt, so a Polish card is Polish throughout. `backs`
+    (layout.BACKS_MODES): the game's rule-card back behind it (duplex or folded), or none."""
+    layout.check_backs(backs)
+    title = SETUP_TITLE[lang]
     scene = Scene(title=f"{style.game} — {title} — {code}", subject=f"boardgen: {style.game} setup card")
-    front = scene.add_symbol(card_front(scene, card, style, "setup-card", f"{style.game} · {code}", bleed))
-    scene.pages += layout.impose_cards(scene, [front], None, CARD_W, CARD_H, paper, code, bleed=bleed, lang=lang)
+    front, back = setup_card_symbols(scene, style, game, code, lang, facts, played, bleed)
+    scene.pages += layout.impose_cards(scene, [front], back, CARD_W, CARD_H, paper, code, bleed=bleed, lang=lang,
+                                       sides=backs, decks="setup-card")
     return scene

@@ -127,6 +127,20 @@ class Page:
     trim: tuple[float, float, float, float] | None = None  # trim box (x, y, w, h), default: the page inset by bleed
 
 
+@dataclass(frozen=True, slots=True)
+class CardEntry:
+    """One card a document prints (recorded by `layout.impose`, in deck order): its deck's name, its
+    front and back symbols (the back None when the deck has none) and its trim size and bleed in mm
+    — what a print shop's upload (`render.export.cards_png`) needs."""
+
+    deck: str
+    front: str
+    back: str | None
+    w: float
+    h: float
+    bleed: float
+
+
 @dataclass(slots=True)
 class Scene:
     """A document: pages plus the symbols they use. Symbols may use other symbols (no cycles)."""
@@ -141,6 +155,8 @@ class Scene:
     #: things the user should be told about this document (layout.impose: bleed costing cards per
     #: sheet, card text inside the safe margin); the CLI prints them
     warnings: list[str] = field(default_factory=list)
+    #: every card the document's card sheets hold, in order (see CardEntry)
+    cards: list[CardEntry] = field(default_factory=list)
 
     def add_symbol(self, symbol: Symbol) -> str:
         if symbol.name in self.symbols and self.symbols[symbol.name] is not symbol:

@@ -97,11 +97,40 @@ def test_poster_registration_marks_coincide_on_neighbours() -> None:
         assert (board.x, board.y, board.clip) == (mark.x, mark.y, mark.clip)
     centres = {((i.x1 + i.x2) / 2, i.y1) for i in sc.symbols[marks[0]].items
                if isinstance(i, Line) and i.stroke == "#000000" and i.y1 == i.y2}
-    assert len(centres) == 6  # 2 per seam half, shared where the seams meet
+    assert len(centres) == 5  # both ends of each seam half; the seams cross on one, shared by all four sheets
     win = _board_windows(pages)
-    for x, y in centres:  # every cross is on at least two sheets (its centre on the cut line)
-        on = [k for k, w in win.items() if w[0] - 1e-9 <= x <= w[0] + w[2] and w[1] - 1e-9 <= y <= w[1] + w[3]]
+    arm = max(i.x2 - i.x1 for i in sc.symbols[marks[0]].items if isinstance(i, Line)) / 2
+    for x, y in centres:  # every cross is whole on at least two sheets: in the middle of the shared strip
+        on = [k for k, w in win.items() if w[0] + arm - 1e-9 <= x <= w[0] + w[2] - arm + 1e-9
+              and w[1] + arm - 1e-9 <= y <= w[1] + w[3] - arm + 1e-9]
         assert len(on) >= 2, (x, y, on)
+
+
+@pytest.mark.parametrize(("w", "h", "paper"), [(420, 300, "a4"), (600, 500, "letter"), (356, 252, "letter")])
+def test_no_poster_crosshair_sits_on_a_cut_line(w: float, h: float, paper: str) -> None:
+    """The top sheet of a seam is trimmed on its window edge: a cross there was half clipped and its
+    other arm cut lengthwise. Every cross keeps clear of every sheet's cut lines by more than its
+    stroke, and lies whole inside the window of each sheet that shows any of it."""
+    sc = board_scene(w, h)
+    pages = layout.poster(sc, "board", get_paper(paper), CODE, "t")
+    name = next(n for n in sc.symbols if "poster-marks" in n)
+    lines = [i for i in sc.symbols[name].items if isinstance(i, Line) and i.stroke == "#000000"]
+    assert lines
+    win = _board_windows(pages)
+    cuts_x = {round(v[0], 6) for v in win.values() if v[0] > 0}
+    cuts_y = {round(v[1], 6) for v in win.values() if v[1] > 0}
+    for ln in lines:
+        vertical = ln.x1 == ln.x2
+        if vertical:
+            assert all(abs(ln.x1 - cx) > 0.5 for cx in cuts_x), ln
+        else:
+            assert all(abs(ln.y1 - cy) > 0.5 for cy in cuts_y), ln
+        for wx, wy, ww, wh, *_ in win.values():
+            touches = wx < max(ln.x1, ln.x2) and min(ln.x1, ln.x2) < wx + ww and wy < max(ln.y1, ln.y2) \
+                and min(ln.y1, ln.y2) < wy + wh
+            if touches:
+                assert wx - 1e-9 <= min(ln.x1, ln.x2) and max(ln.x1, ln.x2) <= wx + ww + 1e-9, (ln, wx, ww)
+                assert wy - 1e-9 <= min(ln.y1, ln.y2) and max(ln.y1, ln.y2) <= wy + wh + 1e-9, (ln, wy, wh)
 
 
 def test_small_board_is_one_page_and_orientation_chooses_fewer_sheets() -> None:

@@ -388,4 +388,4 @@ def test_the_bleed_note_counts_sheets_only_when_they_differ() -> None:
     many = layout.bleed_cost_note([18], 63, 88, get_paper("a4"), 3.0)
     assert many == "bleed 3 mm: 8 cards per a4 sheet instead of 9 (3 sheets instead of 2)"
     few = layout.bleed_cost_note([5], 63, 88, get_paper("a4"), 3.0, lang="pl")
-    assert few == "spad 3 mm: 8 kart na arkuszu a4 zamiast 9"
+    assert few == "bleed 3 mm: 8 cards per a4 sheet instead of 9"  # a terminal note: English under --lang pl

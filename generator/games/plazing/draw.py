@@ -9,6 +9,7 @@ fan shell, round pebble), so the board reads in greyscale.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -18,6 +19,7 @@ from generator.games.plazing.model import DATA, NO_WEATHER, EventCard, Setup, ev
 from generator.games.plazing.pictures import weather_die
 from generator.render import layout
 from generator.render.fonts import text_width
+from generator.render.legible import MIN_TEXT_PT
 from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
 from generator.render.text import line_height, render_template, text_block, wrap
 
@@ -170,7 +172,7 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
         items.append(Text(x + cw / 2, y + chh / 2 + dy, str(i), size=7 if i % 5 else 8,
                           font="bold" if i % 5 == 0 else "regular", fill=INK, anchor="middle"))
         if i == 0:
-            items.append(Text(x + cw / 2, y + 4.6, word("start", lang), size=5.5, font="bold", fill="#c62828",
+            items.append(Text(x + cw / 2, y + 4.6, word("start", lang), size=6, font="bold", fill="#c62828",
                               anchor="middle"))
     # sea strip with waves and the N ring
     items.append(Rect(TRACK, TRACK, w - 2 * TRACK, SEA, fill=SEA_BLUE, stroke=None))
@@ -211,7 +213,7 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
             items.extend(_object_label(tile.title(lang).upper(), tx + (dx0 + dx1 + 1) * SQ / 2,
                                        ty + dy * SQ + 5.5, (dx1 - dx0 + 1) * SQ - 1.5))
         if not tile.special:  # basic tiles show their catalog id (B01…); a special tile shows its name above
-            items.append(Text(tx + 1.2, ty + ts * SQ - 1.2, p.tile, size=4.5, font="condensed", fill="#8c7a52"))
+            items.append(Text(tx + 1.2, ty + ts * SQ - 1.2, p.tile, size=6, font="condensed", fill="#8c7a52"))
     for col in range(setup.columns, rl.frame_columns):
         for row in range(rl.rows):
             items.append(Use("pz-facedown", bx + col * ts * SQ, by + row * ts * SQ))
@@ -240,11 +242,11 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
 
 def _object_label(label: str, cx: float, y: float, width: float) -> list[Item]:
     """The object's name over its squares: shrunk, then wrapped, to stay inside them."""
-    for size in (6.5, 5.5, 4.8):
+    for size in (6.5, MIN_TEXT_PT):
         if text_width(label, "condensed-bold", size) <= width:
             return [Text(cx, y, label, size=size, font="condensed-bold", fill="#ffffff", anchor="middle")]
-    lines = wrap(label, width, 4.8, "condensed-bold")
-    return [Text(cx, y + i * 2.2, line, size=4.8, font="condensed-bold", fill="#ffffff", anchor="middle")
+    lines = wrap(label, width, MIN_TEXT_PT, "condensed-bold")  # never below the type floor: wrapped instead
+    return [Text(cx, y + i * 2.5, line, size=MIN_TEXT_PT, font="condensed-bold", fill="#ffffff", anchor="middle")
             for i, line in enumerate(lines[:3])]
 
 
@@ -269,7 +271,7 @@ def _legend_items(x: float, y: float, lang: str, columns: int = 1, col_w: float 
     columns; returns the items and the y below."""
     items: list[Item] = [Text(x, y, word("legend", lang), size=9, font="bold")]
     y += 3
-    s = 0.55
+    s = 0.6  # the "+1" of a token square (10 pt) prints at the 6 pt floor
     step = SQ * s + 1.5
     legend = [e for e in texts()["legend"] if keys is None or e["key"] in keys]
     rows = -(-len(legend) // columns)
@@ -303,20 +305,31 @@ def summary_lines(setup: Setup, lang: str) -> list[str]:
     return lines
 
 
-def board_scene(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Scene:
-    """board.pdf: true-scale poster sheets, then the fitted overview with legend and summary."""
+def board_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0,
+                backs: str = "duplex", setup_card: bool = True) -> Scene:
+    """board.pdf: true-scale poster sheets, then the fitted overview with legend and summary. The
+    summary counts the sheets of the whole kit (board.pdf, rules.pdf, events.pdf printed with this
+    `bleed` and `backs`, setup-card.pdf unless `setup_card` is False) from their own pages."""
     scene = Scene(title=f"{word('title', lang)} — {code}", subject=word("board_subject", lang))
     name = board_symbol(scene, setup, code, lang)
     pages = layout.poster(scene, name, paper, code, word("title", lang), lang=lang)
     over = layout.overview(scene, name, paper, code, word("title", lang), lang=lang)
     pages.append(over)
-    pages.append(_info_page(setup, code, paper, lang))
+    kit = [("board.pdf", pages + [Page(paper.w, paper.h, label="setup summary")]),
+           ("rules.pdf", rules_card_scene(setup, code, paper, lang).pages)]
+    if setup.event_deck:
+        kit.append(("events.pdf", events_scene(setup, code, paper, lang, bleed, backs).pages))
+    if setup_card:
+        card = [Page(paper.w, paper.h, label="cards 1 fronts")]
+        kit.append(("setup-card.pdf", card + ([Page(paper.w, paper.h, label="cards 1 backs")]
+                                             if backs == "duplex" else [])))
+    pages.append(_info_page(setup, code, paper, lang, layout.kit_sheets_text(kit, paper, lang)))
     layout.number_pages(pages, code, lang)
     scene.pages.extend(pages)
     return scene
 
 
-def _info_page(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Page:
+def _info_page(setup: Setup, code: str, paper: layout.Paper, lang: str, kit_line: str = "") -> Page:
     page = Page(paper.w, paper.h, label="setup summary")
     m = layout.MARGIN + 4
     page.items.append(Text(m, m + 8, word("title", lang), size=18, font="bold"))
@@ -332,7 +345,8 @@ def _info_page(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Page:
     page.items.append(Text(m, y, texts()["printing"]["title"][lang], size=9, font="bold"))
     y += 5
     printing = texts()["printing"]
-    for line in printing[lang] + ([printing["events"][lang]] if setup.event_deck else []):
+    kit = [f"• {kit_line}"] if kit_line else []
+    for line in kit + printing[lang] + ([printing["events"][lang]] if setup.event_deck else []):
         block = text_block(m, y, paper.w - 2 * m, line, 8.5)
         page.items.extend(block)
         y += 4.6 * len(block) + 1.2
@@ -344,6 +358,31 @@ def _info_page(setup: Setup, code: str, paper: layout.Paper, lang: str) -> Page:
 # --- event cards ------------------------------------------------------------------------------
 
 CARD_W, CARD_H = 63.0, 88.0
+#: the publisher's own event cards, by Polish title: the origin of a card whose data does not say
+#: (every other card of data/events.toml was written for boardgen)
+RULEBOOK_EVENTS = ("Zatrucie pokarmowe", "Zmiana pogody")
+ORIGINS = ("rulebook", "boardgen")
+
+
+def event_origin(card: EventCard) -> str:
+    """"rulebook" (printed in the publisher's rulebook) or "boardgen" (written by us): the card's
+    `origin` from data/events.toml when it has one, else by its title (RULEBOOK_EVENTS)."""
+    origin = getattr(card, "origin", None)
+    if origin in ORIGINS:
+        return str(origin)
+    return "rulebook" if card.title.get("pl") in RULEBOOK_EVENTS else "boardgen"
+
+
+def _origin_mark(x: float, y: float) -> list[Item]:
+    """The mark of a card we wrote: a small four-point star and "boardgen", right-aligned at (x, y)
+    (the baseline), white on the card's header band."""
+    label = "boardgen"
+    tw = text_width(label, "condensed-bold", 6.5)
+    cx, cy, r = x - tw - 2.2, y - 0.85, 1.35
+    star = tuple((cx + (r if k % 2 == 0 else r * 0.38) * math.cos(math.radians(45 * k - 90)),
+                  cy + (r if k % 2 == 0 else r * 0.38) * math.sin(math.radians(45 * k - 90))) for k in range(8))
+    return [Polygon(star, fill="#ffffff", stroke=None),
+            Text(x, y, label, size=6.5, font="condensed-bold", fill="#ffffff", anchor="end")]
 
 
 def _card_front(card: EventCard, position: int, lang: str, bleed: float) -> Symbol:
@@ -355,6 +394,8 @@ def _card_front(card: EventCard, position: int, lang: str, bleed: float) -> Symb
                          Rect(0, 0, cw, b + 18, fill=head, stroke=None)]
     items.append(Text(b + 4, b + 6.5, word("special" if special else "event", lang).upper(), size=6.5,
                       font="condensed-bold", fill="#ffffff"))
+    if event_origin(card) == "boardgen":  # ours, not the publisher's: said on the face
+        items += _origin_mark(b + CARD_W - 4, b + 6.5)
     for i, line in enumerate(_wrap_title(card.title[lang])):
         items.append(Text(b + 4, b + 12.5 + i * 5, line, size=10, font="bold", fill="#ffffff"))
     block = text_block(b + 4, b + 27, CARD_W - 8, card.text[lang], 8.6, leading=1.3)
@@ -399,24 +440,36 @@ def _card_back(kind: str, lang: str, bleed: float) -> Symbol:
     return Symbol(f"pz-back-{kind}", cw, ch, items)
 
 
-def events_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0) -> Scene:
+def events_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0,
+                 backs: str = "duplex", extra: Sequence[Callable[[Scene], tuple[str, str]]] = ()) -> Scene:
     """events.pdf: the event deck in its shuffled order (top card first), 3x3 with crop marks and
-    long-edge duplex backs (pink events, turquoise special cards, as in the box)."""
+    backs (pink events, turquoise special cards, as in the box): `backs` = duplex (long-edge mirrored
+    backs sheets), fold (each front beside its back, for gutter folding) or none (fronts only).
+    `extra`: functions that add one more card to the scene and return its (front, back) — the setup
+    card (`rulecards.setup_card_symbols`) — placed after the deck, in the last sheet's free slots
+    (10 base events leave 8 free) instead of a sheet of its own."""
     title = word("event_cards", lang)
     scene = Scene(title=f"Plażing — {title} — {code}", subject=f"boardgen: Plażing — {title}")
     _square_symbols(scene)  # the cards' pictures use the board's resource drawings
     by_id = {c.id: c for c in event_cards()}
-    fronts, backs = [], []
+    layout.check_backs(backs)
+    fronts, back_names = [], []
     for kind in ("event", "special"):
         scene.add_symbol(_card_back(kind, lang, bleed))
     for pos, cid in enumerate(setup.event_deck, start=1):
         card = by_id[cid]
         fronts.append(scene.add_symbol(_card_front(card, pos, lang, bleed)))
-        backs.append(f"pz-back-{card.kind}")
+        back_names.append(f"pz-back-{card.kind}")
+    decks = ["events"] * len(fronts)
+    for add in extra:
+        front, back = add(scene)
+        fronts.append(front)
+        back_names.append(back)
+        decks.append("setup-card")
     # Letter is 6 mm narrower than A4: a 5.5 mm margin (fine on home printers) keeps 3x3 cards per sheet
     margin = 5.5 if paper.name == "letter" else layout.MARGIN
-    pages = layout.impose_cards(scene, fronts, backs, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin,
-                                lang=lang)
+    pages = layout.impose_cards(scene, fronts, back_names, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin,
+                                lang=lang, sides=backs, decks=decks)
     scene.pages.extend(pages)
     return scene
 

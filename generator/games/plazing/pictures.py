@@ -54,7 +54,10 @@ def weather_die(cx: float, cy: float, face: str, size: float = DIE) -> list[Item
         items.append(Text(cx, cy + 2.4 * k, "?", size=14 * k, font="bold", fill="#f9a825", anchor="middle"))
     else:
         items.append(Text(cx, cy + 1.3 * k, face[-1], size=10 * k, font="bold", fill=INK, anchor="middle"))
-        items.append(Text(cx, cy + size / 2 - 1.0 * k, "~~", size=5 * k, fill="#1565c0", anchor="middle"))
+        # the wind's wave under the number, drawn (a "~~" in type would print under the 6 pt floor)
+        wy = cy + size / 2 - 2.0 * k
+        wave = tuple((cx + (j - 4) * 0.45 * k, wy + 0.35 * k * math.sin(j * math.pi / 2)) for j in range(9))
+        items.append(Polygon(wave, stroke="#1565c0", width=0.3 * k, closed=False))
     return items
 
 

@@ -15,6 +15,7 @@ their own.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -24,6 +25,8 @@ from generator.core.grid import get_grid
 from generator.games.winnice.model import ACTION_CARDS, COLOURS, DATA, DECKS, Catalog, Setup, parse_card
 from generator.games.winnice.rules import card_totals
 from generator.render import layout
+from generator.render.fonts import text_width
+from generator.render.legible import MIN_TEXT_PT
 from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
 from generator.render.text import CountFormatter, line_height, render_template, text_block, wrap
 
@@ -197,7 +200,7 @@ def vineyard_symbol(scene: Scene, cat: Catalog, seat: int, lang: str) -> str:
     # faint coordinates in each square (a drought card names a square)
     for y in range(n):
         for x in range(n):
-            items.append(Text(ox + x * s + 1.2, oy + y * s + 3.2, f"{cat.columns[x]}{y + 1}", size=5,
+            items.append(Text(ox + x * s + 1.2, oy + y * s + 3.2, f"{cat.columns[x]}{y + 1}", size=MIN_TEXT_PT,
                               font="condensed", fill="#c4b58f"))
     sy = oy + gw + lab + 3
     items.append(Text(ox, sy + 3, word("storage", lang), size=9, font="bold", fill=INK))
@@ -265,8 +268,9 @@ def _space_items(scene: Scene, cat: Catalog, space: Any, x: float, y: float, pla
                       dash=(1.5, 1)))
     # which crews fit, as small silhouettes
     fx = x + 3
-    items.append(Text(fx, y + SPACE_H - 4.8, word("fits", lang) + ":", size=5.5, font="condensed", fill="#555555"))
-    fx += 8
+    fits = word("fits", lang) + ":"
+    items.append(Text(fx, y + SPACE_H - 4.8, fits, size=MIN_TEXT_PT, font="condensed", fill="#555555"))
+    fx += max(8.0, text_width(fits, "condensed", MIN_TEXT_PT) + 1.0)
     sizes = [sh.size(cat.shapes[w]) for w in space.fits]
     room = x + SPACE_W - 2.5 - fx - 1.6 * (len(sizes) - 1)
     cell = min(1.8, room / max(1, sum(cw for cw, _ in sizes)))  # every fitting crew in one row, below the slot
@@ -274,8 +278,8 @@ def _space_items(scene: Scene, cat: Catalog, space: Any, x: float, y: float, pla
         items += mini_shape(cat.shapes[w], fx, y + SPACE_H - 2.8 - ch * cell, cell)
         fx += cw * cell + 1.6
     if space.players > 2:
-        items.append(Text(x + SPACE_W - 4.5, y + SPACE_H - 9.0, word("from_players", lang, n=space.players), size=5.5,
-                          font="condensed-bold", fill="#7a4a24", anchor="end"))
+        items.append(Text(x + SPACE_W - 4.5, y + SPACE_H - 9.0, word("from_players", lang, n=space.players),
+                          size=MIN_TEXT_PT, font="condensed-bold", fill="#7a4a24", anchor="end"))
     if not active:
         items.append(Line(x + 2, y + SPACE_H - 2, x + SPACE_W - 2, y + 2, stroke="#999999", width=0.5))
         items.append(Text(x + SPACE_W / 2, y + 22.0, word("not_in_play", lang), size=6.5, font="condensed-bold",
@@ -528,7 +532,7 @@ def _in_deck(scene: Scene, face: str, deck_label: str, position: int, bleed: flo
     name = f"{face}~{deck_label}~{position}"
     cw, ch = layout.card_size_with_bleed(CARD_W, CARD_H, bleed)
     text = f"{deck_label} {position}" + (f" · {note}" if note else "")
-    items: list[Item] = [Use(face, 0, 0), Text(bleed + CARD_W - 4, bleed + CARD_H - 4, text, size=5.5,
+    items: list[Item] = [Use(face, 0, 0), Text(bleed + CARD_W - 4, bleed + CARD_H - 4, text, size=MIN_TEXT_PT,
                                                font="condensed", fill="#777777", anchor="end")]
     scene.add_symbol(Symbol(name, cw, ch, items))
     return name
@@ -553,19 +557,25 @@ def deck_lists(setup: Setup, cat: Catalog) -> list[tuple[str, list[str], list[st
 DECK_SHORT = {"deck23": "2/3", "deck45": "4/5", "action": "A", "disaster": "K", "digits": "1-8", "letters": "A-H"}
 
 
-def cards_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0) -> Scene:
-    """cards.pdf: every deck in the setup's order, each starting on a fresh sheet, 3x3 with crop
-    marks and (long-edge duplex) mirrored backs."""
+def cards_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0,
+                backs: str = "duplex", extra: Sequence[Callable[[Scene], tuple[str, str]]] = ()) -> Scene:
+    """cards.pdf: every deck in the setup's order, 3x3 with crop marks and backs (`backs` = duplex:
+    long-edge mirrored backs sheets; fold: each front beside its back for gutter folding; none:
+    fronts only). A deck continues on the sheet where the one before it ends (each card prints its
+    deck and position, and its back says its deck, so sorting after cutting is easy): 25 sheets for
+    219 cards where one fresh sheet per deck took 27. `extra`: functions that add one more card to
+    the scene and return its (front, back) symbols — the setup card, `rulecards.setup_card_symbols`
+    — placed after the last deck, in the free slots of the last sheet instead of a sheet of its own."""
+    layout.check_backs(backs)
     scene = Scene(title=f"{texts()['title'][lang]} — {word('cards_file', lang)} — {code}",
                   subject="boardgen: Winnice cards")
     margin = 5.5 if paper.name == "letter" else layout.MARGIN
-    pages: list[Page] = []
     market_word = word("market", lang)
-    counts: list[int] = []
-    lists = deck_lists(setup, cat)
-    for k, (deck, cards, notes) in enumerate(lists):
+    fronts: list[str] = []
+    back_names: list[str] = []
+    deck_names: list[str] = []
+    for deck, cards, notes in deck_lists(setup, cat):
         back = _back(scene, deck, lang, bleed)
-        fronts = []
         for i, (cid, note) in enumerate(zip(cards, notes, strict=True), start=1):
             if deck in DECKS:
                 face = _seedling_face(scene, cat, deck, cid, lang, bleed)
@@ -575,15 +585,16 @@ def cards_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang
                 face = _disaster_face(scene, cid, lang, bleed)
             else:
                 face = _coordinate_face(scene, cat, deck, cid, lang, bleed)
-            fronts.append(_in_deck(scene, face, DECK_SHORT[deck], i, bleed,
-                                   note.replace("market", market_word)))
-        pages += layout.impose_cards(scene, fronts, back, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin,
-                                     lang=lang, bleed_note=False, calibration=k == len(lists) - 1)  # one square
-        counts.append(len(cards))
-    # what the bleed costs, said once for the whole file (each deck starts on a fresh sheet)
-    note = layout.bleed_cost_note(counts, CARD_W, CARD_H, paper, bleed, lang=lang, margin=margin) if bleed else None
-    if note:
-        scene.warnings.append(note)
+            fronts.append(_in_deck(scene, face, DECK_SHORT[deck], i, bleed, note.replace("market", market_word)))
+            back_names.append(back)
+            deck_names.append(deck)
+    for add in extra:
+        front, back = add(scene)
+        fronts.append(front)
+        back_names.append(back)
+        deck_names.append("setup-card")
+    pages = layout.impose_cards(scene, fronts, back_names, CARD_W, CARD_H, paper, code, bleed=bleed, margin=margin,
+                                lang=lang, sides=backs, decks=deck_names)
     layout.number_pages(pages, code, lang)
     scene.pages.extend(pages)
     return scene
@@ -598,14 +609,15 @@ def _sheet(paper: layout.Paper, title: str) -> Page:
     return page
 
 
-def pack(shapes: list[sh.Shape], cols: int, rows: int) -> list[list[tuple[int, int]]]:
+def pack(shapes: list[sh.Shape], cols: int, rows: int, start: list[int] | None = None) -> list[list[tuple[int, int]]]:
     """First-fit packing of polyominoes onto sheets of cols x rows cells: per sheet, (piece index,
     its cells as bits on the sheet grid). Pieces are tried largest first; each goes to the lowest free
-    position (any turn) on the first sheet where it fits."""
+    position (any turn) on the first sheet where it fits. `start`: sheets already partly used (their
+    cells as bits), tried first — the result's first len(start) lists are the pieces added to them."""
     grid = get_grid(cols, rows)
     order = sorted(range(len(shapes)), key=lambda i: -len(shapes[i]))
-    sheets: list[int] = []
-    placed: list[list[tuple[int, int]]] = []
+    sheets: list[int] = list(start or [])
+    placed: list[list[tuple[int, int]]] = [[] for _ in sheets]
     for i in order:
         options = sh.placements(grid, shapes[i])
         if not options:
@@ -630,17 +642,12 @@ def _bits_shape(bits: int, cols: int, rows: int) -> tuple[int, int, sh.Shape]:
     return x0, y0, sh.normalise(cells)
 
 
-def pieces_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang: str) -> Scene:
-    """pieces.pdf: the bank of seedling pieces (per colour, at the board's square size), each player's
-    workers, harvest and drought tokens, coins — all cut-out, all readable in greyscale."""
-    scene = Scene(title=f"{texts()['title'][lang]} — {word('pieces', lang)} — {code}",
-                  subject="boardgen: Winnice cut-out sheets")
-    m = layout.MARGIN
-    top = m + 9
-    s = cat.square_mm
-    cols = int((paper.w - 2 * m) // s)
-    rows = int((paper.h - top - m - layout.FOOTER_H - 2) // s)
-    pages: list[Page] = []
+def seedling_sheets(cat: Catalog, cols: int, rows: int) -> list[list[tuple[int, str, int]]]:
+    """The bank of seedling pieces on sheets of cols x rows squares: per sheet, (colour, shape id,
+    cells as bits). Colour by colour, each colour first filling what the one before left free on its
+    last sheet (7 A4 sheets for the built-in bank, where a fresh sheet per colour took 8)."""
+    sheets: list[list[tuple[int, str, int]]] = []
+    used: list[int] = []
     pieces = cat.pieces()
     for colour in range(3):
         shapes_list: list[sh.Shape] = []
@@ -649,23 +656,53 @@ def pieces_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lan
             if c == colour:
                 shapes_list += [cat.shapes[shape_id]] * n
                 ids += [shape_id] * n
-        sheets = pack(shapes_list, cols, rows)
-        ox = (paper.w - cols * s) / 2
-        for k, placed in enumerate(sheets, start=1):
-            title = f"{word('pieces', lang)} · {colour_name(colour, lang)} · {k}/{len(sheets)}"
-            page = _sheet(paper, title)
-            for i, bits in placed:
-                x0, y0, shape = _bits_shape(bits, cols, rows)
-                page.items += polyomino(scene, shape, colour, ox + x0 * s, top + y0 * s, s)
-                cx, cy = min(shape, key=lambda c: (c[1], c[0]))
-                page.items.append(Rect(ox + (x0 + cx) * s + 0.8, top + (y0 + cy) * s + 0.8, 5.6, 3.4,
-                                       fill="#ffffff", stroke=None, radius=0.6))
-                page.items.append(Text(ox + (x0 + cx) * s + 3.6, top + (y0 + cy) * s + 3.4, ids[i], size=5.5,
-                                       font="condensed-bold", fill=INK, anchor="middle"))
-            layout.footer(page, code, title, lang=lang)
-            pages.append(page)
-    pages.append(_workers_page(scene, setup, cat, paper, code, lang))
-    pages += _tokens_pages(cat, paper, code, lang)
+        if not shapes_list:
+            continue
+        start = used[-1:]
+        placed = pack(shapes_list, cols, rows, start)
+        if start:
+            for i, bits in placed[0]:
+                sheets[-1].append((colour, ids[i], bits))
+                used[-1] |= bits
+            placed = placed[1:]
+        for sheet in placed:
+            sheets.append([(colour, ids[i], bits) for i, bits in sheet])
+            bits_all = 0
+            for _, bits in sheet:
+                bits_all |= bits
+            used.append(bits_all)
+    return sheets
+
+
+def pieces_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang: str) -> Scene:
+    """pieces.pdf: the bank of seedling pieces (at the board's square size, colours continuing on one
+    another's last sheet), harvest and drought tokens, coins and each player's workers (sharing
+    sheets where they fit) — all cut-out, all readable in greyscale."""
+    scene = Scene(title=f"{texts()['title'][lang]} — {word('pieces', lang)} — {code}",
+                  subject="boardgen: Winnice cut-out sheets")
+    m = layout.MARGIN
+    top = m + 9
+    s = cat.square_mm
+    cols = int((paper.w - 2 * m) // s)
+    rows = int((paper.h - top - m - layout.FOOTER_H - 2) // s)
+    pages: list[Page] = []
+    sheets = seedling_sheets(cat, cols, rows)
+    ox = (paper.w - cols * s) / 2
+    for k, placed in enumerate(sheets, start=1):
+        colours = ", ".join(colour_name(c, lang) for c in sorted({c for c, _, _ in placed}))
+        title = f"{word('pieces', lang)} · {colours} · {k}/{len(sheets)}"
+        page = _sheet(paper, title)
+        for colour, shape_id, bits in placed:
+            x0, y0, shape = _bits_shape(bits, cols, rows)
+            page.items += polyomino(scene, shape, colour, ox + x0 * s, top + y0 * s, s)
+            cx, cy = min(shape, key=lambda c: (c[1], c[0]))
+            page.items.append(Rect(ox + (x0 + cx) * s + 0.8, top + (y0 + cy) * s + 0.8, 5.6, 3.4,
+                                   fill="#ffffff", stroke=None, radius=0.6))
+            page.items.append(Text(ox + (x0 + cx) * s + 3.6, top + (y0 + cy) * s + 3.4, shape_id, size=MIN_TEXT_PT,
+                                   font="condensed-bold", fill=INK, anchor="middle"))
+        layout.footer(page, code, title, lang=lang)
+        pages.append(page)
+    pages += _tokens_pages(setup, cat, paper, code, lang)
     layout.number_pages(pages, code, lang)
     scene.pages.extend(pages)
     return scene
@@ -683,34 +720,44 @@ def _worker_pattern(seat: int, x: float, y: float, w: float) -> list[Item]:
             Line(x + 1.5, y + w - 1.5, x + w - 1.5, y + 1.5, stroke=ink, width=0.5)]
 
 
-def _workers_page(scene: Scene, setup: Setup, cat: Catalog, paper: layout.Paper, code: str, lang: str) -> Page:
-    title = word("workers", lang)
-    page = _sheet(paper, title)
-    m = layout.MARGIN
-    y = m + 16
+def _worker_note(lang: str) -> str:
+    return ("Na starcie każdy ma monomino; pozostałe kamienie leżą w banku gracza."
+            if lang == "pl" else "Everyone starts with the monomino; the other stones wait in the player's bank.")
+
+
+def _workers_height(setup: Setup, cat: Catalog, width: float, lang: str) -> float:
+    """The height of `_workers_block`: a heading, a row per seat as tall as its tallest stone, the note."""
+    names = (*cat.worker_start, *cat.worker_bank)
+    row = max(sh.size(cat.shapes[w])[1] for w in names) * WORKER_MM + 5.0
+    note = len(wrap(_worker_note(lang), width, 8, "condensed")) * line_height(8)
+    return 9.0 + setup.players * row + 2.0 + note
+
+
+def _workers_block(setup: Setup, cat: Catalog, x0: float, y: float, width: float, lang: str) -> list[Item]:
+    """Each player's workers from `y` (the top of the block's heading): a row per seat."""
+    items: list[Item] = [Text(x0, y + 5, word("workers", lang), size=11, font="bold", fill=INK)]
+    y += 9.0
     w = WORKER_MM
     names = (*cat.worker_start, *cat.worker_bank)
+    row = max(sh.size(cat.shapes[n])[1] for n in names) * w + 5.0
     for seat in range(setup.players):
-        page.items.append(Text(m, y + 3, f"{word('player', lang)} {seat + 1}", size=9, font="bold", fill=INK))
-        x = m + 24
+        items.append(Text(x0, y + 3, f"{word('player', lang)} {seat + 1}", size=9, font="bold", fill=INK))
+        x = x0 + 24
         for wid in names:
             shape = cat.shapes[wid]
             for cx, cy in sorted(shape):
                 px, py = x + cx * w, y + cy * w
-                page.items.append(Rect(px, py, w, w, fill=PLAYER_FILL[seat], stroke=None))
-                page.items += _worker_pattern(seat, px, py, w)
+                items.append(Rect(px, py, w, w, fill=PLAYER_FILL[seat], stroke=None))
+                items += _worker_pattern(seat, px, py, w)
             cx0, cy0 = min(shape, key=lambda c: (c[1], c[0]))
-            page.items.append(Text(x + cx0 * w + 1.0, y + cy0 * w + 3.2, str(seat + 1), size=6, font="bold",
-                                   fill="#ffffff"))
-            page.items += outline(shape, x, y, w)
-            sw, shh = sh.size(shape)
+            items.append(Text(x + cx0 * w + 1.0, y + cy0 * w + 3.2, str(seat + 1), size=6, font="bold",
+                              fill="#ffffff"))
+            items += outline(shape, x, y, w)
+            sw, _ = sh.size(shape)
             x += sw * w + 5
-        y += 3 * w + 8
-    note = ("Na starcie każdy ma monomino; pozostałe kamienie leżą w banku gracza."
-            if lang == "pl" else "Everyone starts with the monomino; the other stones wait in the player's bank.")
-    page.items += text_block(m, y + 2, paper.w - 2 * m, note, 8, "condensed")
-    layout.footer(page, code, title, lang=lang)
-    return page
+        y += row
+    items += text_block(x0, y + 2 + line_height(8) * 0.8, width, _worker_note(lang), 8, "condensed")
+    return items
 
 
 def _token(colour: int, value: int, cx: float, cy: float, r: float) -> list[Item]:
@@ -721,27 +768,41 @@ def _token(colour: int, value: int, cx: float, cy: float, r: float) -> list[Item
     return items
 
 
-def _tokens_pages(cat: Catalog, paper: layout.Paper, code: str, lang: str) -> list[Page]:
+def _tokens_pages(setup: Setup, cat: Catalog, paper: layout.Paper, code: str, lang: str) -> list[Page]:
+    """Harvest and drought tokens, then the coins, then the workers, one after another on as few
+    sheets as they fit: a section that fits in what is left of a sheet goes there (the coins and the
+    workers of a 4-player game share one), a longer one starts a sheet of its own."""
     m = layout.MARGIN
+    width = paper.w - 2 * m
+    bottom = paper.h - m - layout.FOOTER_H - 2
     pages: list[Page] = []
+    labels: list[str] = []
     title = word("tokens", lang)
     page = _sheet(paper, title)
+    labels.append(title)
+
+    def close() -> None:
+        layout.footer(page, code, " · ".join(labels), lang=lang)
+        pages.append(page)
+
+    def fresh(heading: str) -> Page:
+        close()
+        labels[:] = [heading]
+        return _sheet(paper, heading)
+
     r, gap = 8.0, 1.6
-    per_row = int((paper.w - 2 * m + gap) // (2 * r + gap))
+    per_row = int((width + gap) // (2 * r + gap))
     x0 = (paper.w - per_row * (2 * r + gap) + gap) / 2
     y = m + 12
     i = 0
     items: list[tuple[str, Any]] = [("h", key) for key, n in cat.token_counts.items() for _ in range(n)]
     items += [("d", None)] * cat.drought_tokens
-    bottom = paper.h - m - layout.FOOTER_H - 2
     for kind, data in items:
         col = i % per_row
         if col == 0 and i:
             y += 2 * r + gap
         if y + 2 * r > bottom:
-            layout.footer(page, code, title, lang=lang)
-            pages.append(page)
-            page = _sheet(paper, title)
+            page = fresh(title)
             y = m + 12
             i = 0
             col = 0
@@ -749,67 +810,78 @@ def _tokens_pages(cat: Catalog, paper: layout.Paper, code: str, lang: str) -> li
         if kind == "h":
             page.items += _token(data[0], data[1], cx, cy, r)
         else:
-            page.items += _sun(cx, cy, r * 0.42, "#e9d7a0")
+            page.items += _sun(cx, cy - 1.4, r * 0.36, "#e9d7a0")  # raised: its rays clear the word below
             page.items.append(Circle(cx, cy, r, fill=None, stroke="#000000", width=0.35))
-            page.items.append(Text(cx, cy + r - 1.6, word("drought_token", lang), size=4.6, font="condensed-bold",
-                                   fill="#7a4a24", anchor="middle"))
+            page.items.append(Text(cx, cy + r - 1.6, word("drought_token", lang), size=MIN_TEXT_PT,
+                                   font="condensed-bold", fill="#7a4a24", anchor="middle"))
         i += 1
     y += 2 * r + gap + 4
-    # coins: sizes grow with the value, each with its number and a ring pattern per value; they
-    # share the last tokens page only when all of them fit there (one kind of coin is not split
-    # over two sheets for want of a few rows)
-    rows = _coin_rows(cat, paper.w - 2 * m)
+    # coins: sizes grow with the value, each with its number and a ring pattern per value, in rows
+    # filled left to right in order of value; they share a sheet only when all of them fit there
+    rows = _coin_rows(cat, width)
     ctitle = word("coins", lang)
     if y + 7 + _coins_height(rows) > bottom:
-        layout.footer(page, code, title, lang=lang)
-        pages.append(page)
-        page = _sheet(paper, ctitle)
-        label = ctitle
+        page = fresh(ctitle)
         y = m + 12
     else:
         page.items.append(Text(m, y + 3, ctitle, size=11, font="bold", fill=INK))
-        label = f"{title} · {ctitle}"
+        labels.append(ctitle)
         y += 7
-    for d, n, last in rows:
-        rr = _COIN_R.get(d, 8.0)
-        if y + 2 * rr > bottom:
-            layout.footer(page, code, label, lang=lang)
-            pages.append(page)
-            page = _sheet(paper, ctitle)
-            label = ctitle
+    for coins, row_h in rows:
+        if y + row_h > bottom:
+            page = fresh(ctitle)
             y = m + 12
-        for k in range(n):
-            cx, cy = m + k * (2 * rr + 1.2) + rr, y + rr
+        for d, x in coins:
+            rr = _COIN_R.get(d, 8.0)
+            cx, cy = m + x + rr, y + row_h / 2
             page.items.append(Circle(cx, cy, rr, fill="#e8d27a", stroke="#000000", width=0.35))
             for j in range(min(d, 4) if d < 10 else 4):
                 page.items.append(Circle(cx, cy, rr - 1.2 - j * 0.9, fill=None, stroke="#8a6d1b", width=0.25))
             page.items.append(Text(cx, cy + 2.2, str(d), size=10 if d < 10 else 9, font="bold", fill=INK,
                                    anchor="middle"))
-        y += _COIN_ROW + (1.8 if last else 0.0)
-    layout.footer(page, code, label, lang=lang)
-    pages.append(page)
+        y += row_h
+    # the workers, where they fit
+    wtitle = word("workers", lang)
+    need = _workers_height(setup, cat, width, lang)
+    y += 4
+    if y + need > bottom:
+        page = fresh(wtitle)
+        page.items = [it for it in page.items if not isinstance(it, Text)]  # the block has its own heading
+        y = m + 1
+    else:
+        labels.append(wtitle)
+    page.items += _workers_block(setup, cat, m, y, width, lang)
+    close()
     return pages
 
 
-#: coin radius by value (mm), and the height of a row of coins with its gap
+#: coin radius by value (mm); coins in a row stand this far apart
 _COIN_R = {1: 7.0, 2: 7.8, 5: 8.6, 10: 9.4}
-_COIN_ROW = 2 * 9.4 + 1.2
+_COIN_GAP = 1.2
 
 
-def _coin_rows(cat: Catalog, width: float) -> list[tuple[int, int, bool]]:
-    """The coin sheet's rows, each value on rows of its own: (value, coins in the row, the value's
-    last row) — laid out once, for the height `_tokens_pages` checks and for the drawing."""
-    rows: list[tuple[int, int, bool]] = []
+def _coin_rows(cat: Catalog, width: float) -> list[tuple[list[tuple[int, float]], float]]:
+    """The coin sheet's rows, coins in order of value filling each row left to right: (the row's
+    coins as (value, x from the left edge), the row's height) — laid out once, for the height
+    `_tokens_pages` checks and for the drawing."""
+    rows: list[tuple[list[tuple[int, float]], float]] = []
+    row: list[tuple[int, float]] = []
+    x = 0.0
     for d, n in sorted(cat.bank_coins.items()):
-        per_row = max(1, int((width + 1.2) // (2 * _COIN_R.get(d, 8.0) + 1.2)))
-        while n > 0:
-            rows.append((d, min(n, per_row), n <= per_row))
-            n -= per_row
+        size = 2 * _COIN_R.get(d, 8.0)
+        for _ in range(n):
+            if row and x + size > width + 1e-9:
+                rows.append((row, max(2 * _COIN_R.get(v, 8.0) for v, _ in row) + _COIN_GAP))
+                row, x = [], 0.0
+            row.append((d, x))
+            x += size + _COIN_GAP
+    if row:
+        rows.append((row, max(2 * _COIN_R.get(v, 8.0) for v, _ in row) + _COIN_GAP))
     return rows
 
 
-def _coins_height(rows: list[tuple[int, int, bool]]) -> float:
-    return sum(_COIN_ROW + (1.8 if last else 0.0) for _, _, last in rows)
+def _coins_height(rows: list[tuple[list[tuple[int, float]], float]]) -> float:
+    return sum(h for _, h in rows)
 
 
 # --- the setup summary -------------------------------------------------------------------------
@@ -853,20 +925,41 @@ def summary_context(setup: Setup, cat: Catalog, lang: str) -> dict[str, Any]:
     }
 
 
-def summary_text(setup: Setup, cat: Catalog, code: str, lang: str) -> str:
+def kit_sheets(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0,
+               backs: str = "duplex", setup_card: bool = True) -> dict[str, int]:
+    """The sheets of paper the whole kit takes, per file (summary, boards, cards, pieces, the setup
+    card) and in total — counted from the very pages the files get (`layout.sheet_count`: a duplex
+    backs page shares its sheet), so the summary cannot print a number the kit does not have."""
+    count = {"summary": 1,
+             "boards": layout.sheet_count(boards_scene(setup, cat, code, paper, lang).pages),
+             "cards": layout.sheet_count(cards_scene(setup, cat, code, paper, lang, bleed, backs).pages),
+             "pieces": layout.sheet_count(pieces_scene(setup, cat, code, paper, lang).pages),
+             "setup_card": 1 if setup_card else 0}
+    count["total"] = sum(count.values())
+    return count
+
+
+def summary_text(setup: Setup, cat: Catalog, code: str, lang: str, sheets: dict[str, int] | None = None,
+                 paper: str = "a4", backs: str = "duplex") -> str:
     ctx = summary_context(setup, cat, lang)
     ctx["code"] = code
+    ctx["sheets"] = sheets
+    ctx["paper"] = {"a4": "A4", "letter": "Letter"}.get(paper, paper)
+    ctx["backs"] = backs
     return render_template(f"winnice/summary.{lang}.txt", **ctx)
 
 
-def summary_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang: str) -> Scene:
-    """summary.pdf: one page saying what goes where for this seed ("## " headings, "- " bullets)."""
+def summary_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang: str, bleed: float = 0.0,
+                  backs: str = "duplex", setup_card: bool = True) -> Scene:
+    """summary.pdf: one page saying what goes where for this seed ("## " headings, "- " bullets), and
+    how many sheets the kit printed with these options (`kit_sheets`) takes."""
     scene = Scene(title=f"{texts()['title'][lang]} — {code}", subject="boardgen: Winnice setup summary")
     page = Page(paper.w, paper.h, label="setup summary")
     m = layout.MARGIN + 5
     width = paper.w - 2 * m
     y = m + 4
-    for raw in summary_text(setup, cat, code, lang).splitlines():
+    sheets = kit_sheets(setup, cat, code, paper, lang, bleed, backs, setup_card)
+    for raw in summary_text(setup, cat, code, lang, sheets, paper.name, backs).splitlines():
         line = raw.rstrip()
         if not line:
             y += 1.2
