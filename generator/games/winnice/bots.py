@@ -23,8 +23,9 @@ Greedy (one move ahead, by heuristic values; the best move is played, ties at ra
   winning red harvest is always played;
 - it sells yellow and green tokens (keeping laboratory pairs when it holds the card), never red,
   keeps yellow/green seedling pairs for genetics, buys barrels before red tokens would overflow,
-  greenhouses while storage is small or coins plenty, crews early, and seedling cards by size and
-  colour (red first), and irrigates drought on its plantings.
+  greenhouses while storage is small or coins plenty, crews early, a laboratory and a genetics
+  card once each (a second one adds no conversions), and seedling cards by size and colour (red
+  first), and irrigates drought on its plantings.
 """
 
 from __future__ import annotations
@@ -577,6 +578,8 @@ def card_space_part(state: State, p: Player, action: str, mine: list[str], seed_
         reds = sum(1 for c, _ in p.tokens if c == 2)
         tok_cap = state.t.token_cap[p.cards["barrels"]]
         return 5.0 if reds + (4 if p.coins > 15 else 2) > tok_cap and "barrels" not in mine else 0.2
+    if action in ("laboratory", "genetics") and (p.cards[action] or action in mine):
+        return -1.0  # a second card of a kind adds no conversions
     if action == "laboratory":
         return 4.0 if p.coins > 12 else 0.2
     if action == "genetics":

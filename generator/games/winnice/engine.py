@@ -20,8 +20,10 @@ Decisions where the rulebook is silent (DIGEST section 4 leaves these to the eng
   left in the player's own worker bank (counting their reservations this round) and, for hiring,
   a crew one size smaller already owned (2 needs the monomino, 3 a domino, 4 a tromino) — so a
   player climbs at most one size per round; a market only while it has a card anywhere (face up,
-  pile or discards); an action card only while the bank holds one not yet reserved. A player
-  holds at most one laboratory and one genetics card (a second one does nothing).
+  pile or discards); an action card only while the bank holds one not yet reserved.
+- **Laboratory and genetics cards**: a player may hold any number of each (the rulebook sets no
+  limit; DIGEST 4) and may reserve every space of one in a round; a second card of a kind adds
+  no conversions (`convert_moves` asks only whether the player holds one).
 - **Resolving** goes down the board: hiring (2, 3, 4), then the action cards (greenhouse,
   barrels, laboratory, genetics, irrigate), then market 2/3 in order-number order and market 4/5
   likewise (`_RES_RANK`; a greenhouse bought this round already holds this round's seedlings).
@@ -40,6 +42,13 @@ Decisions where the rulebook is silent (DIGEST section 4 leaves these to the eng
   however many drought tokens it holds: the rulebook's harvest "zawierające żeton suszy" pays a
   token "o wartości -1 niż normalnie", one fixed step. Harvested pieces and drought tokens return
   to the bank. A token the bank has run out of is not paid.
+- **Separation** ("jeden kwadrat wolnego pola", DIGEST 4): `rules.planting_ok`, used by
+  `plant_moves` and `apply`: two plantings of one colour never touch, not even at a corner, and
+  "wolne" means free of that colour, so a seedling of another colour may stand in the gap.
+- **Seedling pieces in the bank** (DIGEST 4; the rulebook's "3 zestawy" gives no counts):
+  `model.Catalog.pieces()` from `[pieces]` in data/catalog.toml — one piece per card of that
+  colour and shape, `spare` more of each, `red_extra` red pieces of every shape for genetics; a
+  bought card whose piece is out of the bank gives nothing.
 - **Drought**: a square holds at most one drought token; when the 16 are all out, none is placed.
 - **Storage** holds at all times: whenever a player holds more unplanted seedlings than their
   greenhouses allow (1 + 2 per card) or more tokens than their barrels (1 + 3 per card), the game
@@ -123,9 +132,9 @@ class Tables:
         self.resolve_order = tuple(sorted(range(len(self.spaces)),
                                           key=lambda i: (_RES_RANK[self.spaces[i].action], self.spaces[i].order, i)))
         self.worker_size = {s: len(cat.shapes[s]) for s in (*cat.worker_start, *cat.worker_bank)}
-        #: per space: 0 hire, 1 buy, 2 laboratory/genetics (one per player), 3 other action cards
-        self.space_kind = tuple(0 if s.action.startswith("hire") else 1 if s.action.startswith("buy")
-                                else 2 if s.action in ("laboratory", "genetics") else 3 for s in self.spaces)
+        #: per space: 0 hire, 1 buy, 2 an action card
+        self.space_kind = tuple(0 if s.action.startswith("hire") else 1 if s.action.startswith("buy") else 2
+                                for s in self.spaces)
         self.hire_size = tuple(int(s.action[4]) if s.action.startswith("hire") else 0 for s in self.spaces)
         #: per space: (kind, action, cost, 0.6 * cost) — the greedy bot's placing terms (the same floats)
         self.space_info = tuple((k, s.action, s.cost, 0.6 * s.cost) for k, s in zip(self.space_kind, self.spaces,
@@ -330,13 +339,7 @@ class State:
             deck = "deck" + action[3:]
             return bool(self.markets[deck] or self.piles[deck] or self.discards[deck])
         reserved = sum(1 for i, o in enumerate(self.occupant) if o is not None and self.t.spaces[i].action == action)
-        if self.bank_cards[action] - reserved <= 0:
-            return False
-        if action in ("laboratory", "genetics"):
-            mine = any(o is not None and o[0] == who and self.t.spaces[i].action == action
-                       for i, o in enumerate(self.occupant))
-            return not p.cards[action] and not mine
-        return True
+        return self.bank_cards[action] - reserved > 0
 
     def place_moves(self, who: int) -> list[Move]:
         """Every (space, worker) `who` may place now, space by space (`place_options`)."""
@@ -396,9 +399,8 @@ class State:
                     ok = left > (held & bits).bit_count()
             elif kind == 1:  # buy from a market that still has a card somewhere
                 ok = bool(self.markets[arg] or self.piles[arg] or self.discards[arg])
-            else:  # an action card still in the bank, laboratory and genetics one each
-                ok = self.bank_cards[action] - (taken & bits).bit_count() > 0 and \
-                    not (kind == 2 and (p.cards[action] or held & bits))
+            else:  # an action card still in the bank beyond those reserved
+                ok = self.bank_cards[action] - (taken & bits).bit_count() > 0
             if not ok:
                 open_ &= ~bits
         return open_, free
@@ -851,7 +853,6 @@ def check_invariants(state: State) -> None:
             assert bits == b[colour], "board and planted pieces disagree"
             for g in grid.regions(b[colour]):
                 assert not grid.grow8(g) & b[colour] & ~g, "two plantings of one colour touch"
-        assert p.cards["laboratory"] <= 1 and p.cards["genetics"] <= 1
     for deck in ("deck23", "deck45", "disaster", "digits", "letters"):
         held = state.piles[deck] + state.discards[deck] + state.markets.get(deck, [])
         want = deck_specs(cat)[deck]

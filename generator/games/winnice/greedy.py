@@ -217,15 +217,12 @@ def _open_rules(state: State, p: Player) -> tuple[int, list[tuple[int, int, bool
         elif kind == 1:  # a market with a card somewhere
             if not (state.markets[arg] or state.piles[arg] or state.discards[arg]):
                 closed |= bits
-        else:  # an action card left in the bank beyond those reserved; laboratory and genetics one each
+        else:  # an action card left in the bank beyond those reserved
             bank = state.bank_cards[action]
-            if bank <= 0 or (kind == 2 and p.cards[action]):
+            if bank <= 0:
                 closed |= bits
-                continue
-            if bank <= n:
+            elif bank <= n:
                 limits.append((bits, bank, False))
-            if kind == 2:
-                limits.append((bits, 1, True))
     return closed, limits
 
 

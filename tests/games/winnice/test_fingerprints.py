@@ -60,6 +60,18 @@ def test_greedy_games_are_the_pinned_ones(players: int, seed: int) -> None:
 def test_random_games_are_the_pinned_ones(players: int, seed: int) -> None:
     assert fingerprint(players, seed, "random", round_cap=20) == RANDOM[(players, seed)]
 
+#: 120 rounds: long enough for random players to take a second laboratory or genetics card (since
+#: the rulebook's no-limit reading; before it these were 7131106ad40037db and 29bde71c04e20de7)
+RANDOM_LONG = {
+    (2, 3): "df46ec43df139170",
+    (4, 5): "7cd256c1bbe10b7d",
+}
+
+
+@pytest.mark.parametrize(("players", "seed"), sorted(RANDOM_LONG))
+def test_long_random_games_are_the_pinned_ones(players: int, seed: int) -> None:
+    assert fingerprint(players, seed, "random", round_cap=120) == RANDOM_LONG[(players, seed)]
+
 
 def report_fingerprint(bot: str) -> str:
     """sha256 (16 hex digits) of a playability report's games: 8 four-player games, as `check` plays them."""

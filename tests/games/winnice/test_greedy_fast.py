@@ -211,6 +211,8 @@ class Ref:
         elif action == "barrels":
             reds = sum(1 for c, _ in p.tokens if c == 2)
             value = 5.0 if reds + (4 if p.coins > 15 else 2) > tok_cap and "barrels" not in mine else 0.2
+        elif action in ("laboratory", "genetics") and (p.cards[action] or action in mine):
+            value = -1.0
         elif action == "laboratory":
             value = 4.0 if p.coins > 12 else 0.2
         elif action == "genetics":

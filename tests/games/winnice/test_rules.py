@@ -471,11 +471,39 @@ def test_irrigate_removes_a_drought_token_and_returns_the_card():
     assert p.drought == 0 and p.cards["irrigate"] == 0 and s.bank_cards["irrigate"] == s.cat.action_cards["irrigate"]
 
 
-def test_only_one_laboratory_per_player():
+def test_a_player_may_hold_any_number_of_laboratory_and_genetics_cards():
+    """The rulebook sets no limit (DIGEST 4): a player who holds a laboratory may take another,
+    and one player may reserve both genetics spaces of a round and keep both cards; the second
+    card of a kind adds no conversions."""
     s, who = _take_card(new_state(), "laboratory")
+    p = s.players[who]
+    p.coins = 30
     s.cur = who
-    assert not s.can_place(who, _space(s, "laboratory"))
-    assert s.can_place(1 - who, _space(s, "laboratory"))
+    lab = _space(s, "laboratory")
+    assert s.can_place(who, lab) and any(m[:2] == (PLACE, lab) for m in s.legal_moves())
+    s = State(generate(4, 2), rng=random.Random(2))
+    who = s.first
+    p = s.players[who]
+    p.coins = 30
+    for w in ("D2", "I3", "L3", "T4", "S4"):
+        p.workers.append(w)
+        p.worker_bank.remove(w)
+    first, second = _space(s, "genetics"), next(i for i, sp in enumerate(s.t.spaces) if sp.id == "genetics-b")
+    s.apply((PLACE, first, "L3", 0))
+    while s.cur != who:
+        s.apply(PASS_MOVE)
+    assert (PLACE, second, "S4", 0) in s.legal_moves()  # the player's own reservation closes nothing
+    s.apply((PLACE, second, "S4", 0))
+    while s.phase == P_PLACE:
+        s.apply(PASS_MOVE)
+    while s.phase == P_RESOLVE:
+        s.apply(s.legal_moves()[-1])
+    assert p.cards["genetics"] == 2 and s.bank_cards["genetics"] == s.cat.action_cards["genetics"] - 2
+    check_invariants(s)
+    for key in ((0, "O4"), (1, "O4")):
+        p.seedlings.append(key)
+        s.bank_pieces[key] -= 1
+    assert s.convert_moves(p) == [(GENETICS, "O4", 0, 0)]  # as with one card
 
 
 # --- the end ---------------------------------------------------------------------------------------
