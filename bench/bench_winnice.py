@@ -8,11 +8,11 @@ Figures are the best of `--repeat` runs (the machine is shared; the best run is 
 disturbed). Goal from issue 9: a 200-game playability report in under 5 s.
 - setups/s: `generate` (shuffle every deck, deal markets) **and** `check` (every rule, including
   re-shuffling for the order rule), 4 players;
-- random / greedy 4-player games/s through core.playout (both bots finish their games), in CPU
-  time (`time.process_time`, one process: what other users of the machine do not disturb much)
-  and wall-clock, after `--warm` games in the process (the bots' memo of placement groups filled,
-  as in a report's worker after its first games), with the cycle collector set as the report's
-  workers set it (`playability.few_collections`);
+- random / greedy 4-player games/s, Winnice's bots through core.playout.play_one (both bots
+  finish their games), in CPU time (`time.process_time`, one process: what other users of the
+  machine do not disturb much) and wall-clock, after `--warm` games in the process (the bots'
+  memo of placement groups filled, as in a report's worker after its first games), with the
+  cycle collector set as the report's workers set it (`playability.few_collections`);
 - the report: `boardgen winnice check FILE --playouts N --jobs J` run as a command (process start,
   imports, the pool, the games), wall-clock and the CPU time of the command and its workers;
 - the print kit: scenes + PDFs + PNG for one 4-player setup, seconds and bytes per file.
@@ -25,7 +25,7 @@ same script with 0 games), with PYTHONHASHSEED fixed. The 4-player greedy games 
 action board of 2026-12-01 (7 + 7 market spaces for 4 players: 28 rounds a game instead of 39,
 but about as many cards bought and planted), seeds 0..5: 343 M per game before the fourth speed
 round, 328 M after it (12.1 M per round; 327 M on the same machine a session later); 320 M with
-the kept target-window steps (bots._targets); 327 M once State.apply holds every move to its
+the kept target-window steps (valuation._targets); 327 M once State.apply holds every move to its
 kind's signature (moves.well_formed: the price of an engine that takes exactly its legal moves);
 326 M with the near-placement rows trimmed.
 
@@ -63,10 +63,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout, installed or not
 
 from generator.core.files import save_setup  # noqa: E402
-from generator.core.playout import get_bot, play_one  # noqa: E402
+from generator.core.playout import play_one  # noqa: E402
 from generator.core.rng import make_rng  # noqa: E402
+from generator.games.winnice.bots import get_bot  # noqa: E402
 from generator.games.winnice.cli import write_outputs  # noqa: E402
 from generator.games.winnice.engine import State  # noqa: E402
+from generator.games.winnice.memo import forget  # noqa: E402
 from generator.games.winnice.model import GAME, SETUP_VERSION, default_catalog  # noqa: E402
 from generator.games.winnice.placement_index import index_for  # noqa: E402
 from generator.games.winnice.playability import few_collections  # noqa: E402
@@ -161,6 +163,7 @@ def bench_floor(n: int, repeat: int) -> None:
     with few_collections():
         for _ in range(repeat):
             index_for(State(setup, cat, make_rng(0, "engine")).t).memo.clear()
+            forget()
             logs.clear()
             cold = min(cold, games(recording))
             warm = min(warm, games(lambda i: greedy))

@@ -1,7 +1,7 @@
-"""The greedy bot's moves in bulk: `State.greedy_moves()`, the hook core.playout's greedy bot calls.
+"""The greedy bot's moves in bulk: `greedy_moves(state)`, what bots.greedy_bot draws from.
 
 It returns exactly what the plain greedy bot would choose among — every legal move whose
-`bots.move_value` is the highest, in `legal_moves()` order — so a game is the same move for move
+`valuation.move_value` is the highest, in `legal_moves()` order — so a game is the same move for move
 (the tests compare it with the plain version over many seeded states), only without valuing a few
 hundred moves one by one:
 
@@ -17,7 +17,7 @@ hundred moves one by one:
   one count). The few free "near" placements (a dozen or
   two a decision) are valued one by one as `move_value` does (a memo of them by colour board
   missed 14 times in 15: the board changes with every planting). Their separation rule is
-  checked against the colour's plantings (`bots.separate`): on a legal board (the engine keeps it
+  checked against the colour's plantings (`valuation.separate`): on a legal board (the engine keeps it
   legal) a connected piece may be planted unless it touches a planting diagonally without
   joining it orthogonally — the same answer as `rules.planting_ok`, without a flood fill per
   candidate. A shape kept for genetics is worth -1 and can never beat "done" (0), so it is not
@@ -36,7 +36,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
-from generator.games.winnice.bots import (
+from generator.games.winnice.memo import placing, space_table
+from generator.games.winnice.moves import DONE_MOVE, HARVEST, P_PLACE, P_PLANT, PASS_MOVE, PLANT, Move
+from generator.games.winnice.placement_index import bits_of, index_for
+from generator.games.winnice.valuation import (
     _plant_context,
     card_space_part,
     harvest_value,
@@ -46,11 +49,10 @@ from generator.games.winnice.bots import (
     squares_score,
     unseparated,
 )
-from generator.games.winnice.moves import DONE_MOVE, HARVEST, P_PLACE, P_PLANT, PASS_MOVE, PLANT, Move
-from generator.games.winnice.placement_index import bits_of, index_for
 
 if TYPE_CHECKING:
-    from generator.games.winnice.engine import Player, State
+    from generator.games.winnice.engine import State
+    from generator.games.winnice.player import Player
 
 #: placement sets by value, best first: ((value, placements), ...)
 Groups = tuple[tuple[float, int], ...]
@@ -83,7 +85,7 @@ def _top(valued: list[tuple[float, Move]]) -> list[Move]:
 def _place_top(state: State) -> list[Move]:
     """`_place_value` of every placement, with each action's part computed once per decision.
 
-    The parts are `bots.space_value`'s (`card_space_part`, `market_best`), in the same order and
+    The parts are `valuation.space_value`'s (`card_space_part`, `market_best`), in the same order and
     arithmetic (the tests hold the two to the same choices); only hiring depends on the space
     (its cost), every other action's part is shared by its spaces before each space's own cost is
     taken off. Of the workers that fit a space only those fitting the fewest free spaces can be
@@ -94,7 +96,7 @@ def _place_top(state: State) -> list[Move]:
     p = state.players[who]
     t = state.t
     spaces = t.spaces
-    open_, free = _open_spaces(state, who)
+    open_, free = state.open_spaces(who)
     best_value = move_value(state, PASS_MOVE)
     if not open_:
         return [PASS_MOVE]
@@ -109,15 +111,16 @@ def _place_top(state: State) -> list[Move]:
     by_fits: dict[int, int] = {}
     for w, c in fits.items():
         by_fits[c] = by_fits.get(c, 0) | wsb[w]
-    rows = t.fit_rows.get(free)
+    table = space_table(t)
+    rows = table.fit_rows.get(free)
     if rows is None:  # per space: the moves of the free workers that fit it
-        rows = t.fit_rows[free] = tuple(tuple(made[w] for w in free if w in made) for made in t.place_move)
-    round_cache = state._round_cache
+        rows = table.fit_rows[free] = tuple(tuple(made[w] for w in free if w in made) for made in t.place_move)
+    round_cache = placing(state)
     top: list[tuple[int, int]] = []  # the best spaces, with their fewest fits
     top_value = float("-inf")
     rnd = state.round
     mine: list[str] | None = None
-    info = t.space_info
+    info = table.space_info
     for f, fitted in sorted(by_fits.items()):
         todo = open_ & fitted
         if not todo:
@@ -144,7 +147,7 @@ def _place_top(state: State) -> list[Move]:
                                 round_cache.clear()
                             card_best = round_cache[key] = market_best(state, who, deck)
                         got = 0.5 + card_best * 0.6
-                        if len(p.seedlings) + (held & t.buy_bits).bit_count() >= seed_cap:
+                        if len(p.seedlings) + (held & table.buy_bits).bit_count() >= seed_cap:
                             got -= 4.0
                     else:
                         if mine is None:
@@ -167,65 +170,6 @@ def _place_top(state: State) -> list[Move]:
     return [PASS_MOVE]
 
 
-def _open_spaces(state: State, who: int) -> tuple[int, tuple[str, ...]]:
-    """`State.open_spaces` in the placing phase, with what stands still while workers are placed
-    (crews owned and in the bank, markets, the bank's action cards, the player's cards) read once
-    per round and player (`_open_rules`); the tests hold the moves to the plain `can_place`."""
-    p = state.players[who]
-    t = state.t
-    placed = p.placed
-    free = tuple([w for w in p.workers if w not in placed]) if placed else tuple(p.workers)
-    if not free:
-        return 0, free
-    key = ("open", state.round, who)
-    round_cache = state._round_cache
-    rules = round_cache.get(key)
-    if rules is None:
-        rules = round_cache[key] = _open_rules(state, p)
-    closed, limits = rules
-    wsb = t.worker_space_bits
-    open_ = 0
-    for w in free:
-        open_ |= wsb[w]
-    taken = state.taken
-    open_ &= t.affordable[min(p.coins, len(t.affordable) - 1)] & ~taken & ~closed
-    if open_:
-        held = state.held[who]
-        for bits, limit, own in limits:
-            if open_ & bits and ((held if own else taken) & bits).bit_count() >= limit:
-                open_ &= ~bits
-    return open_, free
-
-
-def _open_rules(state: State, p: Player) -> tuple[int, list[tuple[int, int, bool]]]:
-    """`State.open_spaces`'s availability rules for one player and placing phase: the spaces of
-    the actions closed for the whole phase, and per other action (its spaces, limit, own) — it
-    closes once the player's own reservations (`own`) or everyone's reach the limit."""
-    t = state.t
-    ws = t.worker_size
-    owned = {ws[w] for w in p.workers}
-    closed = 0
-    limits: list[tuple[int, int, bool]] = []
-    for action, bits, kind, arg in t.action_list:
-        n = bits.bit_count()
-        if kind == 0:  # a crew of k: one of k-1 owned, one of k left in the bank beyond those reserved
-            left = sum(1 for w in p.worker_bank if ws[w] == arg) if arg - 1 in owned else 0
-            if left <= 0:
-                closed |= bits
-            elif left <= n:
-                limits.append((bits, left, True))
-        elif kind == 1:  # a market with a card somewhere
-            if not (state.markets[arg] or state.piles[arg] or state.discards[arg]):
-                closed |= bits
-        else:  # an action card left in the bank beyond those reserved
-            bank = state.bank_cards[action]
-            if bank <= 0:
-                closed |= bits
-            elif bank <= n:
-                limits.append((bits, bank, False))
-    return closed, limits
-
-
 def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mult: float) -> Groups:
     """The shape's placements grouped by their value as far placements, best first.
 
@@ -235,7 +179,7 @@ def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mul
     their own squares score (kept per shape), by how many squares they have in the window and
     in the other colours' windows (`count_classes`); each non-empty meet of the three is one set
     of terms, valued once."""
-    idx = state.t._placement_index or index_for(state.t)
+    idx = index_for(state.t)
     key = ("far", shape, colour, w, foreign)
     got = idx.memo.get(key)
     if got is not None:
@@ -267,7 +211,7 @@ def _valued(terms: Any, in_window: Any, in_foreign: Any, mult: float, size_term:
 
 def _gain_classes(state: State, shape: str) -> list[tuple[int, int]]:
     """The shape's placements by their own squares score: [(score, placement set), ...] (kept)."""
-    idx = state.t._placement_index or index_for(state.t)
+    idx = index_for(state.t)
     key = ("gains", shape)
     got = idx.memo.get(key)
     if got is None:
@@ -320,7 +264,7 @@ def _near_rows(idx: Any, t: Any, shape: str) -> list[tuple[int, int]]:
     key = ("near rows", shape)
     got = idx.memo.get(key)
     if got is None:
-        got = idx.memo[key] = [(b, t.ring4[b]) for b in t.placements[shape]]
+        got = idx.memo[key] = [(b, idx.ring4[b]) for b in t.placements[shape]]
     return got  # type: ignore[no-any-return]
 
 
@@ -382,7 +326,7 @@ def _plant_top(state: State) -> Sequence[Move]:
     p: Player = state.players[who]
     t = state.t
     grid = t.grid
-    idx = t._placement_index or index_for(t)
+    idx = index_for(t)
     # per stored (colour, shape): its free far placements and their value groups, the near ones' values
     plans: list[tuple[int, str, int, Groups, int, Groups]] = []
     best = 0.0  # "done" is always legal and worth 0

@@ -1,9 +1,9 @@
 """Is a Winnice setup playable? Bot games on it, spread over cores, and their report.
 
 Every game has its own seed fixed before dispatch (seed + "playout" + index, as core.playout does),
-so the report is the same for any `--jobs`. Each game is played by `core.playout.play_one` with the
-core bots; a game that reaches the catalog's round cap, raises, or stalls is *unfinished* and its
-seed is listed so it can be replayed (`boardgen winnice play --seed …`).
+so the report is the same for any `--jobs`. Each game is played by `core.playout.play_one` with
+Winnice's own bots (bots.py); a game that reaches the catalog's round cap, raises, or stalls is
+*unfinished* and its seed is listed so it can be replayed (`boardgen winnice play --seed …`).
 
 Report: games, completed, completion rate, rounds to the end (mean/min/max), wins per seat, drought
 hits per game, harvests per game, and the unfinished games' seeds.
@@ -24,13 +24,17 @@ from typing import Any
 
 from generator.core.files import write_atomic
 from generator.core.parallel import executor_workers, map_jobs
-from generator.core.playout import PlayoutFailure, get_bot, play_one
+from generator.core.playout import PlayoutFailure, play_one
 from generator.core.rng import make_rng
-from generator.games.winnice.engine import State, check_invariants, tables_for
+from generator.games.winnice.bots import BOTS as BOT_NAMES
+from generator.games.winnice.bots import get_bot
+from generator.games.winnice.engine import State
+from generator.games.winnice.invariants import check_invariants
 from generator.games.winnice.model import Catalog, Setup
 from generator.games.winnice.placement_index import index_for
+from generator.games.winnice.tables import tables_for
 
-BOTS = ("greedy", "random")
+BOTS = tuple(BOT_NAMES)
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.core import shapes as sh
-from generator.core.playout import get_bot
 from generator.core.rng import make_rng
-from generator.games.winnice.engine import State, check_invariants
+from generator.games.winnice.bots import get_bot
+from generator.games.winnice.disaster import disaster, draw
+from generator.games.winnice.engine import State
+from generator.games.winnice.invariants import check_invariants
 from generator.games.winnice.model import default_catalog
 from generator.games.winnice.moves import (
     DONE_MOVE,
@@ -234,14 +236,14 @@ def test_drought_hits_the_named_square_of_the_named_colour_only():
     s.piles["digits"].append("3")
     s.piles["letters"].append("C")
     before = s.bank_drought
-    s._disaster()
+    disaster(s)
     assert a.drought == square("C3") and b.drought == 0 and c.drought == 0
     assert s.bank_drought == before - 1 and s.drought_hits == 1
     assert s.last_disaster == ("drought-Y", "C", "3")
     s.piles["disaster"].append("drought-Y")
     s.piles["digits"].append("3")
     s.piles["letters"].append("C")
-    s._disaster()  # a square holds at most one drought token
+    disaster(s)  # a square holds at most one drought token
     assert s.bank_drought == before - 1
 
 
@@ -251,10 +253,10 @@ def test_blank_disaster_does_nothing_and_decks_reshuffle_when_empty():
     s.discards["disaster"] += s.piles["disaster"]
     s.piles["disaster"] = ["blank"]
     s.discards["disaster"].remove("blank")
-    s._disaster()
+    disaster(s)
     assert s.players[0].drought == 0
     assert s.piles["disaster"] == [] and len(s.discards["disaster"]) == 9
-    s._disaster()  # empty pile: the discards are reshuffled
+    disaster(s)  # empty pile: the discards are reshuffled
     assert len(s.piles["disaster"]) + len(s.discards["disaster"]) == 9 and len(s.piles["disaster"]) == 8
 
 
@@ -363,7 +365,7 @@ def test_blind_top_card_and_reshuffling_an_empty_deck():
     s = new_state()
     s.discards["deck23"] = s.piles["deck23"]
     s.piles["deck23"] = []
-    card = s._draw("deck23")
+    card = draw(s, "deck23")
     assert card is not None and not s.discards["deck23"] and len(s.piles["deck23"]) == 44
 
 
@@ -564,7 +566,7 @@ def test_clone_is_independent():
 
 def _snapshot(state: State) -> bytes:
     """Everything a move can change (the compiled tables, rng and memos aside)."""
-    skip = {"t", "cat", "rng", "_cache", "_round_cache"}
+    skip = {"t", "cat", "rng"}
     data = {k: v for k, v in vars(state).items() if k not in skip}
     data["players"] = [dataclasses.astuple(p) for p in state.players]
     return pickle.dumps((data, state.rng.getstate()))
