@@ -121,6 +121,7 @@ class PlacementIndex:
 
 _SHARED: dict[Any, PlacementIndex] = {}
 _OF_TABLES: dict[int, tuple[Tables, PlacementIndex]] = {}  # by id of the Tables (held, so the id stays theirs)
+_last: tuple[Any, Any] = (None, None)  # the last (Tables, index) asked for
 
 
 def index_for(t: Tables) -> PlacementIndex:
@@ -129,8 +130,13 @@ def index_for(t: Tables) -> PlacementIndex:
     Indexes are shared by content (board size and the seedling shapes by name), not by catalog
     object: a playout worker receives its own copy of the catalog with every batch of games, and
     the memo warmed by the earlier batches keeps serving the later ones."""
+    global _last
+    last = _last
+    if last[0] is t:  # one catalog at a time, almost always: one identity test
+        return last[1]  # type: ignore[no-any-return]
     got = _OF_TABLES.get(id(t))
     if got is not None:
+        _last = got
         return got[1]
     key = (t.grid.width, t.grid.height, tuple(sorted((s, t.cat.shapes[s]) for s in t.placements)))
     idx = _SHARED.get(key)
@@ -140,7 +146,7 @@ def index_for(t: Tables) -> PlacementIndex:
         idx = _SHARED[key] = PlacementIndex(t)
     if len(_OF_TABLES) >= 16:
         _OF_TABLES.clear()
-    _OF_TABLES[id(t)] = (t, idx)
+    _OF_TABLES[id(t)] = _last = (t, idx)
     return idx
 
 
