@@ -292,11 +292,13 @@ def _near_groups(idx: Any, t: Any, shape: str, colour: int, mine: int, base: int
     # squares_score(mine | bits) - squares_score(mine) as the new 2x2, 3x3 and 4x4 windows (m2, m3,
     # m4: the colour's own counts): the piece is clear of `mine`, so a new 3x3 holds a square of
     # it and with it a new 2x2 (and a new 4x4 a new 3x3) - a level that gains nothing ends the count
-    e = mine & (mine >> 1) & (mine >> 8) & (mine >> 9) & ne
+    wd = t.grid.width
+    wd1 = wd + 1
+    e = mine & (mine >> 1) & (mine >> wd) & (mine >> wd1) & ne
     m2 = e.bit_count()
-    e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+    e = e & (e >> 1) & (e >> wd) & (e >> wd1) & ne
     m3 = e.bit_count()
-    e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+    e = e & (e >> 1) & (e >> wd) & (e >> wd1) & ne
     m4 = e.bit_count()
     while near:
         i = near.bit_length() - 1
@@ -304,14 +306,14 @@ def _near_groups(idx: Any, t: Any, shape: str, colour: int, mine: int, base: int
         near ^= one
         bits, ring = rows[i]
         e = mine | bits  # squares_score(mine | bits) - base, level by level (see above)
-        e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+        e = e & (e >> 1) & (e >> wd) & (e >> wd1) & ne
         gain = e.bit_count() - m2
         if gain:
-            e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+            e = e & (e >> 1) & (e >> wd) & (e >> wd1) & ne
             more = e.bit_count() - m3
             if more:
                 gain += 3 * more
-                e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+                e = e & (e >> 1) & (e >> wd) & (e >> wd1) & ne
                 gain += 6 * (e.bit_count() - m4)
         k = gain * 64 + (ring & mine).bit_count()
         by_terms[k] = get(k, 0) | one

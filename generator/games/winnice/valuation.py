@@ -223,11 +223,11 @@ def fits_window(state: State, who: int, colour: int, shape: str) -> bool:
 def squares_score(grid: Any, bits: int) -> int:
     """How square a colour's seedlings are: covered 2x2 windows + 3 per 3x3 + 6 per 4x4 (the bot's
     measure of progress towards a big harvest; bit-parallel erosion, four shifts per size)."""
-    ne = grid.not_east
+    ne, wd = grid.not_east, grid.width
     score = 0
     e = bits
     for weight in (1, 3, 6):
-        e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
+        e = e & (e >> 1) & (e >> wd) & (e >> (wd + 1)) & ne
         if not e:
             break
         score += weight * e.bit_count()
@@ -335,16 +335,10 @@ def move_value(state: State, move: Move) -> float:
     if kind == PLANT:  # first: hundreds of plantings per decision
         colour, bits = move[1], move[3]
         ctx = decision(state).get(colour)  # the plant context of the mover, keyed by the bare colour
-        mine, base, w, foreign, mult, ne, keep = ctx if ctx is not None else _plant_context(state, state.cur, colour)
+        mine, base, w, foreign, mult, _, keep = ctx if ctx is not None else _plant_context(state, state.cur, colour)
         if move[2] in keep:
             return -1.0  # keep the yellow/green pair for genetics
-        e = mine | bits
-        gain = -base
-        for weight in (1, 3, 6):  # squares_score, inlined: this line runs for every candidate planting
-            e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
-            if not e:
-                break
-            gain += weight * e.bit_count()
+        gain = squares_score(state.t.grid, mine | bits) - base
         return (0.2 + gain * mult + 0.4 * (index_for(state.t).ring4[bits] & mine).bit_count()
                 + 0.6 * (bits & w).bit_count() - 0.3 * bits.bit_count() - 0.4 * (bits & foreign).bit_count())
     who = state.current_player()
@@ -402,7 +396,8 @@ def harvest_value(state: State, who: int, p: Player, colour: int, region: int, s
         return 1000.0
     if _ready(state, who, colour, region, side):
         return 0.8 + points * COLOUR_WEIGHT[colour] / 50
-    empty = 64 - p.occupied.bit_count()
+    grid = state.t.grid
+    empty = grid.width * grid.height - p.occupied.bit_count()
     return -1.0 if empty > 16 else 0.3 + points / 50
 
 

@@ -599,3 +599,22 @@ def test_open_spaces_of_the_placing_phase_equal_the_engine(players, seed, bot):
             seen += 1
         state.apply(play(state, rng))
     assert seen > 30
+
+
+@given(st.integers(0, 2**32), st.sampled_from([5, 8, 10]))
+@settings(max_examples=60)
+def test_squares_score_counts_the_covered_windows_on_any_board_size(seed, size):
+    """The greedy bot's squareness measure (2x2 + 3 per 3x3 + 6 per 4x4 window wholly of the
+    colour) on a board of the catalog's size, not only 8x8."""
+    from generator.core.grid import get_grid
+
+    grid = get_grid(size, size)
+    rng = random.Random(seed)
+    bits = 0
+    for sq in range(size * size):
+        if rng.random() < 0.6:
+            bits |= 1 << sq
+    want = sum(weight * sum(1 for y in range(size - k + 1) for x in range(size - k + 1)
+                            if not grid.rect(x, y, k, k) & ~bits)
+               for k, weight in ((2, 1), (3, 3), (4, 6)))
+    assert valuation.squares_score(grid, bits) == want
