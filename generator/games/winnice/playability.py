@@ -26,15 +26,14 @@ from generator.core.files import write_atomic
 from generator.core.parallel import executor_workers, map_jobs
 from generator.core.playout import PlayoutFailure, play_one
 from generator.core.rng import make_rng
-from generator.games.winnice.bots import BOTS as BOT_NAMES
-from generator.games.winnice.bots import get_bot
 from generator.games.winnice.engine import State
 from generator.games.winnice.invariants import check_invariants
 from generator.games.winnice.model import Catalog, Setup
 from generator.games.winnice.placement_index import index_for
 from generator.games.winnice.tables import tables_for
 
-BOTS = tuple(BOT_NAMES)
+#: the bots' names (bots.BOTS; the bots and their compiled kernels load only when games are played)
+BOTS = ("greedy", "random")
 
 
 @dataclass(frozen=True)
@@ -48,6 +47,8 @@ class Job:
 
 def play_game(job: Job) -> dict[str, Any]:
     """One bot game (module level: picklable for the process pool)."""
+    from generator.games.winnice.bots import get_bot  # the JIT loads only for commands that play
+
     setup = Setup.from_json(job.setup)
     state = State(setup, job.catalog, make_rng(job.seed, "engine"))
     bots = [get_bot(job.bot)] * setup.players
@@ -204,6 +205,8 @@ def write_report(path: Path, rep: dict[str, Any]) -> Path:
 
 def one_game(setup: Setup, cat: Catalog, seed: int, bot: str) -> tuple[State, list[Any]]:
     """Play one game and keep its moves (the `play` command)."""
+    from generator.games.winnice.bots import get_bot
+
     state = State(setup, cat, make_rng(seed, "engine"))
     rng = make_rng(seed, "bots")
     b = get_bot(bot)

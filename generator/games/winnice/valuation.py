@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from generator.games.winnice import kernels
 from generator.games.winnice.memo import decision
 from generator.games.winnice.model import parse_card
 from generator.games.winnice.moves import (
@@ -221,17 +222,10 @@ def fits_window(state: State, who: int, colour: int, shape: str) -> bool:
 
 
 def squares_score(grid: Any, bits: int) -> int:
-    """How square a colour's seedlings are: covered 2x2 windows + 3 per 3x3 + 6 per 4x4 (the bot's
-    measure of progress towards a big harvest; bit-parallel erosion, four shifts per size)."""
-    ne, wd = grid.not_east, grid.width
-    score = 0
-    e = bits
-    for weight in (1, 3, 6):
-        e = e & (e >> 1) & (e >> wd) & (e >> (wd + 1)) & ne
-        if not e:
-            break
-        score += weight * e.bit_count()
-    return score
+    """`kernels.squares_score` of a colour's squares on this board: covered 2x2 windows + 3 per
+    3x3 + 6 per 4x4 (the bot's measure of progress towards a big harvest)."""
+    k, word = kernels.for_board(grid.width * grid.height)
+    return int(k.squares_score(word(bits), word(grid.not_east), grid.width, word(1)))
 
 
 def can_grow(state: State, who: int, colour: int, region: int) -> bool:
@@ -259,20 +253,8 @@ def can_grow(state: State, who: int, colour: int, region: int) -> bool:
     return False
 
 
-def separate(plantings: list[int], bits: int, halo: int, ring: int) -> bool:
-    """The separation rule for a free piece on a legal board (`plantings`: the colour's 4-connected
-    groups): the piece joins every planting it touches orthogonally, so it breaks the rule exactly
-    when it touches one diagonally without joining it — `rules.planting_ok` without its flood fill
-    (the tests hold the two equal). `halo`: the piece with its 8 neighbours, `ring`: its
-    4-neighbours."""
-    for g in plantings:  # noqa: SIM110 - a loop beats all() over a generator here
-        if halo & g and not ring & g:
-            return False
-    return True
-
-
 def unseparated(idx: Any, shape: str, plantings: list[int]) -> int:
-    """The placements of `shape` that `separate` rejects next to these plantings, as a placement
+    """The placements of `shape` that `kernels.apart` rejects next to these plantings, as a placement
     set: per planting g, those reaching g's 8-neighbourhood but not its 4-neighbourhood (a free
     piece touches g diagonally without joining it). Remembered per (shape, planting): plantings
     outlive many decisions."""
@@ -338,9 +320,11 @@ def move_value(state: State, move: Move) -> float:
         mine, base, w, foreign, mult, _, keep = ctx if ctx is not None else _plant_context(state, state.cur, colour)
         if move[2] in keep:
             return -1.0  # keep the yellow/green pair for genetics
-        gain = squares_score(state.t.grid, mine | bits) - base
-        return (0.2 + gain * mult + 0.4 * (index_for(state.t).ring4[bits] & mine).bit_count()
-                + 0.6 * (bits & w).bit_count() - 0.3 * bits.bit_count() - 0.4 * (bits & foreign).bit_count())
+        grid = state.t.grid
+        k, word = kernels.for_board(grid.width * grid.height)
+        return float(k.plant_value(word(bits), word(index_for(state.t).ring4[bits]), word(mine), word(w),
+                                         word(foreign), mult, base, 0.3 * bits.bit_count(), word(grid.not_east),
+                                         grid.width, word(1)))
     who = state.current_player()
     p = state.players[who]
     if kind == DONE:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from generator.core import shapes as sh
 from generator.core.rng import make_rng
-from generator.games.winnice import bots, greedy, memo, valuation
+from generator.games.winnice import bots, greedy, kernels, memo, valuation
 from generator.games.winnice.bots import get_bot
 from generator.games.winnice.engine import State
 from generator.games.winnice.invariants import check_invariants
@@ -440,19 +440,21 @@ def test_random_bot_draws_what_the_plain_one_did(players, seed):
 @given(st.integers(0, 2**32))
 @settings(max_examples=80)
 def test_separation_on_the_plantings_equals_planting_ok(seed):
-    """valuation.separate (plantings of a legal board, no flood fill) against rules.planting_ok."""
+    """kernels.apart (plantings of a legal board, no flood fill) against rules.planting_ok, on
+    the path the games run (compiled words or Python ints)."""
     rng = random.Random(seed)
     state = sampled_states(2, seed % 50, "random", every=97, limit=8)[-1]
     p = state.players[rng.randrange(2)]
     colour = rng.randrange(3)
     mine = p.board[colour]
-    plantings = GRID.regions(mine)
+    k, word = kernels.for_board(64)
+    plantings = kernels.words(GRID.regions(mine), word)
     for shape, placements in state.t.haloed.items():
         for bits, halo in placements[:: rng.randrange(5, 40)]:
             if bits & p.occupied:
                 continue
             ring = GRID.grow4(bits) & ~bits
-            assert valuation.separate(plantings, bits, halo, ring) == planting_ok(GRID, mine, bits), shape
+            assert k.apart(word(halo), word(ring), word(mine), plantings) == planting_ok(GRID, mine, bits), shape
 
 
 @given(st.integers(0, 2**32))
@@ -531,54 +533,6 @@ def test_cover_and_inside_equal_the_placement_scan(mask, eager):
         within = sum(1 << i for i, b in enumerate(placements) if not b & ~mask)
         assert idx.cover(shape, mask) == touch, shape
         assert idx.inside(shape, mask) == within, shape
-
-
-@given(st.integers(0, 2**64 - 1), st.integers(0, 40))
-@settings(max_examples=80)
-def test_count_classes_equal_a_scan(mask, pick):
-    """greedy.count_classes (placement sets by squares of a mask covered, bit-parallel) against a
-    count over every placement."""
-    state = State(generate(2, 1))
-    idx = index_for(state.t)
-    shapes = sorted(state.t.placements)
-    shape = shapes[pick % len(shapes)]
-    want: dict[int, int] = {}
-    for i, b in enumerate(state.t.placements[shape]):
-        k = (b & mask).bit_count()
-        want[k] = want.get(k, 0) | (1 << i)
-    assert greedy.count_classes(idx, shape, mask) == sorted(want.items())
-
-
-def ref_far_groups(state: State, shape: str, w: int, foreign: int, mult: float) -> tuple[tuple[float, int], ...]:
-    """The far groups placement by placement (the loop greedy._far_groups replaced)."""
-    groups: dict[float, int] = {}
-    for i, b in enumerate(state.t.placements[shape]):
-        gain, n = ref_squares_score(b), b.bit_count()
-        value = 0.2 + gain * mult + 0.4 * 0 + 0.6 * (b & w).bit_count() - 0.3 * n - 0.4 * (b & foreign).bit_count()
-        groups[value] = groups.get(value, 0) | (1 << i)
-    return tuple(sorted(groups.items(), reverse=True))
-
-
-@given(st.integers(0, 2**32))
-@settings(max_examples=40)
-def test_far_groups_equal_the_placement_loop(seed):
-    """Far placement groups for the target windows of random vineyards, every colour and shape."""
-    rng = random.Random(seed)
-    state = State(generate(2, 1))
-    p = state.players[0]
-    p.board = random_board(rng)
-    tg = ref_targets(p)
-    idx = index_for(state.t)
-    for colour in range(3):
-        foreign = 0
-        for c in range(3):
-            if c != colour:
-                foreign |= tg[c]
-        mult = 1.5 if colour == 2 else 1.0
-        for shape in sorted(state.t.placements):
-            idx.memo.pop(("far", shape, colour, tg[colour], foreign), None)
-            got = greedy._far_groups(state, shape, colour, tg[colour], foreign, mult)
-            assert got == ref_far_groups(state, shape, tg[colour], foreign, mult)
 
 
 @pytest.mark.parametrize(("players", "seed", "bot"), [(4, 11, "greedy"), (3, 12, "random"), (2, 13, "greedy")])

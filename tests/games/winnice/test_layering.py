@@ -79,3 +79,18 @@ def test_importing_the_engine_loads_no_bot() -> None:
 
 def test_the_state_module_stays_readable_as_the_rules() -> None:
     assert len((FOLDER / "engine.py").read_text(encoding="utf-8").splitlines()) <= 680
+
+
+def test_the_bot_names_are_the_bots() -> None:
+    from generator.games.winnice import bots, playability
+
+    assert tuple(bots.BOTS) == playability.BOTS
+
+
+def test_a_command_that_plays_nothing_loads_no_jit(tmp_path: Path) -> None:
+    """`winnice setup --playouts 0` draws and checks a setup: numba stays out of the process."""
+    code = ("import sys; from typer.testing import CliRunner; from generator.cli import app; "
+            f"r = CliRunner().invoke(app, ['winnice', 'setup', '--playouts', '0', '--out', {str(tmp_path)!r}]); "
+            "assert r.exit_code == 0, r.output; print('numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split()[-1] == "False"
