@@ -1,8 +1,10 @@
 """Winnice benchmarks (not tests): setups/s, 4-player bot games/s, a playability report, the print kit.
 
     python bench/bench_winnice.py [--setups N] [--games N] [--report N] [--jobs J] [--repeat R] [--only PART]
+    python bench/bench_winnice.py --only versus --against OLD_TREE [--games N] [--report N]
 
-PARTS: setups, games, floor, report, kit (default: all).
+PARTS: setups, games, floor, report, kit (default: all); versus compares this code with an older
+tree in the same run (games/s and the report command, with their ratios).
 
 Figures are the best of `--repeat` runs (the machine is shared; the best run is the one least
 disturbed). Goal from issue 9: a 200-game playability report in under 5 s.
@@ -203,6 +205,71 @@ def bench_report(n: int, jobs: int | None, repeat: int, bot: str = "greedy") -> 
           f"{best_cpu:.2f} s CPU (command + workers) — " + "; ".join(lines))
 
 
+#: greedy 4-player games/s CPU of whatever code PYTHONPATH names (this checkout or an older one:
+#: the bots are looked up where that code keeps them)
+_GAMES_SCRIPT = """
+import random, sys, time
+from generator.core.playout import play_one
+from generator.core.rng import make_rng
+from generator.games.winnice.engine import State
+from generator.games.winnice.model import default_catalog
+from generator.games.winnice.playability import few_collections
+from generator.games.winnice.setup import generate
+try:
+    from generator.games.winnice.bots import get_bot
+except ImportError:
+    from generator.core.playout import get_bot
+n, warm = int(sys.argv[1]), int(sys.argv[2])
+cat = default_catalog()
+setup = generate(4, 1, cat)
+def play(lo, hi):
+    for i in range(lo, hi):
+        play_one(State(setup, cat, make_rng(i, "engine")), [get_bot("greedy")] * 4, random.Random(i),
+                 max_moves=2_000_000)
+with few_collections():
+    play(1000, 1000 + warm)
+    c0 = time.process_time()
+    play(0, n)
+    print(n / (time.process_time() - c0))
+"""
+
+
+def bench_versus(against: Path, n: int, warm: int, repeat: int, report: int, jobs: int | None) -> None:
+    """This checkout against the code at `against` (an older checkout or `git archive` of one), in
+    the same run: greedy 4-player games/s CPU, each tree in fresh processes taken in turns (best
+    of `repeat`), and the report command's wall-clock; with their ratios."""
+    root = Path(__file__).resolve().parent.parent
+    trees = {"this": root, "old": against.resolve()}
+    rates: dict[str, float] = dict.fromkeys(trees, 0.0)
+    for _ in range(repeat):
+        for name, tree in trees.items():
+            env = dict(os.environ, PYTHONPATH=str(tree))
+            out = subprocess.run([sys.executable, "-c", _GAMES_SCRIPT, str(n), str(warm)], capture_output=True,
+                                 text=True, env=env, cwd=tree, check=True)
+            rates[name] = max(rates[name], float(out.stdout.split()[-1]))
+    print(f"greedy 4-player games/s CPU: this {rates['this']:.1f}, old {rates['old']:.1f} "
+          f"(x{rates['this'] / rates['old']:.2f})")
+    if not report:
+        return
+    cat = default_catalog()
+    code = CODE.encode({"players": 4}, 1)
+    walls: dict[str, float] = dict.fromkeys(trees, float("inf"))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "setup.json"
+        save_setup(path, GAME, SETUP_VERSION, code, generate(4, 1, cat).to_json())
+        cmd = [sys.executable, "-m", "generator", "winnice", "check", str(path), "--playouts", str(report)]
+        if jobs:
+            cmd += ["--jobs", str(jobs)]
+        for _ in range(repeat):
+            for name, tree in trees.items():
+                env = dict(os.environ, PYTHONPATH=str(tree))
+                w0 = time.perf_counter()
+                subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=tree, check=True)
+                walls[name] = min(walls[name], time.perf_counter() - w0)
+    print(f"report `winnice check --playouts {report} --jobs {jobs or 'all'}` wall: this {walls['this']:.2f} s, "
+          f"old {walls['old']:.2f} s (x{walls['old'] / walls['this']:.2f} faster)")
+
+
 def bench_kit(repeat: int, bleed: float) -> None:
     cat = default_catalog()
     setup = generate(4, 1, cat)
@@ -235,8 +302,15 @@ def main() -> None:
     ap.add_argument("--report", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=2)
-    ap.add_argument("--only", choices=("setups", "games", "floor", "report", "kit"), default=None)
+    ap.add_argument("--only", choices=("setups", "games", "floor", "report", "kit", "versus"), default=None)
+    ap.add_argument("--against", type=Path, default=None,
+                    help="with --only versus: the code to compare with (a checkout or `git archive` of one)")
     a = ap.parse_args()
+    if a.only == "versus":
+        if a.against is None:
+            ap.error("--only versus needs --against DIR")
+        bench_versus(a.against, a.games, a.warm, a.repeat, a.report, a.jobs)
+        return
     if a.only in (None, "setups"):
         bench_setups(a.setups, a.repeat)
     if a.only in (None, "games"):

@@ -150,3 +150,18 @@ def index_array(n: int, word: Any) -> Any:
     import numpy as np
 
     return np.empty(n, dtype=np.int64)
+
+
+def warm() -> None:
+    """Load (or compile) the compiled kernels for the 64-square board now: a parent that forks
+    playout workers calls it first, so they start with the machine code instead of each loading
+    it from the disk cache."""
+    k, word = for_board(64)
+    if word is int:
+        return
+    z, one = word(0), word(1)
+    a = words([0], word)
+    k.squares_score(z, z, 8, one)
+    k.plant_value(z, z, z, z, z, 1.0, 0, 0.3, z, 8, one)
+    k.apart(z, z, z, a)
+    k.plant_ties(a, a, a, z, z, a, z, z, 1.0, 0, 0.3, z, 8, one, index_array(1, word))

@@ -142,10 +142,14 @@ def play_games(setup: Setup, cat: Catalog, games: int, seed: int, bot: str = "gr
     if executor is None and (workers == 1 or games <= 1):
         with few_collections():
             return map_jobs(play_game, [Job(body, cat, s, bot, invariants) for s in seeds], 1, progress=progress)
-    # the engine tables and the bots' placement index, built here once: the forked workers start
-    # with them (the catalog through `known_catalog`, the index by content)
+    # the engine tables, the bots' placement index and their compiled kernels, made ready here
+    # once: the forked workers start with them (the catalog through `known_catalog`, the index by
+    # content)
+    from generator.games.winnice import kernels
+
     remember_catalog(cat)
     index_for(tables_for(cat, setup.players))
+    kernels.warm()
     parts = min(games, max(workers * BATCHES_PER_WORKER, -(-games // GAMES_PER_BATCH)))
     bounds = [games * k // parts for k in range(parts + 1)]
     batches = [Batch(body, cat, tuple(seeds[lo:hi]), bot, invariants)
