@@ -27,25 +27,28 @@ if TYPE_CHECKING:
 _slot: tuple[Any, int, dict[Any, Any], dict[Any, Any]] = (None, -1, {}, {})
 
 
-def decision(state: State) -> dict[Any, Any]:
-    """The memo of the decision `state` is at (empty after each move)."""
+def _memos(state: State) -> tuple[Any, int, dict[Any, Any], dict[Any, Any]]:
+    """The slot of `state` at its current move (a new one when the state or its move changed)."""
     global _slot
     s = _slot
     if s[0] is state:
         if s[1] == state.moves:
-            return s[2]
-        memo: dict[Any, Any] = {}
-        _slot = (state, state.moves, memo, s[3])
-        return memo
-    memo = {}
-    _slot = (state, state.moves, memo, {})
-    return memo
+            return s
+        s = (state, state.moves, {}, s[3])
+    else:
+        s = (state, state.moves, {}, {})
+    _slot = s
+    return s
+
+
+def decision(state: State) -> dict[Any, Any]:
+    """The memo of the decision `state` is at (empty after each move)."""
+    return _memos(state)[2]
 
 
 def placing(state: State) -> dict[Any, Any]:
     """The memo kept across the decisions of one state (its keys name the round they hold for)."""
-    decision(state)
-    return _slot[3]
+    return _memos(state)[3]
 
 
 def forget() -> None:
