@@ -7,8 +7,11 @@ placements touching any square of `mask`; it is the OR of per-row tables (placem
 given pattern of one row's squares), each built the first time it is asked for and kept, so after
 a few games every lookup is `height` dictionary reads and ORs.
 
-The greedy bot (greedy.py) uses it to find, among a few hundred placements, the few worth valuing
-one by one; the values themselves stay in valuation.py (`move_value`), the plain reference.
+The bots use it where a question is about placement sets rather than values: can a stored
+seedling still go inside its colour's target window or grow a planting (valuation.fits_window,
+can_grow), every free placement of a shape (the random bot). It also keeps each placement's
+4-neighbour ring (`ring4`) and, in `memo`, what the greedy bot remembers across states (target
+windows, the compiled kernel's placement rows).
 
 Caches here are pure functions of their keys (bitboards and shape ids), shared by every state of
 one catalog and player count (`index_for`), and bounded: a table that grows past `MEMO_LIMIT`
