@@ -193,8 +193,8 @@ def _plant_top(state: State) -> Sequence[Move]:
                 args = per_colour[colour] = (word(mine), plantings, word(w), word(foreign), mult, base)
             placements, halos, rings = _kernel_rows(idx, t, shape, word)
             out = kernels.index_array(len(placements), word)
-            value, count = k.plant_ties(placements, halos, rings, occ, args[0], args[1], args[2], args[3],
-                                              args[4], args[5], 0.3 * t.shape_size[shape], ne, wd, one, out)
+            value, count = k.plant_ties(placements, halos, rings, occ, args[0], args[1], args[2], args[3], args[4],
+                                        args[5], 0.3 * t.shape_size[shape], ne, wd, one, out)
             if count:
                 if value > best:
                     best = value

@@ -124,32 +124,35 @@ COMPILED = SimpleNamespace(**{name: globals()[name] for name in KERNELS})
 PLAIN = _plain_twins(KERNELS)
 
 
+_np: Any = None  # numpy, imported with the first compiled board
+
+
 def for_board(squares: int) -> tuple[SimpleNamespace, Any]:
     """The kernels for a board of `squares` squares and the type its boards reach them in:
     compiled on numpy uint64 words (64 squares at most), else plain Python on Python ints."""
+    global _np
     if PURE_PYTHON or squares > 64:
         return PLAIN, int
-    import numpy as np
+    if _np is None:
+        import numpy
 
-    return COMPILED, np.uint64
+        _np = numpy
+    return COMPILED, _np.uint64
 
 
 def words(values: list[int], word: Any) -> Any:
-    """A list of boards as a kernel takes it: a uint64 array for compiled kernels, else the list."""
+    """A list of boards as a kernel takes it (`word` from `for_board`): a uint64 array for compiled
+    kernels, else the list."""
     if word is int:
         return values
-    import numpy as np
-
-    return np.array(values, dtype=np.uint64)
+    return _np.array(values, dtype=_np.uint64)
 
 
 def index_array(n: int, word: Any) -> Any:
     """Room for `n` placement indices (`plant_ties`'s `out`)."""
     if word is int:
         return [0] * n
-    import numpy as np
-
-    return np.empty(n, dtype=np.int64)
+    return _np.empty(n, dtype=_np.int64)
 
 
 def warm() -> None:
