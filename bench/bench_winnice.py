@@ -1,18 +1,20 @@
 """Winnice benchmarks (not tests): setups/s, 4-player bot games/s, a playability report, the print kit.
 
     python bench/bench_winnice.py [--setups N] [--games N] [--report N] [--jobs J] [--repeat R] [--only PART]
+    python bench/bench_winnice.py --only versus --against OLD_TREE [--games N] [--report N]
 
-PARTS: setups, games, floor, report, kit (default: all).
+PARTS: setups, games, floor, report, kit (default: all); versus compares this code with an older
+tree in the same run (games/s and the report command, with their ratios).
 
 Figures are the best of `--repeat` runs (the machine is shared; the best run is the one least
 disturbed). Goal from issue 9: a 200-game playability report in under 5 s.
 - setups/s: `generate` (shuffle every deck, deal markets) **and** `check` (every rule, including
   re-shuffling for the order rule), 4 players;
-- random / greedy 4-player games/s through core.playout (both bots finish their games), in CPU
-  time (`time.process_time`, one process: what other users of the machine do not disturb much)
-  and wall-clock, after `--warm` games in the process (the bots' memo of placement groups filled,
-  as in a report's worker after its first games), with the cycle collector set as the report's
-  workers set it (`playability.few_collections`);
+- random / greedy 4-player games/s, Winnice's bots through core.playout.play_one (both bots
+  finish their games), in CPU time (`time.process_time`, one process: what other users of the
+  machine do not disturb much) and wall-clock, after `--warm` games in the process (the bots'
+  memo of placement groups filled, as in a report's worker after its first games), with the
+  cycle collector set as the report's workers set it (`playability.few_collections`);
 - the report: `boardgen winnice check FILE --playouts N --jobs J` run as a command (process start,
   imports, the pool, the games), wall-clock and the CPU time of the command and its workers;
 - the print kit: scenes + PDFs + PNG for one 4-player setup, seconds and bytes per file.
@@ -25,7 +27,7 @@ same script with 0 games), with PYTHONHASHSEED fixed. The 4-player greedy games 
 action board of 2026-12-01 (7 + 7 market spaces for 4 players: 28 rounds a game instead of 39,
 but about as many cards bought and planted), seeds 0..5: 343 M per game before the fourth speed
 round, 328 M after it (12.1 M per round; 327 M on the same machine a session later); 320 M with
-the kept target-window steps (bots._targets); 327 M once State.apply holds every move to its
+the kept target-window steps (valuation._targets); 327 M once State.apply holds every move to its
 kind's signature (moves.well_formed: the price of an engine that takes exactly its legal moves);
 326 M with the near-placement rows trimmed.
 
@@ -44,6 +46,15 @@ about 0.75 s before its first game (imports, reading and checking the file) and 
 start two workers, so 200 games in 5 s on two workers leave about 42 ms CPU a game — which is
 the greedy bot's cost with nothing left to value. The 5 s goal needs another bot (one that values
 far less than every legal placement) or more cores, not a faster memo.
+
+The compiled planting kernel (kernels.plant_ties, 2026-12-01, machine at load 8-12 on 2 cores):
+seeds 0..3 by cachegrind (the games pinned by the tests, unchanged), 346 M instructions a game
+before (this session's starting code) and 268 M after (x1.29); `--only versus` in the same run:
+greedy games/s CPU x1.32-1.50 (e.g. 32.1 against 24.2), the 200-game report command with two
+workers x1.19-1.27 faster in wall-clock (16.2 s against 20.6 s at load 9; the issue's 5.1 s was
+measured at load 0.1). What is left is Python plumbing: about 37% of a greedy game is the rest
+of the planting decision (target windows, contexts, harvest values), 27% the placing decision,
+20% the engine applying moves; a compiled placing decision and engine step are next.
 """
 
 from __future__ import annotations
@@ -63,10 +74,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout, installed or not
 
 from generator.core.files import save_setup  # noqa: E402
-from generator.core.playout import get_bot, play_one  # noqa: E402
+from generator.core.playout import play_one  # noqa: E402
 from generator.core.rng import make_rng  # noqa: E402
+from generator.games.winnice.bots import get_bot  # noqa: E402
 from generator.games.winnice.cli import write_outputs  # noqa: E402
 from generator.games.winnice.engine import State  # noqa: E402
+from generator.games.winnice.memo import forget  # noqa: E402
 from generator.games.winnice.model import GAME, SETUP_VERSION, default_catalog  # noqa: E402
 from generator.games.winnice.placement_index import index_for  # noqa: E402
 from generator.games.winnice.playability import few_collections  # noqa: E402
@@ -161,6 +174,7 @@ def bench_floor(n: int, repeat: int) -> None:
     with few_collections():
         for _ in range(repeat):
             index_for(State(setup, cat, make_rng(0, "engine")).t).memo.clear()
+            forget()
             logs.clear()
             cold = min(cold, games(recording))
             warm = min(warm, games(lambda i: greedy))
@@ -200,6 +214,71 @@ def bench_report(n: int, jobs: int | None, repeat: int, bot: str = "greedy") -> 
           f"{best_cpu:.2f} s CPU (command + workers) — " + "; ".join(lines))
 
 
+#: greedy 4-player games/s CPU of whatever code PYTHONPATH names (this checkout or an older one:
+#: the bots are looked up where that code keeps them)
+_GAMES_SCRIPT = """
+import random, sys, time
+from generator.core.playout import play_one
+from generator.core.rng import make_rng
+from generator.games.winnice.engine import State
+from generator.games.winnice.model import default_catalog
+from generator.games.winnice.playability import few_collections
+from generator.games.winnice.setup import generate
+try:
+    from generator.games.winnice.bots import get_bot
+except ImportError:
+    from generator.core.playout import get_bot
+n, warm = int(sys.argv[1]), int(sys.argv[2])
+cat = default_catalog()
+setup = generate(4, 1, cat)
+def play(lo, hi):
+    for i in range(lo, hi):
+        play_one(State(setup, cat, make_rng(i, "engine")), [get_bot("greedy")] * 4, random.Random(i),
+                 max_moves=2_000_000)
+with few_collections():
+    play(1000, 1000 + warm)
+    c0 = time.process_time()
+    play(0, n)
+    print(n / (time.process_time() - c0))
+"""
+
+
+def bench_versus(against: Path, n: int, warm: int, repeat: int, report: int, jobs: int | None) -> None:
+    """This checkout against the code at `against` (an older checkout or `git archive` of one), in
+    the same run: greedy 4-player games/s CPU, each tree in fresh processes taken in turns (best
+    of `repeat`), and the report command's wall-clock; with their ratios."""
+    root = Path(__file__).resolve().parent.parent
+    trees = {"this": root, "old": against.resolve()}
+    rates: dict[str, float] = dict.fromkeys(trees, 0.0)
+    for _ in range(repeat):
+        for name, tree in trees.items():
+            env = dict(os.environ, PYTHONPATH=str(tree))
+            out = subprocess.run([sys.executable, "-c", _GAMES_SCRIPT, str(n), str(warm)], capture_output=True,
+                                 text=True, env=env, cwd=tree, check=True)
+            rates[name] = max(rates[name], float(out.stdout.split()[-1]))
+    print(f"greedy 4-player games/s CPU: this {rates['this']:.1f}, old {rates['old']:.1f} "
+          f"(x{rates['this'] / rates['old']:.2f})")
+    if not report:
+        return
+    cat = default_catalog()
+    code = CODE.encode({"players": 4}, 1)
+    walls: dict[str, float] = dict.fromkeys(trees, float("inf"))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "setup.json"
+        save_setup(path, GAME, SETUP_VERSION, code, generate(4, 1, cat).to_json())
+        cmd = [sys.executable, "-m", "generator", "winnice", "check", str(path), "--playouts", str(report)]
+        if jobs:
+            cmd += ["--jobs", str(jobs)]
+        for _ in range(repeat):
+            for name, tree in trees.items():
+                env = dict(os.environ, PYTHONPATH=str(tree))
+                w0 = time.perf_counter()
+                subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=tree, check=True)
+                walls[name] = min(walls[name], time.perf_counter() - w0)
+    print(f"report `winnice check --playouts {report} --jobs {jobs or 'all'}` wall: this {walls['this']:.2f} s, "
+          f"old {walls['old']:.2f} s (x{walls['old'] / walls['this']:.2f} faster)")
+
+
 def bench_kit(repeat: int, bleed: float) -> None:
     cat = default_catalog()
     setup = generate(4, 1, cat)
@@ -232,8 +311,15 @@ def main() -> None:
     ap.add_argument("--report", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=2)
-    ap.add_argument("--only", choices=("setups", "games", "floor", "report", "kit"), default=None)
+    ap.add_argument("--only", choices=("setups", "games", "floor", "report", "kit", "versus"), default=None)
+    ap.add_argument("--against", type=Path, default=None,
+                    help="with --only versus: the code to compare with (a checkout or `git archive` of one)")
     a = ap.parse_args()
+    if a.only == "versus":
+        if a.against is None:
+            ap.error("--only versus needs --against DIR")
+        bench_versus(a.against, a.games, a.warm, a.repeat, a.report, a.jobs)
+        return
     if a.only in (None, "setups"):
         bench_setups(a.setups, a.repeat)
     if a.only in (None, "games"):

@@ -1,10 +1,13 @@
 """The Winnice game itself: a State that plays a setup to its end (after OpenSpiel's State).
 
 `State(setup, catalog, rng)` follows the house GameState protocol (`num_players`, `current_player`,
-`legal_moves`, `apply`, `is_over`, `scores`, `clone`) so `core.playout` can play it; it adds
-`random_move(rng)` and `move_value(move)` (both answered by bots.py) and `stats()`. Moves are the
-tuples of moves.py. Boards are bitboards over `core.grid` (bit y*8 + x, row 1 = y 0), one int per
-colour plus one for drought tokens; seedling placements come from `core.shapes.placements`.
+`legal_moves`, `apply`, `is_over`, `scores`, `clone`) so `core.playout.play_one` can play it, and
+`stats()` for the reports. It holds the rules and nothing of the bots: the bots (bots.py, the greedy
+bot in greedy.py over the move values of valuation.py) take a State and keep their memos beside
+it (memo.py), and nothing here imports them. Moves are the tuples of moves.py; the catalog
+compiled for play is tables.py's, the conservation laws are checked by invariants.py. Boards are
+bitboards over `core.grid` (bit y*8 + x, row 1 = y 0), one int per colour plus one for drought
+tokens; seedling placements come from `core.shapes.placements`.
 
 A round: selling, actions (placing, then resolving the spaces top to bottom, then laboratory and
 genetics), planting and harvest, the disaster phase (automatic), markets refilled, the first player
@@ -20,11 +23,13 @@ Decisions where the rulebook is silent (DIGEST section 4 leaves these to the eng
   left in the player's own worker bank (counting their reservations this round) and, for hiring,
   a crew one size smaller already owned (2 needs the monomino, 3 a domino, 4 a tromino) — so a
   player climbs at most one size per round; a market only while it has a card anywhere (face up,
-  pile or discards); an action card only while the bank holds one not yet reserved. A player
-  holds at most one laboratory and one genetics card (a second one does nothing).
+  pile or discards); an action card only while the bank holds one not yet reserved.
+- **Laboratory and genetics cards**: a player may hold any number of each (the rulebook sets no
+  limit; DIGEST 4) and may reserve every space of one in a round; a second card of a kind adds
+  no conversions (`convert_moves` asks only whether the player holds one).
 - **Resolving** goes down the board: hiring (2, 3, 4), then the action cards (greenhouse,
   barrels, laboratory, genetics, irrigate), then market 2/3 in order-number order and market 4/5
-  likewise (`_RES_RANK`; a greenhouse bought this round already holds this round's seedlings).
+  likewise (`tables.RES_RANK`; a greenhouse bought this round already holds this round's seedlings).
   Hired crews work from the next round. A buyer takes one face-up card whose piece the bank
   still has, or the blind top card, or nothing. Taken face-up cards are not replaced until the
   end of the round. A blind card
@@ -40,6 +45,13 @@ Decisions where the rulebook is silent (DIGEST section 4 leaves these to the eng
   however many drought tokens it holds: the rulebook's harvest "zawierające żeton suszy" pays a
   token "o wartości -1 niż normalnie", one fixed step. Harvested pieces and drought tokens return
   to the bank. A token the bank has run out of is not paid.
+- **Separation** ("jeden kwadrat wolnego pola", DIGEST 4): `rules.planting_ok`, used by
+  `plant_moves` and `apply`: two plantings of one colour never touch, not even at a corner, and
+  "wolne" means free of that colour, so a seedling of another colour may stand in the gap.
+- **Seedling pieces in the bank** (DIGEST 4; the rulebook's "3 zestawy" gives no counts):
+  `model.Catalog.pieces()` from `[pieces]` in data/catalog.toml — one piece per card of that
+  colour and shape, `spare` more of each, `red_extra` red pieces of every shape for genetics; a
+  bought card whose piece is out of the bank gives nothing.
 - **Drought**: a square holds at most one drought token; when the 16 are all out, none is placed.
 - **Storage** holds at all times: whenever a player holds more unplanted seedlings than their
   greenhouses allow (1 + 2 per card) or more tokens than their barrels (1 + 3 per card), the game
@@ -55,21 +67,17 @@ Decisions where the rulebook is silent (DIGEST section 4 leaves these to the eng
 - **Coins** are counted by value; the bank always makes change.
 - **Harvest tokens** are finite (data: 10 of each colour and value, red 32/16/10 — with 10 red 1P
   the bank ran dry in playouts and 4-player games stalled); an exhausted token is not paid.
-- **Bots** (bots.py): the random bot never throws red progress away (a uniformly random player
-  never reaches 8P); both bots finish their games within `rules.round_cap` rounds.
+- **Bots** (bots.py, not imported here): the random bot never throws red progress away (a
+  uniformly random player never reaches 8P); both bots finish their games within
+  `rules.round_cap` rounds.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any
 
-from generator.core import shapes as sh
-from generator.core.grid import Grid
-from generator.games.winnice import bots, greedy
-from generator.games.winnice.model import ACTION_CARDS, DECKS, Catalog, Setup, Space, default_catalog, parse_card
+from generator.games.winnice.disaster import disaster, draw, refill_markets
+from generator.games.winnice.model import DECKS, Catalog, Setup, default_catalog, parse_card
 from generator.games.winnice.moves import (
     DONE,
     DONE_MOVE,
@@ -96,112 +104,9 @@ from generator.games.winnice.moves import (
     Move,
     well_formed,
 )
-from generator.games.winnice.rules import (
-    grid_for,
-    harvest_points,
-    largest_side,
-    planting_ok,
-    sale_price,
-    seedling_capacity,
-    token_capacity,
-)
-
-RED = 2
-#: the board's spaces resolve top to bottom: crews, then the action cards, then the markets - so a
-#: greenhouse taken this round already stores a seedling bought this round (storage holds at all times)
-_RES_RANK = {"hire2": 0, "hire3": 1, "hire4": 2, "greenhouse": 3, "barrels": 4, "laboratory": 5, "genetics": 6,
-             "irrigate": 7, "buy23": 8, "buy45": 9}
-
-
-class Tables:
-    """A catalog compiled for play (built once per catalog and player count, shared by states)."""
-
-    def __init__(self, cat: Catalog, players: int) -> None:
-        self.cat = cat
-        self.grid: Grid = grid_for(cat)
-        self.spaces: tuple[Space, ...] = cat.spaces_for(players)
-        self.resolve_order = tuple(sorted(range(len(self.spaces)),
-                                          key=lambda i: (_RES_RANK[self.spaces[i].action], self.spaces[i].order, i)))
-        self.worker_size = {s: len(cat.shapes[s]) for s in (*cat.worker_start, *cat.worker_bank)}
-        #: per space: 0 hire, 1 buy, 2 laboratory/genetics (one per player), 3 other action cards
-        self.space_kind = tuple(0 if s.action.startswith("hire") else 1 if s.action.startswith("buy")
-                                else 2 if s.action in ("laboratory", "genetics") else 3 for s in self.spaces)
-        self.hire_size = tuple(int(s.action[4]) if s.action.startswith("hire") else 0 for s in self.spaces)
-        #: per space: (kind, action, cost, 0.6 * cost) — the greedy bot's placing terms (the same floats)
-        self.space_info = tuple((k, s.action, s.cost, 0.6 * s.cost) for k, s in zip(self.space_kind, self.spaces,
-                                                                                   strict=True))
-        self.space_deck = tuple("deck" + s.action[3:] if s.action.startswith("buy") else "" for s in self.spaces)
-        #: per worker shape: the spaces it fits
-        self.worker_spaces = {w: tuple(i for i, s in enumerate(self.spaces) if w in s.fits) for w in self.worker_size}
-        self.worker_space_bits = {w: sum(1 << i for i in sp) for w, sp in self.worker_spaces.items()}
-        #: per action: its spaces, as bits (reservations are counted as `(taken & bits).bit_count()`)
-        self.action_bits: dict[str, int] = {}
-        for i, s in enumerate(self.spaces):
-            self.action_bits[s.action] = self.action_bits.get(s.action, 0) | (1 << i)
-        #: each action once, board order: (action, its spaces as bits, space kind, crew size or deck)
-        self.action_list: tuple[tuple[str, int, int, Any], ...] = tuple(
-            (a, bits, self.space_kind[bits.bit_length() - 1],
-             int(a[4]) if a.startswith("hire") else "deck" + a[3:] if a.startswith("buy") else None)
-            for a, bits in self.action_bits.items())
-        self.buy_bits = sum(1 << i for i, s in enumerate(self.spaces) if s.action.startswith("buy"))
-        #: (space, free workers) -> the moves of the workers that fit it (filled as games go)
-        self.fit_memo: dict[tuple[int, tuple[str, ...]], tuple[Move, ...]] = {}
-        #: free workers -> per space, the moves of those that fit it (the greedy bot's, filled as games go)
-        self.fit_rows: dict[tuple[str, ...], tuple[tuple[Move, ...], ...]] = {}
-        #: the move of each (space, fitting worker), made once
-        self.place_move = tuple({w: (PLACE, si, w, 0) for w in s.fits} for si, s in enumerate(self.spaces))
-        #: by coins held (capped at the dearest space): the spaces that many coins pay for, as bits
-        self.affordable = tuple(sum(1 << i for i, s in enumerate(self.spaces) if s.cost <= c)
-                                for c in range(max((s.cost for s in self.spaces), default=0) + 1))
-        self.placements = {s: tuple(sh.placements(self.grid, cat.shapes[s])) for s in cat.seedling_shapes()}
-        self.placement_set = {s: frozenset(ps) for s, ps in self.placements.items()}  # legality in O(1)
-        # each placement with its 8-neighbour halo: a piece whose halo misses its colour is legal at once
-        self.haloed = {s: tuple((b, self.grid.grow8(b)) for b in ps) for s, ps in self.placements.items()}
-        #: every placement's 4-neighbour ring (the greedy bot's "touches its planting" measure)
-        self.ring4 = {b: self.grid.grow4(b) & ~b for ps in self.placements.values() for b in ps}
-        self.shape_size = {s: len(cat.shapes[s]) for s in cat.shapes}
-        self.seedling_cap = [seedling_capacity(cat, g) for g in range(cat.action_cards["greenhouse"] + 1)]
-        self.token_cap = [token_capacity(cat, b) for b in range(cat.action_cards["barrels"] + 1)]
-        self.pieces = cat.pieces()
-        self.lab_cost = cat.effects["laboratory_cost"]
-        self.lab_min = cat.effects["laboratory_min"]
-        self.lab_gives = cat.effects["laboratory_gives"]
-        self.gen_cost = cat.effects["genetics_cost"]
-        self._placement_index: Any = None  # placement_index.index_for builds it on first use (the bots)
-
-
-@lru_cache(maxsize=16)
-def tables_for(cat: Catalog, players: int) -> Tables:
-    return Tables(cat, players)
-
-
-@dataclass(slots=True)
-class Player:
-    coins: int
-    workers: list[str]
-    worker_bank: list[str]
-    seedlings: list[tuple[int, str]] = field(default_factory=list)
-    tokens: list[tuple[int, int]] = field(default_factory=list)
-    cards: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ACTION_CARDS, 0))
-    board: list[int] = field(default_factory=lambda: [0, 0, 0])
-    drought: int = 0
-    planted: list[tuple[int, str, int]] = field(default_factory=list)  # (colour, shape, bits)
-    placed: list[str] = field(default_factory=list)  # workers on the board this round
-    passed: bool = False
-    harvested: bool = False
-
-    def copy(self) -> Player:
-        return Player(self.coins, list(self.workers), list(self.worker_bank), list(self.seedlings), list(self.tokens),
-                      dict(self.cards), list(self.board), self.drought, list(self.planted), list(self.placed),
-                      self.passed, self.harvested)
-
-    @property
-    def occupied(self) -> int:
-        b = self.board
-        return b[0] | b[1] | b[2]
-
-    def red_points(self) -> int:
-        return sum(v for c, v in self.tokens if c == RED)
+from generator.games.winnice.player import RED, Player
+from generator.games.winnice.rules import harvest_points, largest_side, planting_ok, sale_price
+from generator.games.winnice.tables import BUY_SPACE, HIRE_SPACE, tables_for
 
 
 class State:
@@ -241,8 +146,6 @@ class State:
         self.drought_hits = 0
         self.harvests = 0
         self.moves = 0
-        self._cache: dict[Any, Any] = {}  # the bots' per-decision memo (cleared by every move)
-        self._round_cache: dict[Any, Any] = {}  # the bots' memo for one placing phase (keyed by round)
         self._start_round()
 
     # --- protocol --------------------------------------------------------------------------
@@ -262,8 +165,6 @@ class State:
         s.occupant = list(self.occupant)
         s.taken = self.taken
         s.held = list(self.held)
-        s._cache = {}
-        s._round_cache = {}
         return s
 
     def current_player(self) -> int:
@@ -277,12 +178,6 @@ class State:
 
     def has_legal_moves(self) -> bool:
         return self.phase != P_OVER
-
-    # the bots' hooks (core.playout looks for them); bound straight to bots.py's functions, so the
-    # greedy bot's hundreds of calls per decision cost no extra call layer
-    random_move = bots.random_move
-    move_value = bots.move_value
-    greedy_moves = greedy.greedy_moves  # the greedy bot's best moves in bulk (the same as by move_value)
 
     def stats(self) -> dict[str, float]:
         return {"rounds": self.round, "drought hits": self.drought_hits, "harvests": self.harvests,
@@ -312,79 +207,58 @@ class State:
 
     def can_place(self, who: int, si: int) -> bool:
         """May player `who` reserve space `si` now (cost payable, action available)?"""
-        space = self.t.spaces[si]
-        p = self.players[who]
-        if self.occupant[si] is not None or space.cost > p.coins:
-            return False
-        action = space.action
-        if action.startswith("hire"):
-            k = int(action[4])
-            ws = self.t.worker_size
-            if not any(ws[w] == k - 1 for w in p.workers):
-                return False
-            left = sum(1 for w in p.worker_bank if ws[w] == k)
-            reserved = sum(1 for i, o in enumerate(self.occupant)
-                           if o is not None and o[0] == who and self.t.spaces[i].action == action)
-            return left > reserved
-        if action.startswith("buy"):
-            deck = "deck" + action[3:]
-            return bool(self.markets[deck] or self.piles[deck] or self.discards[deck])
-        reserved = sum(1 for i, o in enumerate(self.occupant) if o is not None and self.t.spaces[i].action == action)
-        if self.bank_cards[action] - reserved <= 0:
-            return False
-        if action in ("laboratory", "genetics"):
-            mine = any(o is not None and o[0] == who and self.t.spaces[i].action == action
-                       for i, o in enumerate(self.occupant))
-            return not p.cards[action] and not mine
-        return True
+        return bool(self._available(who, 1 << si))
 
     def place_moves(self, who: int) -> list[Move]:
-        """Every (space, worker) `who` may place now, space by space (`place_options`)."""
-        return [m for _, moves in self.place_options(who) for m in moves]
-
-    def place_options(self, who: int) -> list[tuple[int, tuple[Move, ...]]]:
-        """The spaces `who` may place on now, each with its moves (one per fitting free worker,
-        in the order of the player's workers): `can_place` for each space (`open_spaces`)."""
+        """Every (space, worker) `who` may place now: space by space, each space's moves in the
+        order of the player's workers."""
         open_, free = self.open_spaces(who)
         fit_memo = self.t.fit_memo
-        out: list[tuple[int, tuple[Move, ...]]] = []
+        out: list[Move] = []
         while open_:
             low = open_ & -open_
             open_ ^= low
-            si = low.bit_length() - 1
-            key = (si, free)
+            key = (low.bit_length() - 1, free)
             moves = fit_memo.get(key)
             if moves is None:
-                made = self.t.place_move[si]
+                made = self.t.place_move[key[0]]
                 moves = fit_memo[key] = tuple(made[w] for w in free if w in made)
-            out.append((si, moves))
+            out.extend(moves)
         return out
 
     def open_spaces(self, who: int) -> tuple[int, tuple[str, ...]]:
-        """The spaces `who` may place on now (as bits) and their free workers: `can_place` for
-        every space at once, with the reservations read from the `taken`/`held` bits kept as
-        workers are placed (the greedy bot asks for this hundreds of times a game)."""
+        """The spaces `who` may place a free worker on now (as bits), and those free workers."""
         p = self.players[who]
         placed = p.placed
         free = tuple([w for w in p.workers if w not in placed]) if placed else tuple(p.workers)
         if not free:
             return 0, free
+        wsb = self.t.worker_space_bits
+        fitting = 0
+        for w in free:
+            fitting |= wsb[w]
+        return self._available(who, fitting), free
+
+    def _available(self, who: int, spaces: int) -> int:
+        """Of `spaces` (bits), those `who` may reserve now: free, paid for, their action available.
+
+        A crew of k can be hired with a crew of k-1 owned and one of k left in the player's bank
+        beyond those they reserved this round; a market while it has a card anywhere; an action
+        card while the bank holds one beyond those reserved (by anyone) this round. Reservations
+        are read from the `taken`/`held` bits kept as workers are placed."""
+        p = self.players[who]
         t = self.t
         taken = self.taken
-        held = self.held[who]
-        wsb = t.worker_space_bits
-        open_ = 0  # free spaces some free worker fits and the player can pay for
-        for w in free:
-            open_ |= wsb[w]
-        open_ &= t.affordable[min(p.coins, len(t.affordable) - 1)] & ~taken
+        open_ = spaces & t.affordable[min(p.coins, len(t.affordable) - 1)] & ~taken
         if not open_:
-            return 0, free
+            return 0
+        held = self.held[who]
         ws = t.worker_size
         owned: set[int] | None = None
         for action, bits, kind, arg in t.action_list:  # the rules hold per action, not per space
             if not open_ & bits:
                 continue
-            if kind == 0:  # hire a crew of k: one of k-1 owned, one of k left in the bank
+            if kind == HIRE_SPACE:
                 if owned is None:
                     owned = {ws[w] for w in p.workers}
                 ok = False
@@ -394,21 +268,20 @@ class State:
                         if ws[w] == arg:
                             left += 1
                     ok = left > (held & bits).bit_count()
-            elif kind == 1:  # buy from a market that still has a card somewhere
+            elif kind == BUY_SPACE:
                 ok = bool(self.markets[arg] or self.piles[arg] or self.discards[arg])
-            else:  # an action card still in the bank, laboratory and genetics one each
-                ok = self.bank_cards[action] - (taken & bits).bit_count() > 0 and \
-                    not (kind == 2 and (p.cards[action] or held & bits))
+            else:
+                ok = self.bank_cards[action] - (taken & bits).bit_count() > 0
             if not ok:
                 open_ &= ~bits
-        return open_, free
+        return open_
 
     def _resolve_choices(self) -> list[Move]:
         t = self.t
         si = t.resolve_order[self.res_i]
         who = self.occupant[si]
         assert who is not None
-        if t.space_kind[si] == 0:
+        if t.space_kind[si] == HIRE_SPACE:
             k = t.hire_size[si]
             return [(HIRE, w, 0, 0) for w in sorted(set(self.players[who[0]].worker_bank)) if t.worker_size[w] == k]
         deck = t.space_deck[si]
@@ -474,7 +347,6 @@ class State:
             raise ValueError("the game is over")
         if not well_formed(move):
             raise ValueError(f"not a move: {move!r}")
-        self._cache.clear()
         self._apply(move)
         self.moves += 1
 
@@ -711,8 +583,8 @@ class State:
         elif self.phase == P_CONVERT:
             self._begin(P_PLANT)
         elif self.phase == P_PLANT:
-            self._disaster()
-            self._refill_markets()
+            disaster(self)
+            refill_markets(self)
             self.first = (self.first + 1) % self.num_players
             self.round += 1
             if self.round > self.cat.round_cap:
@@ -775,7 +647,7 @@ class State:
             if move[1] >= 0:
                 cid = self.markets[deck].pop(move[1])
             else:
-                cid = self._draw(deck)
+                cid = draw(self, deck)
                 if cid is None:
                     return
             self.discards[deck].append(cid)
@@ -784,95 +656,3 @@ class State:
                 self.bank_pieces[key] -= 1
                 p.seedlings.append(key)
         # SKIP: nothing (the cost stays paid)
-
-    def _draw(self, deck: str) -> str | None:
-        pile = self.piles[deck]
-        if not pile:
-            if not self.discards[deck]:
-                return None
-            pile.extend(self.discards[deck])
-            self.discards[deck].clear()
-            self.rng.shuffle(pile)
-        return pile.pop()
-
-    def _disaster(self) -> None:
-        card = self._draw("disaster")
-        if card is None:  # pragma: no cover - the catalog check requires cards
-            return
-        self.discards["disaster"].append(card)
-        if not card.startswith("drought"):
-            self.last_disaster = (card, None, None)
-            return
-        colour = 0 if card.endswith("Y") else 1
-        digit, letter = self._draw("digits"), self._draw("letters")
-        assert digit is not None and letter is not None
-        self.discards["digits"].append(digit)
-        self.discards["letters"].append(letter)
-        self.last_disaster = (card, letter, digit)
-        x = self.cat.columns.index(letter)
-        y = int(digit) - 1
-        bit = self.t.grid.bit(x, y)
-        for p in self.players:
-            if p.board[colour] & bit and not p.drought & bit and self.bank_drought > 0:
-                p.drought |= bit
-                self.bank_drought -= 1
-                self.drought_hits += 1
-
-    def _refill_markets(self) -> None:
-        for deck in DECKS:
-            market = self.markets[deck]
-            while len(market) < self.cat.market_size:
-                cid = self._draw(deck)
-                if cid is None:
-                    break
-                market.append(cid)
-
-
-def check_invariants(state: State) -> None:
-    """Raise AssertionError if the state breaks a conservation law or a limit (tests, playouts)."""
-    from generator.games.winnice.setup import deck_specs  # setup imports rules, which the engine imports
-
-    cat, t = state.cat, state.t
-    grid = t.grid
-    for i, p in enumerate(state.players):
-        assert p.coins >= 0, f"player {i + 1} has {p.coins} coins"
-        if state.drop != i:
-            assert len(p.seedlings) <= t.seedling_cap[p.cards["greenhouse"]], f"player {i + 1} seedlings over limit"
-            assert len(p.tokens) <= t.token_cap[p.cards["barrels"]], f"player {i + 1} tokens over limit"
-        b = p.board
-        assert not (b[0] & b[1] or b[0] & b[2] or b[1] & b[2]), "two seedlings on one square"
-        assert p.drought & ~p.occupied == 0, "a drought token on an empty square"
-        for colour in range(3):
-            bits = 0
-            for c, _s, pb in p.planted:
-                if c == colour:
-                    assert not bits & pb, "two pieces overlap"
-                    bits |= pb
-            assert bits == b[colour], "board and planted pieces disagree"
-            for g in grid.regions(b[colour]):
-                assert not grid.grow8(g) & b[colour] & ~g, "two plantings of one colour touch"
-        assert p.cards["laboratory"] <= 1 and p.cards["genetics"] <= 1
-    for deck in ("deck23", "deck45", "disaster", "digits", "letters"):
-        held = state.piles[deck] + state.discards[deck] + state.markets.get(deck, [])
-        want = deck_specs(cat)[deck]
-        assert len(held) == sum(want.values()), f"deck {deck}: {len(held)} cards, expected {sum(want.values())}"
-    for card in ACTION_CARDS:
-        total = state.bank_cards[card] + sum(p.cards[card] for p in state.players)
-        assert total == cat.action_cards[card], f"{card} cards: {total}"
-    pieces: dict[tuple[int, str], int] = dict(state.bank_pieces)
-    for p in state.players:
-        for key in p.seedlings:
-            pieces[key] = pieces.get(key, 0) + 1
-        for c, s, _ in p.planted:
-            pieces[(c, s)] = pieces.get((c, s), 0) + 1
-    assert {k: v for k, v in pieces.items() if v} == t.pieces, "seedling pieces not conserved"
-    assert all(v >= 0 for v in state.bank_pieces.values()), "negative piece count"
-    tokens: dict[tuple[int, int], int] = dict(state.bank_tokens)
-    for p in state.players:
-        for tok in p.tokens:
-            tokens[tok] += 1
-    assert tokens == cat.token_counts, "harvest tokens not conserved"
-    drought = state.bank_drought + sum(p.drought.bit_count() for p in state.players)
-    assert drought == cat.drought_tokens, "drought tokens not conserved"
-    for p in state.players:
-        assert sorted(p.workers + p.worker_bank) == sorted((*cat.worker_start, *cat.worker_bank)), "workers lost"

@@ -1,27 +1,16 @@
-"""The greedy bot's moves in bulk: `State.greedy_moves()`, the hook core.playout's greedy bot calls.
+"""The greedy bot's moves in bulk: `greedy_moves(state)`, what bots.greedy_bot draws from.
 
 It returns exactly what the plain greedy bot would choose among — every legal move whose
-`bots.move_value` is the highest, in `legal_moves()` order — so a game is the same move for move
+`valuation.move_value` is the highest, in `legal_moves()` order — so a game is the same move for move
 (the tests compare it with the plain version over many seeded states), only without valuing a few
 hundred moves one by one:
 
-- **Planting.** A placement that does not touch the 8-neighbourhood of its colour ("far") is a
-  new planting: legal as soon as its squares are free, and its value depends only on how many of
-  its squares lie in the colour's target window and in the other colours' windows (its squares
-  score is its own — no 2x2 of the union can mix it with squares it does not touch). So the far
-  placements of a shape are grouped by value once per (shape, colour, window, foreign windows),
-  kept in the catalog's memo, and a decision only intersects the groups, best first, with the free
-  placements (placement sets of placement_index). The groups are found for all placements at
-  once: the placement sets by own squares score, met with those by squares in the window and in
-  the other windows (`count_classes`: per square of a mask, the placements covering it move up
-  one count). The few free "near" placements (a dozen or
-  two a decision) are valued one by one as `move_value` does (a memo of them by colour board
-  missed 14 times in 15: the board changes with every planting). Their separation rule is
-  checked against the colour's plantings (`bots.separate`): on a legal board (the engine keeps it
-  legal) a connected piece may be planted unless it touches a planting diagonally without
-  joining it orthogonally — the same answer as `rules.planting_ok`, without a flood fill per
-  candidate. A shape kept for genetics is worth -1 and can never beat "done" (0), so it is not
-  looked at. Harvests are valued from the plantings remembered by each board.
+- **Planting.** Every free placement of every stored seedling is valued by
+  `kernels.plant_ties` — the planting value `move_value` uses (`kernels.plant_value`), in one
+  compiled loop per shape that also applies the separation rule (`kernels.apart`) and keeps the
+  placements that tie for the best, in placement order. A shape kept for genetics is worth -1
+  and can never beat "done" (0), so it is not looked at. Harvests are valued from the plantings
+  remembered by each board.
 - **Placing.** A space's value is computed once, not once per worker that fits it, and the cards
   a market offers are valued once per player and round (nothing they depend on moves while
   workers are placed).
@@ -36,25 +25,22 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
-from generator.games.winnice.bots import (
+from generator.games.winnice import kernels
+from generator.games.winnice.memo import placing, space_table
+from generator.games.winnice.moves import DONE_MOVE, HARVEST, P_PLACE, P_PLANT, PASS_MOVE, PLANT, Move
+from generator.games.winnice.placement_index import bits_of, index_for
+from generator.games.winnice.valuation import (
     _plant_context,
     card_space_part,
     harvest_value,
     market_best,
     move_value,
     plantings_of,
-    squares_score,
-    unseparated,
 )
-from generator.games.winnice.moves import DONE_MOVE, HARVEST, P_PLACE, P_PLANT, PASS_MOVE, PLANT, Move
-from generator.games.winnice.placement_index import bits_of, index_for
 
 if TYPE_CHECKING:
-    from generator.games.winnice.engine import Player, State
-
-#: placement sets by value, best first: ((value, placements), ...)
-Groups = tuple[tuple[float, int], ...]
-
+    from generator.games.winnice.engine import State
+    from generator.games.winnice.player import Player
 
 def greedy_moves(state: State) -> Sequence[Move]:
     """The best-valued legal moves of the player to move, in `legal_moves()` order."""
@@ -83,7 +69,7 @@ def _top(valued: list[tuple[float, Move]]) -> list[Move]:
 def _place_top(state: State) -> list[Move]:
     """`_place_value` of every placement, with each action's part computed once per decision.
 
-    The parts are `bots.space_value`'s (`card_space_part`, `market_best`), in the same order and
+    The parts are `valuation.space_value`'s (`card_space_part`, `market_best`), in the same order and
     arithmetic (the tests hold the two to the same choices); only hiring depends on the space
     (its cost), every other action's part is shared by its spaces before each space's own cost is
     taken off. Of the workers that fit a space only those fitting the fewest free spaces can be
@@ -94,7 +80,7 @@ def _place_top(state: State) -> list[Move]:
     p = state.players[who]
     t = state.t
     spaces = t.spaces
-    open_, free = _open_spaces(state, who)
+    open_, free = state.open_spaces(who)
     best_value = move_value(state, PASS_MOVE)
     if not open_:
         return [PASS_MOVE]
@@ -109,15 +95,16 @@ def _place_top(state: State) -> list[Move]:
     by_fits: dict[int, int] = {}
     for w, c in fits.items():
         by_fits[c] = by_fits.get(c, 0) | wsb[w]
-    rows = t.fit_rows.get(free)
+    table = space_table(t)
+    rows = table.fit_rows.get(free)
     if rows is None:  # per space: the moves of the free workers that fit it
-        rows = t.fit_rows[free] = tuple(tuple(made[w] for w in free if w in made) for made in t.place_move)
-    round_cache = state._round_cache
+        rows = table.fit_rows[free] = tuple(tuple(made[w] for w in free if w in made) for made in t.place_move)
+    round_cache = placing(state)
     top: list[tuple[int, int]] = []  # the best spaces, with their fewest fits
     top_value = float("-inf")
     rnd = state.round
     mine: list[str] | None = None
-    info = t.space_info
+    info = table.space_info
     for f, fitted in sorted(by_fits.items()):
         todo = open_ & fitted
         if not todo:
@@ -144,7 +131,7 @@ def _place_top(state: State) -> list[Move]:
                                 round_cache.clear()
                             card_best = round_cache[key] = market_best(state, who, deck)
                         got = 0.5 + card_best * 0.6
-                        if len(p.seedlings) + (held & t.buy_bits).bit_count() >= seed_cap:
+                        if len(p.seedlings) + (held & table.buy_bits).bit_count() >= seed_cap:
                             got -= 4.0
                     else:
                         if mine is None:
@@ -167,259 +154,51 @@ def _place_top(state: State) -> list[Move]:
     return [PASS_MOVE]
 
 
-def _open_spaces(state: State, who: int) -> tuple[int, tuple[str, ...]]:
-    """`State.open_spaces` in the placing phase, with what stands still while workers are placed
-    (crews owned and in the bank, markets, the bank's action cards, the player's cards) read once
-    per round and player (`_open_rules`); the tests hold the moves to the plain `can_place`."""
-    p = state.players[who]
-    t = state.t
-    placed = p.placed
-    free = tuple([w for w in p.workers if w not in placed]) if placed else tuple(p.workers)
-    if not free:
-        return 0, free
-    key = ("open", state.round, who)
-    round_cache = state._round_cache
-    rules = round_cache.get(key)
-    if rules is None:
-        rules = round_cache[key] = _open_rules(state, p)
-    closed, limits = rules
-    wsb = t.worker_space_bits
-    open_ = 0
-    for w in free:
-        open_ |= wsb[w]
-    taken = state.taken
-    open_ &= t.affordable[min(p.coins, len(t.affordable) - 1)] & ~taken & ~closed
-    if open_:
-        held = state.held[who]
-        for bits, limit, own in limits:
-            if open_ & bits and ((held if own else taken) & bits).bit_count() >= limit:
-                open_ &= ~bits
-    return open_, free
-
-
-def _open_rules(state: State, p: Player) -> tuple[int, list[tuple[int, int, bool]]]:
-    """`State.open_spaces`'s availability rules for one player and placing phase: the spaces of
-    the actions closed for the whole phase, and per other action (its spaces, limit, own) — it
-    closes once the player's own reservations (`own`) or everyone's reach the limit."""
-    t = state.t
-    ws = t.worker_size
-    owned = {ws[w] for w in p.workers}
-    closed = 0
-    limits: list[tuple[int, int, bool]] = []
-    for action, bits, kind, arg in t.action_list:
-        n = bits.bit_count()
-        if kind == 0:  # a crew of k: one of k-1 owned, one of k left in the bank beyond those reserved
-            left = sum(1 for w in p.worker_bank if ws[w] == arg) if arg - 1 in owned else 0
-            if left <= 0:
-                closed |= bits
-            elif left <= n:
-                limits.append((bits, left, True))
-        elif kind == 1:  # a market with a card somewhere
-            if not (state.markets[arg] or state.piles[arg] or state.discards[arg]):
-                closed |= bits
-        else:  # an action card left in the bank beyond those reserved; laboratory and genetics one each
-            bank = state.bank_cards[action]
-            if bank <= 0 or (kind == 2 and p.cards[action]):
-                closed |= bits
-                continue
-            if bank <= n:
-                limits.append((bits, bank, False))
-            if kind == 2:
-                limits.append((bits, 1, True))
-    return closed, limits
-
-
-def _far_groups(state: State, shape: str, colour: int, w: int, foreign: int, mult: float) -> Groups:
-    """The shape's placements grouped by their value as far placements, best first.
-
-    The value is `move_value`'s planting formula term by term (same operations in the same order,
-    so the same float) with the squares gained being the piece's own and no shared edges. Its
-    integer terms are found for all placements at once, as placement sets: the placements by
-    their own squares score (kept per shape), by how many squares they have in the window and
-    in the other colours' windows (`count_classes`); each non-empty meet of the three is one set
-    of terms, valued once."""
-    idx = state.t._placement_index or index_for(state.t)
-    key = ("far", shape, colour, w, foreign)
-    got = idx.memo.get(key)
-    if got is not None:
-        return got  # type: ignore[no-any-return]
-    n = state.t.shape_size[shape]
-    terms = (((gain, 0), of_gain) for gain, of_gain in _gain_classes(state, shape))  # far: no shared edges
-    return idx.remember(key, _valued(terms, counted(idx, shape, w), counted(idx, shape, foreign), mult,
-                                     0.3 * n))  # type: ignore[no-any-return]
-
-
-def _valued(terms: Any, in_window: Any, in_foreign: Any, mult: float, size_term: float) -> Groups:
-    """Placement sets by value, best first: each set of placements with the same integer terms
-    (squares gained, edges shared) met with the sets by squares in the window and in the other
-    windows; each non-empty meet valued once by `move_value`'s planting formula (the same
-    operations in the same order, so the same float). `size_term` is 0.3 x the shape's size."""
-    groups: dict[float, int] = {}
-    for (gain, edges), members in terms:
-        for wc, of_wc in in_window:
-            both = members & of_wc
-            if not both:
-                continue
-            for fc, of_fc in in_foreign:
-                chosen = both & of_fc
-                if chosen:
-                    value = 0.2 + gain * mult + 0.4 * edges + 0.6 * wc - size_term - 0.4 * fc
-                    groups[value] = groups.get(value, 0) | chosen
-    return tuple(sorted(groups.items(), reverse=True))
-
-
-def _gain_classes(state: State, shape: str) -> list[tuple[int, int]]:
-    """The shape's placements by their own squares score: [(score, placement set), ...] (kept)."""
-    idx = state.t._placement_index or index_for(state.t)
-    key = ("gains", shape)
+def _kernel_rows(idx: Any, t: Any, shape: str, word: Any) -> tuple[Any, Any, Any]:
+    """The shape's placements, their 8-neighbour halos and 4-neighbour rings, as the kernel takes
+    them (kept in the index's memo)."""
+    key = ("kernel rows", shape, word)
     got = idx.memo.get(key)
     if got is None:
-        grid = state.t.grid
-        by_gain: dict[int, int] = {}
-        for i, b in enumerate(state.t.placements[shape]):
-            g = squares_score(grid, b)
-            by_gain[g] = by_gain.get(g, 0) | (1 << i)
-        got = idx.memo[key] = sorted(by_gain.items())
+        ps = t.placements[shape]
+        got = idx.memo[key] = (kernels.words(list(ps), word), kernels.words([h for _, h in t.haloed[shape]], word),
+                               kernels.words([idx.ring4[b] for b in ps], word))
     return got  # type: ignore[no-any-return]
-
-
-def counted(idx: Any, shape: str, mask: int) -> list[tuple[int, int]]:
-    """`count_classes`, remembered by (shape, mask): the masks are target windows and their
-    unions, which few boards share out of many."""
-    key = ("counted", shape, mask)
-    got = idx.memo.get(key)
-    if got is None:
-        got = idx.remember(key, count_classes(idx, shape, mask))
-    return got  # type: ignore[no-any-return]
-
-
-def count_classes(idx: Any, shape: str, mask: int) -> list[tuple[int, int]]:
-    """The shape's placements by how many squares of `mask` they cover: [(count, placement set),
-    ...] for the non-empty sets, lowest count first. Bit-parallel: square by square, the set of
-    placements covering it moves its members up one class (a few ORs per square instead of a
-    loop over a few hundred placements)."""
-    classes = [idx.every[shape]]
-    cov = idx.by_square[shape]
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        c = cov[low.bit_length() - 1]
-        if not c:
-            continue
-        top = len(classes) - 1
-        if classes[top] & c:
-            classes.append(0)
-        for i in range(top, -1, -1):  # highest first: a set moved up is not moved again
-            moved = classes[i] & c
-            if moved:
-                classes[i] ^= moved
-                classes[i + 1] |= moved
-    return [(k, members) for k, members in enumerate(classes) if members]
-
-
-def _near_rows(idx: Any, t: Any, shape: str) -> list[tuple[int, int]]:
-    """Per placement of the shape: (squares, 4-neighbour ring) — the terms of `move_value`'s
-    planting formula that depend on the piece alone besides its size."""
-    key = ("near rows", shape)
-    got = idx.memo.get(key)
-    if got is None:
-        got = idx.memo[key] = [(b, t.ring4[b]) for b in t.placements[shape]]
-    return got  # type: ignore[no-any-return]
-
-
-def _near_groups(idx: Any, t: Any, shape: str, colour: int, mine: int, base: int, w: int, foreign: int,
-                 mult: float, ne: int, touching: int, plantings: list[int]) -> Groups:
-    """The shape's placements next to the colour's plantings ("near": `touching`, clear of them
-    and legal by the separation rule) grouped by value, best first — whatever else is on the
-    board (a decision keeps those of them that are free). Each is valued as `move_value` does,
-    term by term (the same float); remembered by (shape, colour board, windows): the other
-    colours' plantings and the next round's first decision leave it standing."""
-    key = ("near", shape, colour, mine, w, foreign)
-    got = idx.memo.get(key)
-    if got is not None:
-        return got  # type: ignore[no-any-return]
-    near = touching & ~idx.cover(shape, mine) & ~unseparated(idx, shape, plantings)
-    rows = _near_rows(idx, t, shape)
-    # the integer terms of each placement (squares gained, edges shared) first, then those of
-    # their squares in the windows as placement sets (`counted`); each distinct set of terms is
-    # valued once
-    # keyed by gain * 64 + edges (edges < 64: a piece has fewer neighbours than the board has
-    # squares); the placements are taken highest first (bit_length and one XOR: cheaper on a long
-    # int than isolating the lowest bit)
-    by_terms: dict[int, int] = {}
-    get = by_terms.get
-    # squares_score(mine | bits) - squares_score(mine) as the new 2x2, 3x3 and 4x4 windows (m2, m3,
-    # m4: the colour's own counts): the piece is clear of `mine`, so a new 3x3 holds a square of
-    # it and with it a new 2x2 (and a new 4x4 a new 3x3) - a level that gains nothing ends the count
-    e = mine & (mine >> 1) & (mine >> 8) & (mine >> 9) & ne
-    m2 = e.bit_count()
-    e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
-    m3 = e.bit_count()
-    e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
-    m4 = e.bit_count()
-    while near:
-        i = near.bit_length() - 1
-        one = 1 << i
-        near ^= one
-        bits, ring = rows[i]
-        e = mine | bits  # squares_score(mine | bits) - base, level by level (see above)
-        e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
-        gain = e.bit_count() - m2
-        if gain:
-            e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
-            more = e.bit_count() - m3
-            if more:
-                gain += 3 * more
-                e = e & (e >> 1) & (e >> 8) & (e >> 9) & ne
-                gain += 6 * (e.bit_count() - m4)
-        k = gain * 64 + (ring & mine).bit_count()
-        by_terms[k] = get(k, 0) | one
-    # squares in the window and in the other windows: by the placement sets of each count
-    terms = [((k >> 6, k & 63), members) for k, members in by_terms.items()]  # (gain, edges)
-    return idx.remember(key, _valued(terms, counted(idx, shape, w), counted(idx, shape, foreign), mult,
-                                     0.3 * t.shape_size[shape]))  # type: ignore[no-any-return]
 
 
 def _plant_top(state: State) -> Sequence[Move]:
+    """The best moves of a planting decision: every free legal placement of every stored
+    seedling valued by `kernels.plant_ties` (a shape kept for genetics is worth -1 and can never
+    beat "done", so it is not looked at), the irrigations and harvests by `move_value`."""
     who = state.cur
     p: Player = state.players[who]
     t = state.t
     grid = t.grid
-    idx = t._placement_index or index_for(t)
-    # per stored (colour, shape): its free far placements and their value groups, the near ones' values
-    plans: list[tuple[int, str, int, Groups, int, Groups]] = []
+    idx = index_for(t)
+    k, word = kernels.for_board(grid.width * grid.height)
+    # per stored (colour, shape) that can be best: its best value and the placements reaching it
+    plans: list[tuple[int, str, float, Any]] = []
     best = 0.0  # "done" is always legal and worth 0
     if not p.harvested and p.seedlings:
-        occ = p.occupied
+        occ = word(p.occupied)
+        one, ne, wd = word(1), word(grid.not_east), grid.width
         per_colour: dict[int, Any] = {}
         for colour, shape in sorted(set(p.seedlings)):
-            mine, base, w, foreign, mult, ne, keep = _plant_context(state, who, colour)
+            mine, base, w, foreign, mult, _, keep = _plant_context(state, who, colour)
             if shape in keep:
                 continue  # worth -1 (kept for genetics): never the best
-            pc = per_colour.get(colour)
-            if pc is None:
-                pc = per_colour[colour] = (grid.grow8(mine), [r for _, _, r in plantings_of(idx, grid, mine)])
-            halo, plantings = pc
-            free = idx.every[shape] & ~idx.cover(shape, occ)
-            touching = idx.cover(shape, halo) if mine else 0
-            far = free & ~touching
-            groups = _far_groups(state, shape, colour, w, foreign, mult)
-            for value, members in groups:
-                if members & far:
-                    if value > best:
-                        best = value
-                    break
-            near = free & touching
-            near_groups: Groups = ()
-            if near:
-                near_groups = _near_groups(idx, t, shape, colour, mine, base, w, foreign, mult, ne, touching,
-                                           plantings)
-                for value, members in near_groups:
-                    if members & near:
-                        if value > best:
-                            best = value
-                        break
-            plans.append((colour, shape, far, groups, near, near_groups))
+            args = per_colour.get(colour)
+            if args is None:
+                plantings = kernels.words([r for _, _, r in plantings_of(idx, grid, mine)], word)
+                args = per_colour[colour] = (word(mine), plantings, word(w), word(foreign), mult, base)
+            placements, halos, rings = _kernel_rows(idx, t, shape, word)
+            out = kernels.index_array(len(placements), word)
+            value, count = k.plant_ties(placements, halos, rings, occ, args[0], args[1], args[2], args[3], args[4],
+                                        args[5], 0.3 * t.shape_size[shape], ne, wd, one, out)
+            if count:
+                if value > best:
+                    best = value
+                plans.append((colour, shape, value, out[:count]))
     rest: list[tuple[float, Move]] = [(move_value(state, move), move) for move in state.irrigate_moves(p)]
     if not p.harvested:  # harvest_moves(p), valued from the plantings remembered by each board
         for colour in range(3):
@@ -430,23 +209,7 @@ def _plant_top(state: State) -> Sequence[Move]:
     for value, _ in rest:
         if value > best:
             best = value
-    parts: list[tuple[int, str, int, tuple[int, ...]]] = []
-    for colour, shape, far, groups, near, near_groups in plans:
-        chosen = 0
-        for value, members in groups:
-            if value == best:
-                chosen = members & far
-                break
-            if value < best:
-                break
-        for value, members in near_groups:
-            if value == best:
-                chosen |= members & near
-                break
-            if value < best:
-                break
-        if chosen:
-            parts.append((colour, shape, chosen, t.placements[shape]))
+    parts = [(colour, shape, chosen, t.placements[shape]) for colour, shape, value, chosen in plans if value == best]
     tail = [m for v, m in rest if v == best]
     if best == 0.0:
         tail.append(DONE_MOVE)
@@ -454,17 +217,17 @@ def _plant_top(state: State) -> Sequence[Move]:
 
 
 class TopMoves(Sequence[Move]):
-    """The best moves of a planting decision without building them: plantings as placement sets
-    per (colour, shape), then the other moves. A planting that nothing beats often ties with a
-    hundred others (any empty corner of the board will do); the bot draws one (`len` and one
-    index), so only that one is made into a move."""
+    """The best moves of a planting decision without building them: plantings as placement
+    indices per (colour, shape), then the other moves. A planting that nothing beats often ties
+    with a hundred others (any empty corner of the board will do); the bot draws one (`len` and
+    one index), so only that one is made into a move."""
 
     __slots__ = ("_parts", "_tail", "_len")
 
-    def __init__(self, parts: list[tuple[int, str, int, tuple[int, ...]]], tail: list[Move]) -> None:
+    def __init__(self, parts: list[tuple[int, str, Any, tuple[int, ...]]], tail: list[Move]) -> None:
         self._parts = parts
         self._tail = tail
-        self._len = sum(c.bit_count() for _, _, c, _ in parts) + len(tail)
+        self._len = sum(len(c) for _, _, c, _ in parts) + len(tail)
 
     def __len__(self) -> int:
         return self._len
@@ -482,30 +245,14 @@ class TopMoves(Sequence[Move]):
         if not 0 <= k < self._len:
             raise IndexError("move index out of range")
         for colour, shape, chosen, ps in self._parts:
-            n = chosen.bit_count()
+            n = len(chosen)
             if k < n:
-                return (PLANT, colour, shape, ps[_kth_bit(chosen, k)])
+                return (PLANT, colour, shape, ps[int(chosen[k])])
             k -= n
         return self._tail[k]
 
     def __iter__(self) -> Iterator[Move]:
         for colour, shape, chosen, ps in self._parts:
-            for i in bits_of(chosen):
-                yield (PLANT, colour, shape, ps[i])
+            for i in chosen:
+                yield (PLANT, colour, shape, ps[int(i)])
         yield from self._tail
-
-
-def _kth_bit(x: int, k: int) -> int:
-    """The index of the k-th (from 0) set bit of x, lowest first."""
-    off = 0
-    while True:
-        chunk = x & 0xFFFFFFFFFFFFFFFF
-        c = chunk.bit_count()
-        if k < c:
-            for _ in range(k):
-                chunk &= chunk - 1
-            return off + (chunk & -chunk).bit_length() - 1
-        k -= c
-        x >>= 64
-        off += 64
-

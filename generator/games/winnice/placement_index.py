@@ -7,11 +7,14 @@ placements touching any square of `mask`; it is the OR of per-row tables (placem
 given pattern of one row's squares), each built the first time it is asked for and kept, so after
 a few games every lookup is `height` dictionary reads and ORs.
 
-The greedy bot (greedy.py) uses it to find, among a few hundred placements, the few worth valuing
-one by one; the values themselves stay in bots.py (`move_value`), the plain reference.
+The bots use it where a question is about placement sets rather than values: can a stored
+seedling still go inside its colour's target window or grow a planting (valuation.fits_window,
+can_grow), every free placement of a shape (the random bot). It also keeps each placement's
+4-neighbour ring (`ring4`) and, in `memo`, what the greedy bot remembers across states (target
+windows, the compiled kernel's placement rows).
 
 Caches here are pure functions of their keys (bitboards and shape ids), shared by every state of
-one catalog and player count (`for_tables`), and bounded: a table that grows past `MEMO_LIMIT`
+one catalog and player count (`index_for`), and bounded: a table that grows past `MEMO_LIMIT`
 entries is cleared (only speed depends on it, never a result).
 """
 
@@ -20,14 +23,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from generator.games.winnice.engine import Tables
+    from generator.games.winnice.tables import Tables
 
 MEMO_LIMIT = 200_000
 EAGER_WIDTH = 10
 
 
 class PlacementIndex:
-    """Placement sets of every seedling shape of one compiled catalog (`engine.Tables`)."""
+    """Placement sets of every seedling shape of one compiled catalog (`tables.Tables`)."""
 
     def __init__(self, t: Tables) -> None:
         grid = t.grid
@@ -66,6 +69,8 @@ class PlacementIndex:
                         table[pat] = table[pat ^ low] | cov[base + low.bit_length() - 1]
                     tables.append(table)
                 self._full[s] = tables
+        #: every placement's 4-neighbour ring (the greedy bot's "touches its planting" measure)
+        self.ring4 = {b: grid.grow4(b) & ~b for ps in t.placements.values() for b in ps}
         #: free memo tables for the bots (pure functions of their keys; see `memo`)
         self.memo: dict[Any, Any] = {}
 
@@ -118,23 +123,33 @@ class PlacementIndex:
 
 
 _SHARED: dict[Any, PlacementIndex] = {}
+_OF_TABLES: dict[int, tuple[Tables, PlacementIndex]] = {}  # by id of the Tables (held, so the id stays theirs)
+_last: tuple[Any, Any] = (None, None)  # the last (Tables, index) asked for
 
 
 def index_for(t: Tables) -> PlacementIndex:
-    """The index of a compiled catalog, built on first use and kept on the Tables.
+    """The index of a compiled catalog, built on first use.
 
     Indexes are shared by content (board size and the seedling shapes by name), not by catalog
     object: a playout worker receives its own copy of the catalog with every batch of games, and
     the memo warmed by the earlier batches keeps serving the later ones."""
-    idx: PlacementIndex | None = t._placement_index
+    global _last
+    last = _last
+    if last[0] is t:  # one catalog at a time, almost always: one identity test
+        return last[1]  # type: ignore[no-any-return]
+    got = _OF_TABLES.get(id(t))
+    if got is not None:
+        _last = got
+        return got[1]
+    key = (t.grid.width, t.grid.height, tuple(sorted((s, t.cat.shapes[s]) for s in t.placements)))
+    idx = _SHARED.get(key)
     if idx is None:
-        key = (t.grid.width, t.grid.height, tuple(sorted((s, t.cat.shapes[s]) for s in t.placements)))
-        idx = _SHARED.get(key)
-        if idx is None:
-            if len(_SHARED) >= 8:
-                _SHARED.clear()
-            idx = _SHARED[key] = PlacementIndex(t)
-        t._placement_index = idx
+        if len(_SHARED) >= 8:
+            _SHARED.clear()
+        idx = _SHARED[key] = PlacementIndex(t)
+    if len(_OF_TABLES) >= 16:
+        _OF_TABLES.clear()
+    _OF_TABLES[id(t)] = _last = (t, idx)
     return idx
 
 

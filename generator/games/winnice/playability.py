@@ -1,9 +1,9 @@
 """Is a Winnice setup playable? Bot games on it, spread over cores, and their report.
 
 Every game has its own seed fixed before dispatch (seed + "playout" + index, as core.playout does),
-so the report is the same for any `--jobs`. Each game is played by `core.playout.play_one` with the
-core bots; a game that reaches the catalog's round cap, raises, or stalls is *unfinished* and its
-seed is listed so it can be replayed (`boardgen winnice play --seed …`).
+so the report is the same for any `--jobs`. Each game is played by `core.playout.play_one` with
+Winnice's own bots (bots.py); a game that reaches the catalog's round cap, raises, or stalls is
+*unfinished* and its seed is listed so it can be replayed (`boardgen winnice play --seed …`).
 
 Report: games, completed, completion rate, rounds to the end (mean/min/max), wins per seat, drought
 hits per game, harvests per game, and the unfinished games' seeds.
@@ -24,12 +24,15 @@ from typing import Any
 
 from generator.core.files import write_atomic
 from generator.core.parallel import executor_workers, map_jobs
-from generator.core.playout import PlayoutFailure, get_bot, play_one
+from generator.core.playout import PlayoutFailure, play_one
 from generator.core.rng import make_rng
-from generator.games.winnice.engine import State, check_invariants, tables_for
+from generator.games.winnice.engine import State
+from generator.games.winnice.invariants import check_invariants
 from generator.games.winnice.model import Catalog, Setup
 from generator.games.winnice.placement_index import index_for
+from generator.games.winnice.tables import tables_for
 
+#: the bots' names (bots.BOTS; the bots and their compiled kernels load only when games are played)
 BOTS = ("greedy", "random")
 
 
@@ -44,6 +47,8 @@ class Job:
 
 def play_game(job: Job) -> dict[str, Any]:
     """One bot game (module level: picklable for the process pool)."""
+    from generator.games.winnice.bots import get_bot  # the JIT loads only for commands that play
+
     setup = Setup.from_json(job.setup)
     state = State(setup, job.catalog, make_rng(job.seed, "engine"))
     bots = [get_bot(job.bot)] * setup.players
@@ -137,10 +142,14 @@ def play_games(setup: Setup, cat: Catalog, games: int, seed: int, bot: str = "gr
     if executor is None and (workers == 1 or games <= 1):
         with few_collections():
             return map_jobs(play_game, [Job(body, cat, s, bot, invariants) for s in seeds], 1, progress=progress)
-    # the engine tables and the bots' placement index, built here once: the forked workers start
-    # with them (the catalog through `known_catalog`, the index by content)
+    # the engine tables, the bots' placement index and their compiled kernels, made ready here
+    # once: the forked workers start with them (the catalog through `known_catalog`, the index by
+    # content)
+    from generator.games.winnice import kernels
+
     remember_catalog(cat)
     index_for(tables_for(cat, setup.players))
+    kernels.warm()
     parts = min(games, max(workers * BATCHES_PER_WORKER, -(-games // GAMES_PER_BATCH)))
     bounds = [games * k // parts for k in range(parts + 1)]
     batches = [Batch(body, cat, tuple(seeds[lo:hi]), bot, invariants)
@@ -200,6 +209,8 @@ def write_report(path: Path, rep: dict[str, Any]) -> Path:
 
 def one_game(setup: Setup, cat: Catalog, seed: int, bot: str) -> tuple[State, list[Any]]:
     """Play one game and keep its moves (the `play` command)."""
+    from generator.games.winnice.bots import get_bot
+
     state = State(setup, cat, make_rng(seed, "engine"))
     rng = make_rng(seed, "bots")
     b = get_bot(bot)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.core.playout import get_bot
 from generator.core.rng import make_rng
+from generator.games.winnice.bots import get_bot
 from generator.games.winnice.engine import State
 from generator.games.winnice.model import default_catalog
 from generator.games.winnice.setup import generate

@@ -1,7 +1,7 @@
-"""The fast greedy bot (greedy.py, placement_index.py, the memoised helpers of bots.py) decides
+"""The fast greedy bot (greedy.py, placement_index.py, the memoised helpers of valuation.py) decides
 exactly what the plain one did: the plain version is kept here as the reference (the bot of the
 first engine, trimmed to the greedy values), and over many seeded mid-game states — from greedy
-and from random games, 2 to 4 players — the fast `State.greedy_moves()` must return the very
+and from random games, 2 to 4 players — the fast `greedy.greedy_moves(state)` must return the very
 list of best moves, in `legal_moves()` order, that the reference finds by valuing every legal
 move one by one. Same list, same random draw: the same games.
 """
@@ -16,10 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.core import shapes as sh
-from generator.core.playout import get_bot
 from generator.core.rng import make_rng
-from generator.games.winnice import bots, greedy
-from generator.games.winnice.engine import Player, State, check_invariants
+from generator.games.winnice import bots, greedy, kernels, memo, valuation
+from generator.games.winnice.bots import get_bot
+from generator.games.winnice.engine import State
+from generator.games.winnice.invariants import check_invariants
 from generator.games.winnice.model import default_catalog, parse_card
 from generator.games.winnice.moves import (
     DONE,
@@ -41,6 +42,7 @@ from generator.games.winnice.moves import (
     Move,
 )
 from generator.games.winnice.placement_index import index_for
+from generator.games.winnice.player import Player
 from generator.games.winnice.rules import harvest_points, planting_ok
 from generator.games.winnice.setup import generate
 
@@ -211,6 +213,8 @@ class Ref:
         elif action == "barrels":
             reds = sum(1 for c, _ in p.tokens if c == 2)
             value = 5.0 if reds + (4 if p.coins > 15 else 2) > tok_cap and "barrels" not in mine else 0.2
+        elif action in ("laboratory", "genetics") and (p.cards[action] or action in mine):
+            value = -1.0
         elif action == "laboratory":
             value = 4.0 if p.coins > 12 else 0.2
         elif action == "genetics":
@@ -222,14 +226,38 @@ class Ref:
         return value - 0.03 * fits
 
 
+def ref_can_place(state: State, who: int, si: int) -> bool:
+    """The availability rule space by space, as the first engine wrote it (a laboratory or
+    genetics card as often as the bank has one: DIGEST 4)."""
+    space = state.t.spaces[si]
+    p = state.players[who]
+    if state.occupant[si] is not None or space.cost > p.coins:
+        return False
+    action = space.action
+    if action.startswith("hire"):
+        k = int(action[4])
+        ws = state.t.worker_size
+        if not any(ws[w] == k - 1 for w in p.workers):
+            return False
+        left = sum(1 for w in p.worker_bank if ws[w] == k)
+        reserved = sum(1 for i, o in enumerate(state.occupant)
+                       if o is not None and o[0] == who and state.t.spaces[i].action == action)
+        return left > reserved
+    if action.startswith("buy"):
+        deck = "deck" + action[3:]
+        return bool(state.markets[deck] or state.piles[deck] or state.discards[deck])
+    reserved = sum(1 for i, o in enumerate(state.occupant) if o is not None and state.t.spaces[i].action == action)
+    return state.bank_cards[action] - reserved > 0
+
+
 def ref_legal_moves(state: State) -> list[Move]:
-    """legal_moves, with placing by the plain `can_place` of every space."""
+    """legal_moves, with placing by the plain `ref_can_place` of every space."""
     if state.phase == P_PLACE and state.drop is None:
         who = state.cur
         p = state.players[who]
         free = [w for w in p.workers if w not in p.placed]
         out: list[Move] = [(PLACE, si, w, 0) for si, space in enumerate(state.t.spaces)
-                           for w in free if w in space.fits and state.can_place(who, si)]
+                           for w in free if w in space.fits and ref_can_place(state, who, si)]
         return out + [PASS_MOVE]
     return state.legal_moves()
 
@@ -261,12 +289,10 @@ def sampled_states(players: int, seed: int, bot: str, every: int, limit: int) ->
 
 def check_same(state: State) -> None:
     check_invariants(state)  # the fast separation check assumes a legal board
-    state._cache.clear()
-    fast = list(state.greedy_moves())
-    state._cache.clear()
-    state._round_cache.clear()
-    again = list(greedy.greedy_moves(state))  # no memo of the placing phase
-    state._cache.clear()
+    fast = list(greedy.greedy_moves(state))
+    assert list(greedy.greedy_moves(state)) == fast  # again, from the decision's memo
+    memo.forget()
+    again = list(greedy.greedy_moves(state))  # no memo of the decision or the placing phase
     assert fast == again
     assert fast == ref_top(state)
 
@@ -304,7 +330,7 @@ def test_target_windows_equal_the_window_scan(seed):
     state = State(generate(2, 1))
     p = state.players[0]
     p.board = random_board(rng)
-    assert bots._targets(state, p) == ref_targets(p)
+    assert valuation._targets(state, p) == ref_targets(p)
 
 
 def test_place_moves_equal_can_place_of_every_space():
@@ -314,17 +340,20 @@ def test_place_moves_equal_can_place_of_every_space():
 
 
 def test_greedy_games_are_the_same_with_and_without_the_fast_path():
-    """Whole games: the core bot with `greedy_moves` and the plain loop over `move_value`."""
+    """Whole games: the greedy bot (`greedy_moves`) and the plain loop over `move_value` (the
+    draw core.playout's greedy bot makes among the best)."""
     cat = default_catalog()
 
-    class Plain(State):
-        greedy_moves = None  # type: ignore[assignment]
+    def plain(state: State, rng: random.Random) -> Move:
+        valued = [(valuation.move_value(state, m), m) for m in state.legal_moves()]
+        top = max(v for v, _ in valued)
+        best = [m for v, m in valued if v == top]
+        return best[rng.randrange(len(best))]
 
     ends = []
-    for cls in (State, Plain):
-        state = cls(generate(3, 4, cat), cat, make_rng(4, "engine"))
+    for play in (bots.greedy_bot, plain):
+        state = State(generate(3, 4, cat), cat, make_rng(4, "engine"))
         rng = random.Random(4)
-        play = get_bot("greedy")
         moves = []
         while not state.is_over():
             move = play(state, rng)
@@ -401,7 +430,7 @@ def test_random_bot_draws_what_the_plain_one_did(players, seed):
     fast_rng, ref_rng = random.Random(seed), random.Random(seed)
     n = 0
     while not state.is_over() and n < 6000:
-        move = state.random_move(fast_rng)
+        move = bots.random_move(state, fast_rng)
         assert move == ref_random_move(state, ref_rng)
         state.apply(move)
         n += 1
@@ -411,25 +440,27 @@ def test_random_bot_draws_what_the_plain_one_did(players, seed):
 @given(st.integers(0, 2**32))
 @settings(max_examples=80)
 def test_separation_on_the_plantings_equals_planting_ok(seed):
-    """bots.separate (plantings of a legal board, no flood fill) against rules.planting_ok."""
+    """kernels.apart (plantings of a legal board, no flood fill) against rules.planting_ok, on
+    the path the games run (compiled words or Python ints)."""
     rng = random.Random(seed)
     state = sampled_states(2, seed % 50, "random", every=97, limit=8)[-1]
     p = state.players[rng.randrange(2)]
     colour = rng.randrange(3)
     mine = p.board[colour]
-    plantings = GRID.regions(mine)
+    k, word = kernels.for_board(64)
+    plantings = kernels.words(GRID.regions(mine), word)
     for shape, placements in state.t.haloed.items():
         for bits, halo in placements[:: rng.randrange(5, 40)]:
             if bits & p.occupied:
                 continue
             ring = GRID.grow4(bits) & ~bits
-            assert bots.separate(plantings, bits, halo, ring) == planting_ok(GRID, mine, bits), shape
+            assert k.apart(word(halo), word(ring), word(mine), plantings) == planting_ok(GRID, mine, bits), shape
 
 
 @given(st.integers(0, 2**32))
 @settings(max_examples=60)
 def test_unseparated_placement_sets_equal_planting_ok(seed):
-    """bots.unseparated (placement sets per planting) against rules.planting_ok, free pieces only."""
+    """valuation.unseparated (placement sets per planting) against rules.planting_ok, free pieces only."""
     rng = random.Random(seed)
     state = sampled_states(2, seed % 50, "random", every=97, limit=8)[-1]
     p = state.players[rng.randrange(2)]
@@ -438,7 +469,7 @@ def test_unseparated_placement_sets_equal_planting_ok(seed):
     idx = index_for(state.t)
     plantings = GRID.regions(mine)
     for shape, placements in state.t.placements.items():
-        bad = bots.unseparated(idx, shape, plantings)
+        bad = valuation.unseparated(idx, shape, plantings)
         for i, bits in enumerate(placements):
             if not bits & p.occupied:
                 assert (not bad >> i & 1) == planting_ok(GRID, mine, bits), shape
@@ -461,7 +492,7 @@ def test_target_windows_of_compact_plantings_equal_the_window_scan(seed):
                 block &= ~(1 << rng.randrange(64))
             boards[colour] |= block & ~(boards[0] | boards[1] | boards[2])
     p.board = boards
-    assert bots._targets(state, p) == ref_targets(p)
+    assert valuation._targets(state, p) == ref_targets(p)
 
 
 @given(st.integers(0, 2**32))
@@ -483,7 +514,7 @@ def test_target_windows_of_growing_boards_equal_the_window_scan(seed):
                 break
             boards[rng.randrange(3)] |= 1 << rng.choice(empty)
         p.board = list(boards)
-        assert bots._targets(state, p) == ref_targets(p)
+        assert valuation._targets(state, p) == ref_targets(p)
 
 
 @given(st.integers(0, 2**64 - 1), st.booleans())
@@ -504,58 +535,10 @@ def test_cover_and_inside_equal_the_placement_scan(mask, eager):
         assert idx.inside(shape, mask) == within, shape
 
 
-@given(st.integers(0, 2**64 - 1), st.integers(0, 40))
-@settings(max_examples=80)
-def test_count_classes_equal_a_scan(mask, pick):
-    """greedy.count_classes (placement sets by squares of a mask covered, bit-parallel) against a
-    count over every placement."""
-    state = State(generate(2, 1))
-    idx = index_for(state.t)
-    shapes = sorted(state.t.placements)
-    shape = shapes[pick % len(shapes)]
-    want: dict[int, int] = {}
-    for i, b in enumerate(state.t.placements[shape]):
-        k = (b & mask).bit_count()
-        want[k] = want.get(k, 0) | (1 << i)
-    assert greedy.count_classes(idx, shape, mask) == sorted(want.items())
-
-
-def ref_far_groups(state: State, shape: str, w: int, foreign: int, mult: float) -> tuple[tuple[float, int], ...]:
-    """The far groups placement by placement (the loop greedy._far_groups replaced)."""
-    groups: dict[float, int] = {}
-    for i, b in enumerate(state.t.placements[shape]):
-        gain, n = ref_squares_score(b), b.bit_count()
-        value = 0.2 + gain * mult + 0.4 * 0 + 0.6 * (b & w).bit_count() - 0.3 * n - 0.4 * (b & foreign).bit_count()
-        groups[value] = groups.get(value, 0) | (1 << i)
-    return tuple(sorted(groups.items(), reverse=True))
-
-
-@given(st.integers(0, 2**32))
-@settings(max_examples=40)
-def test_far_groups_equal_the_placement_loop(seed):
-    """Far placement groups for the target windows of random vineyards, every colour and shape."""
-    rng = random.Random(seed)
-    state = State(generate(2, 1))
-    p = state.players[0]
-    p.board = random_board(rng)
-    tg = ref_targets(p)
-    idx = index_for(state.t)
-    for colour in range(3):
-        foreign = 0
-        for c in range(3):
-            if c != colour:
-                foreign |= tg[c]
-        mult = 1.5 if colour == 2 else 1.0
-        for shape in sorted(state.t.placements):
-            idx.memo.pop(("far", shape, colour, tg[colour], foreign), None)
-            got = greedy._far_groups(state, shape, colour, tg[colour], foreign, mult)
-            assert got == ref_far_groups(state, shape, tg[colour], foreign, mult)
-
-
 @pytest.mark.parametrize(("players", "seed", "bot"), [(4, 11, "greedy"), (3, 12, "random"), (2, 13, "greedy")])
 def test_open_spaces_of_the_placing_phase_equal_the_engine(players, seed, bot):
-    """greedy._open_spaces (rules read once per round and player, kept through the phase as the
-    bot keeps them) against State.open_spaces at every placing decision of whole games."""
+    """State.open_spaces (the rules per action, reservations read from bits) against the plain
+    per-space reference at every placing decision of whole games, for every player."""
     cat = default_catalog()
     state = State(generate(players, seed, cat), cat, make_rng(seed, "engine"))
     rng = random.Random(seed)
@@ -564,7 +547,28 @@ def test_open_spaces_of_the_placing_phase_equal_the_engine(players, seed, bot):
     while not state.is_over():
         if state.phase == P_PLACE and state.drop is None:
             for who in range(players):
-                assert greedy._open_spaces(state, who) == state.open_spaces(who)
+                open_, free = state.open_spaces(who)
+                fitting = {si for si, sp in enumerate(state.t.spaces) if any(w in sp.fits for w in free)}
+                assert open_ == sum(1 << si for si in fitting if ref_can_place(state, who, si))
             seen += 1
         state.apply(play(state, rng))
     assert seen > 30
+
+
+@given(st.integers(0, 2**32), st.sampled_from([5, 8, 10]))
+@settings(max_examples=60)
+def test_squares_score_counts_the_covered_windows_on_any_board_size(seed, size):
+    """The greedy bot's squareness measure (2x2 + 3 per 3x3 + 6 per 4x4 window wholly of the
+    colour) on a board of the catalog's size, not only 8x8."""
+    from generator.core.grid import get_grid
+
+    grid = get_grid(size, size)
+    rng = random.Random(seed)
+    bits = 0
+    for sq in range(size * size):
+        if rng.random() < 0.6:
+            bits |= 1 << sq
+    want = sum(weight * sum(1 for y in range(size - k + 1) for x in range(size - k + 1)
+                            if not grid.rect(x, y, k, k) & ~bits)
+               for k, weight in ((2, 1), (3, 3), (4, 6)))
+    assert valuation.squares_score(grid, bits) == want

@@ -1,4 +1,4 @@
-"""Winnice played by the core bots: invariants after every move, greedy games end, reports are seeded."""
+"""Winnice played by its bots: invariants after every move, greedy games end, reports are seeded."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.core.playout import get_bot, play_one
+from generator.core.playout import play_one
 from generator.core.rng import make_rng
 from generator.games.winnice import playability
-from generator.games.winnice.engine import State, check_invariants
+from generator.games.winnice.bots import get_bot, random_move
+from generator.games.winnice.engine import State
+from generator.games.winnice.invariants import check_invariants
 from generator.games.winnice.model import default_catalog
 from generator.games.winnice.moves import P_OVER
 from generator.games.winnice.setup import generate
@@ -35,7 +37,7 @@ def test_random_move_is_always_legal():
     state = State(generate(3, 9, cat), cat, make_rng(9, "engine"))
     rng = random.Random(4)
     while not state.is_over():
-        move = state.random_move(rng)
+        move = random_move(state, rng)
         assert move in state.legal_moves()
         state.apply(move)
 

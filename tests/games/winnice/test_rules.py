@@ -11,9 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.core import shapes as sh
-from generator.core.playout import get_bot
 from generator.core.rng import make_rng
-from generator.games.winnice.engine import State, check_invariants
+from generator.games.winnice.bots import get_bot
+from generator.games.winnice.disaster import disaster, draw
+from generator.games.winnice.engine import State
+from generator.games.winnice.invariants import check_invariants
 from generator.games.winnice.model import default_catalog
 from generator.games.winnice.moves import (
     DONE_MOVE,
@@ -234,14 +236,14 @@ def test_drought_hits_the_named_square_of_the_named_colour_only():
     s.piles["digits"].append("3")
     s.piles["letters"].append("C")
     before = s.bank_drought
-    s._disaster()
+    disaster(s)
     assert a.drought == square("C3") and b.drought == 0 and c.drought == 0
     assert s.bank_drought == before - 1 and s.drought_hits == 1
     assert s.last_disaster == ("drought-Y", "C", "3")
     s.piles["disaster"].append("drought-Y")
     s.piles["digits"].append("3")
     s.piles["letters"].append("C")
-    s._disaster()  # a square holds at most one drought token
+    disaster(s)  # a square holds at most one drought token
     assert s.bank_drought == before - 1
 
 
@@ -251,10 +253,10 @@ def test_blank_disaster_does_nothing_and_decks_reshuffle_when_empty():
     s.discards["disaster"] += s.piles["disaster"]
     s.piles["disaster"] = ["blank"]
     s.discards["disaster"].remove("blank")
-    s._disaster()
+    disaster(s)
     assert s.players[0].drought == 0
     assert s.piles["disaster"] == [] and len(s.discards["disaster"]) == 9
-    s._disaster()  # empty pile: the discards are reshuffled
+    disaster(s)  # empty pile: the discards are reshuffled
     assert len(s.piles["disaster"]) + len(s.discards["disaster"]) == 9 and len(s.piles["disaster"]) == 8
 
 
@@ -363,7 +365,7 @@ def test_blind_top_card_and_reshuffling_an_empty_deck():
     s = new_state()
     s.discards["deck23"] = s.piles["deck23"]
     s.piles["deck23"] = []
-    card = s._draw("deck23")
+    card = draw(s, "deck23")
     assert card is not None and not s.discards["deck23"] and len(s.piles["deck23"]) == 44
 
 
@@ -471,11 +473,39 @@ def test_irrigate_removes_a_drought_token_and_returns_the_card():
     assert p.drought == 0 and p.cards["irrigate"] == 0 and s.bank_cards["irrigate"] == s.cat.action_cards["irrigate"]
 
 
-def test_only_one_laboratory_per_player():
+def test_a_player_may_hold_any_number_of_laboratory_and_genetics_cards():
+    """The rulebook sets no limit (DIGEST 4): a player who holds a laboratory may take another,
+    and one player may reserve both genetics spaces of a round and keep both cards; the second
+    card of a kind adds no conversions."""
     s, who = _take_card(new_state(), "laboratory")
+    p = s.players[who]
+    p.coins = 30
     s.cur = who
-    assert not s.can_place(who, _space(s, "laboratory"))
-    assert s.can_place(1 - who, _space(s, "laboratory"))
+    lab = _space(s, "laboratory")
+    assert s.can_place(who, lab) and any(m[:2] == (PLACE, lab) for m in s.legal_moves())
+    s = State(generate(4, 2), rng=random.Random(2))
+    who = s.first
+    p = s.players[who]
+    p.coins = 30
+    for w in ("D2", "I3", "L3", "T4", "S4"):
+        p.workers.append(w)
+        p.worker_bank.remove(w)
+    first, second = _space(s, "genetics"), next(i for i, sp in enumerate(s.t.spaces) if sp.id == "genetics-b")
+    s.apply((PLACE, first, "L3", 0))
+    while s.cur != who:
+        s.apply(PASS_MOVE)
+    assert (PLACE, second, "S4", 0) in s.legal_moves()  # the player's own reservation closes nothing
+    s.apply((PLACE, second, "S4", 0))
+    while s.phase == P_PLACE:
+        s.apply(PASS_MOVE)
+    while s.phase == P_RESOLVE:
+        s.apply(s.legal_moves()[-1])
+    assert p.cards["genetics"] == 2 and s.bank_cards["genetics"] == s.cat.action_cards["genetics"] - 2
+    check_invariants(s)
+    for key in ((0, "O4"), (1, "O4")):
+        p.seedlings.append(key)
+        s.bank_pieces[key] -= 1
+    assert s.convert_moves(p) == [(GENETICS, "O4", 0, 0)]  # as with one card
 
 
 # --- the end ---------------------------------------------------------------------------------------
@@ -536,7 +566,7 @@ def test_clone_is_independent():
 
 def _snapshot(state: State) -> bytes:
     """Everything a move can change (the compiled tables, rng and memos aside)."""
-    skip = {"t", "cat", "rng", "_cache", "_round_cache"}
+    skip = {"t", "cat", "rng"}
     data = {k: v for k, v in vars(state).items() if k not in skip}
     data["players"] = [dataclasses.astuple(p) for p in state.players]
     return pickle.dumps((data, state.rng.getstate()))

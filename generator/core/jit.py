@@ -1,0 +1,105 @@
+"""The one switch between compiled and plain-Python hot paths.
+
+The bots' playouts (fair pads, playability reports) spend their time in a few small loops over bit
+boards. Those loops are written once, in the subset of Python that numba compiles, and decorated with
+`njit` from here. With numba they run as machine code; with `BOARDGEN_PURE_PYTHON=1` in the
+environment `njit` hands the function back untouched, so the same source runs as plain Python (slow:
+for tests, debugging, and a platform without numba wheels). Nothing else in the project decides
+which path runs.
+
+numba is imported only when a module that holds a compiled function is imported, so commands that
+play nothing (`boardgen --version`, drawing a sheet) never pay for it. Compiled functions are cached on
+disk (`cache=True`); the cache lives in a user cache folder (`~/.cache/boardgen/numba`, or
+`$XDG_CACHE_HOME/boardgen/numba`, or `%LOCALAPPDATA%\\boardgen\\numba` on Windows) so that it works
+where site-packages is read-only and is shared by the workers of `--jobs` and of a Dask cluster on the
+same machine. `NUMBA_CACHE_DIR`, when set, wins. The first compile after an install or a source
+change takes seconds, so it says so, once per process, on stderr.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: True when `BOARDGEN_PURE_PYTHON` is set to anything but "" or "0": no numba import, no compiling.
+PURE_PYTHON: bool = os.environ.get("BOARDGEN_PURE_PYTHON", "").strip() not in ("", "0")
+
+_numba: Any = None
+
+
+def cache_dir() -> Path:
+    """The folder compiled functions are cached in (`NUMBA_CACHE_DIR` if set, else a user cache folder)."""
+    given = os.environ.get("NUMBA_CACHE_DIR")
+    if given:
+        return Path(given)
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "boardgen" / "numba"
+
+
+def _notice_compiles(event_module: Any) -> None:
+    """Print one line on stderr when the first real compile of this process starts.
+
+    numba fires "numba:compile" only when it compiles (not when it loads a function from the disk
+    cache), so a cached start stays silent.
+    """
+
+    class Notice(event_module.Listener):
+        said = False
+
+        def on_start(self, event: Any) -> None:
+            if not Notice.said:
+                Notice.said = True
+                print(f"compiling the fast path once (cached in {cache_dir()})", file=sys.stderr, flush=True)
+
+        def on_end(self, event: Any) -> None:
+            pass
+
+    event_module.register("numba:compile", Notice())
+
+
+def _load_numba() -> Any:
+    """numba, imported on first use with its cache folder set (and the compile notice listening)."""
+    global _numba
+    if _numba is None:
+        os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir()))
+        import numba
+        from numba.core import event
+
+        if not numba.config.CACHE_DIR:  # numba was imported before us, without a cache folder
+            numba.config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]
+        _notice_compiles(event)
+        _numba = numba
+    return _numba
+
+
+def njit(*args: Any, **options: Any) -> Any:
+    """`numba.njit(cache=True, **options)`, or the function itself when `PURE_PYTHON`.
+
+    Usable bare (`@njit`) or with options (`@njit(inline="always")`).
+    """
+
+    def wrap(fn: F) -> F:
+        if PURE_PYTHON:
+            return fn
+        return _load_numba().njit(cache=True, **options)(fn)
+
+    if len(args) == 1 and callable(args[0]) and not options:
+        return wrap(args[0])
+    if args:
+        raise TypeError("njit takes the function alone or keyword options")
+    return wrap
+
+
+def is_compiled(fn: Callable[..., Any]) -> bool:
+    """Whether `fn` is a numba dispatcher (the fast path is on), for tests and bench figures."""
+    return hasattr(fn, "py_func")

@@ -1,0 +1,79 @@
+"""The JIT switch: one decorator, numba only where a compiled function lives, a cache that a user owns."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+_PROBE = """
+import sys
+from generator.core import jit
+
+@jit.njit
+def add(a, b):
+    return a + b
+
+@jit.njit(inline="never")
+def twice(a):
+    return add(a, a)
+
+print(jit.PURE_PYTHON, jit.is_compiled(add), twice(21), "numba" in sys.modules)
+"""
+
+
+def _run(code: str, script: Path | None = None, **env: str) -> subprocess.CompletedProcess[str]:
+    """`code` in a fresh interpreter (from the file `script` when given: numba caches only functions
+    defined in a file)."""
+    full = {k: v for k, v in os.environ.items() if k not in ("BOARDGEN_PURE_PYTHON", "NUMBA_CACHE_DIR")}
+    full.update(env)
+    full["PYTHONPATH"] = str(ROOT)
+    if script is not None:
+        script.write_text(code)
+    args = [sys.executable, str(script)] if script is not None else [sys.executable, "-c", code]
+    return subprocess.run(args, capture_output=True, text=True, env=full, cwd=ROOT, timeout=300)
+
+
+def test_pure_python_hands_back_the_function_and_imports_no_numba(tmp_path):
+    cache = tmp_path / "cache"
+    out = _run(_PROBE, tmp_path / "probe.py", BOARDGEN_PURE_PYTHON="1", NUMBA_CACHE_DIR=str(cache))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True", "False", "42", "False"]
+    assert out.stderr == "" and not cache.exists()
+
+
+def test_compiled_path_caches_in_the_given_folder_and_says_so_once(tmp_path):
+    pytest.importorskip("numba")
+    cache = tmp_path / "cache"
+    first = _run(_PROBE, tmp_path / "probe.py", NUMBA_CACHE_DIR=str(cache))
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.split() == ["False", "True", "42", "True"]
+    assert first.stderr.count("compiling the fast path once") == 1
+    assert any(cache.rglob("*.nbi")), "no cache index written"
+    again = _run(_PROBE, tmp_path / "probe.py", NUMBA_CACHE_DIR=str(cache))
+    assert again.returncode == 0 and again.stdout == first.stdout
+    assert "compiling" not in again.stderr  # loaded from the cache: silent
+
+
+def test_default_cache_folder_is_a_user_folder(tmp_path):
+    out = _run("from generator.core import jit; print(jit.cache_dir())", XDG_CACHE_HOME=str(tmp_path))
+    if sys.platform.startswith("linux"):
+        assert out.stdout.strip() == str(tmp_path / "boardgen" / "numba")
+
+
+def test_zero_means_off():
+    out = _run("from generator.core import jit; print(jit.PURE_PYTHON)", BOARDGEN_PURE_PYTHON="0")
+    assert out.stdout.strip() == "False"
+
+
+def test_version_imports_no_jit():
+    out = _run("import sys; sys.argv=['boardgen','--version']\n"
+               "from generator import cli\n"
+               "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
+               "print('numba' in sys.modules, 'generator.core.jit' in sys.modules)")
+    assert out.stdout.strip().splitlines()[-1] == "False False", out.stdout + out.stderr
