@@ -46,7 +46,8 @@ from generator.core.checks import GenerationError
 from generator.core.data import load_toml
 from generator.core.rng import make_rng
 
-from .engine import ENGINE_VERSION, new_game
+from .bots import greedy_score
+from .engine import ENGINE_VERSION
 from .model import DATA, Board, random_params
 
 REFERENCE_FILE = DATA / "reference.toml"
@@ -101,11 +102,7 @@ def crn_seed(i: int) -> int:
 
 def play_greedy(board: Board, game_seed: int, hard: bool = False, mirror: bool = False) -> int:
     """One greedy solo game on `board` from `game_seed` (its dice first, then the bot's tie-breaks)."""
-    rng = make_rng(game_seed)
-    state = new_game(board, rng, hard, mirror)
-    while not state.is_over():
-        state.apply(state.greedy_move(rng))
-    return state.points()
+    return greedy_score(board, game_seed, hard, mirror)
 
 
 def score_stream(board: Board, hard: bool = False, mirror: bool = False) -> Iterator[int]:
