@@ -178,7 +178,8 @@ def take_words(rng: random.Random, count: int) -> tuple[Any, np.ndarray]:
     """(the rng's state before, its next `count` raw 32-bit words as uint32) for a kernel's draws."""
     before = rng.getstate()
     raw = rng.getrandbits(32 * count)
-    return before, np.frombuffer(raw.to_bytes(4 * count, "little"), dtype="<u4")
+    # a writable buffer: a read-only array would be another type to the compiled callers
+    return before, np.frombuffer(bytearray(raw.to_bytes(4 * count, "little")), dtype="<u4")
 
 
 def give_back(rng: random.Random, before: Any, used: int) -> None:

@@ -19,11 +19,11 @@ from generator.core.playout import PlayoutFailure
 from generator.core.rng import make_rng
 
 from . import kernels as k
-from .engine import Move, State, new_game
+from .engine import Move, State, new_game, roll_dice
 from .model import Board
 
-#: raw random words handed to a whole-game kernel at a time (a greedy sheet draws about 30)
-WORDS = 64
+#: raw random words handed to a whole-game kernel at a time (a sheet draws 30-60)
+WORDS = 96
 
 
 def greedy_moves(state: State) -> list[Move]:
@@ -97,3 +97,35 @@ def greedy_score(board: Board, game_seed: int, hard: bool = False, mirror: bool 
     state = new_game(board, rng, hard, mirror)
     play_greedy(state, rng)
     return state.points()
+
+
+#: raw random words given to each game of `greedy_scores` (a game that needs more is played alone)
+STREAM_WORDS = 160
+
+
+def game_stream(game_seed: int) -> tuple[list[int], np.ndarray]:
+    """A greedy game's dice and the raw random words its bot draws from, from `game_seed`: what
+    `greedy_score` draws, fixed before any board is known (the same for every board)."""
+    rng = make_rng(game_seed)
+    dice = roll_dice(rng)
+    return dice, take_words(rng, STREAM_WORDS)[1]
+
+
+def greedy_scores(board: Board, game_seeds: list[int], streams: list[tuple[list[int], np.ndarray]],
+                  hard: bool = False, mirror: bool = False) -> list[int]:
+    """`greedy_score` of each seed, the games played in one kernel call from their `game_stream`s."""
+    t = k.tables_of(board, hard, mirror)
+    n = len(game_seeds)
+    if not n:
+        return []
+    dice = np.array([[t.face_shape[d] for d in d_] for d_, _w in streams], np.int64)
+    words = np.stack([w for _d, w in streams])
+    scores = np.empty(n, np.int64)
+    done = 0
+    while done < n:
+        done += int(k.greedy_scores(dice[done:], words[done:], scores[done:], t.st0, t.alive0, t.g, t.ctx, t.num,
+                                    t.plo, t.phi, t.setup_best))
+        if done < n:  # this game drew past its words: play it alone
+            scores[done] = greedy_score(board, game_seeds[done], hard, mirror)
+            done += 1
+    return scores.tolist()

@@ -46,7 +46,7 @@ from generator.core.checks import GenerationError
 from generator.core.data import load_toml
 from generator.core.rng import make_rng
 
-from .bots import greedy_score
+from .bots import game_stream, greedy_score, greedy_scores
 from .engine import ENGINE_VERSION
 from .model import DATA, Board, random_params
 
@@ -105,12 +105,30 @@ def play_greedy(board: Board, game_seed: int, hard: bool = False, mirror: bool =
     return greedy_score(board, game_seed, hard, mirror)
 
 
+#: games played at once by `score_stream` (the test looks every few games; a few more cost little)
+CHUNK = 8
+
+
 def score_stream(board: Board, hard: bool = False, mirror: bool = False) -> Iterator[int]:
-    """Greedy scores of `board` on dice streams 0, 1, 2, ... (the candidate side of the comparison)."""
+    """Greedy scores of `board` on dice streams 0, 1, 2, ... (the candidate side of the comparison),
+    played CHUNK at a time by one kernel call from the streams' dice and random words (`crn_stream`)."""
     i = 0
     while True:
-        yield play_greedy(board, crn_seed(i), hard, mirror)
-        i += 1
+        games = [crn_stream(j) for j in range(i, i + CHUNK)]
+        yield from greedy_scores(board, [s for s, _d in games], [d for _s, d in games], hard, mirror)
+        i += CHUNK
+
+
+_STREAMS: list[tuple[int, tuple[list[int], Any]]] = []
+
+
+def crn_stream(i: int) -> tuple[int, tuple[list[int], Any]]:
+    """Game i's seed and its dice and bot random words (bots.game_stream of `crn_seed(i)`), kept: every
+    candidate board of every sheet plays the same games."""
+    while len(_STREAMS) <= i:
+        seed = crn_seed(len(_STREAMS))
+        _STREAMS.append((seed, game_stream(seed)))
+    return _STREAMS[i]
 
 
 @cache
@@ -213,5 +231,5 @@ def describe(fig: dict[str, Any], lang: str = "en") -> str:
 
 def score_games(board: Board, seeds: list[int], hard: bool, mirror: bool) -> list[int]:
     """Greedy scores for explicit game seeds (the reference bench)."""
-    return [play_greedy(board, s, hard, mirror) for s in seeds]
+    return greedy_scores(board, seeds, [game_stream(s) for s in seeds], hard, mirror)
 

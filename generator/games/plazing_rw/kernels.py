@@ -24,7 +24,7 @@ a placement, `K_ODD` with the number of a square, `K_END` with 0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -541,27 +541,52 @@ def play(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num: Any,
     return 0
 
 
+@njit
+def greedy_scores(dice: Any, words: Any, scores: Any, st0: Any, alive0: Any, g: tuple, ctx: Any, num: Any, plo: Any,
+                  phi: Any, setup_best: Any) -> int:
+    """Greedy solo games on one board, game i from the rolls `dice[i]` (shape numbers) and the raw
+    random words `words[i]` that follow them in its stream; scores to `scores`. Returns how many games
+    were played: fewer than asked when game i needs more words than it was given (the caller plays
+    that one another way and asks again from the next)."""
+    rounds = num[N_ROUNDS]
+    log = np.empty(8 * (rounds + 1), np.int64)
+    at = np.zeros(2, np.int64)
+    cov = np.zeros(2, np.uint64)
+    for i in range(dice.shape[0]):
+        st = st0.copy()
+        for r in range(rounds + 1):
+            st[S_DICE + r] = dice[i, r]
+        alive = alive0.copy()
+        cov[0] = ZERO
+        cov[1] = ZERO
+        at[0] = 0
+        at[1] = 0
+        if play(BEST, st, cov, alive, g, ctx, num, plo, phi, words[i], at, log, setup_best) != 0:
+            return i
+        scores[i] = points(st, cov, g, ctx, num)
+    return dice.shape[0]
+
+
 # --- the tables, built in Python once per board, variant and mirror rule ------------------------------------
 
 
-@dataclass(frozen=True, eq=False)
 class Tables:
-    """One board's arrays for the kernels (module doc), and the Python view of its placements."""
+    """One board's arrays for the kernels (module doc), and the Python view of its placements (built
+    only when asked: a whole-game kernel needs the arrays alone)."""
 
-    g: tuple[Any, ...]
-    ctx: np.ndarray
-    num: np.ndarray
-    plo: np.ndarray
-    phi: np.ndarray
-    shape_ids: tuple[str, ...]  # shape number -> catalog id
-    bits: tuple[int, ...]  # placement number -> its squares
-    owner: tuple[str, ...]  # placement number -> its shape's id
-    index: dict[str, dict[int, int]]  # shape id -> squares -> placement number
-    placements: dict[str, tuple[int, ...]]  # shape id -> its placements on drawable squares, in order
-    alive0: np.ndarray  # every placement alive: a new sheet's `alive`
-    st0: np.ndarray  # a new sheet's `st`, dice left 0
-    face_shape: dict[int, int]  # die face -> shape number
-    setup_best: np.ndarray  # the greedy bot's best setup moves per setup shape (count, codes), -1: not yet
+    def __init__(self, g: tuple[Any, ...], ctx: np.ndarray, num: np.ndarray, shape_ids: tuple[str, ...],
+                 shape_placements: list[tuple[int, ...]], kept: list[np.ndarray], plo: np.ndarray, phi: np.ndarray,
+                 face_shape: dict[int, int], rounds: int) -> None:
+        self.g, self.ctx, self.num, self.plo, self.phi = g, ctx, num, plo, phi
+        self.shape_ids = shape_ids  # shape number -> catalog id
+        self._all, self._kept = shape_placements, kept
+        self.face_shape = face_shape  # die face -> shape number
+        counts = [len(k) for k in kept]
+        self.alive0 = np.arange(len(plo), dtype=np.int64)  # every placement alive: a new sheet's `alive`
+        self.st0 = np.zeros(S_DICE + rounds + 1 + len(shape_ids), np.int64)  # a new sheet's `st`, dice 0
+        self.st0[S_DICE + rounds + 1:] = counts
+        # the greedy bot's best setup moves per setup shape (count, codes), -1: not yet known
+        self.setup_best = np.full((len(shape_ids), max(counts, default=0) + 1), -1, np.int64)
 
     def new_sheet(self, dice: list[int]) -> np.ndarray:
         """A new sheet's `st` for these rolls (die faces)."""
@@ -569,6 +594,55 @@ class Tables:
         face_shape = self.face_shape
         st[S_DICE:S_DICE + len(dice)] = [face_shape[d] for d in dice]
         return st
+
+    @cached_property
+    def placements(self) -> dict[str, tuple[int, ...]]:
+        """Shape id -> its placements on drawable squares, in order."""
+        return {sid: tuple(every[i] for i in kept.tolist())
+                for sid, every, kept in zip(self.shape_ids, self._all, self._kept, strict=True)}
+
+    @cached_property
+    def bits(self) -> tuple[int, ...]:
+        """Placement number -> its squares."""
+        return tuple(p for sid in self.shape_ids for p in self.placements[sid])
+
+    @cached_property
+    def owner(self) -> tuple[str, ...]:
+        """Placement number -> its shape's id."""
+        return tuple(sid for sid in self.shape_ids for _ in self.placements[sid])
+
+    @cached_property
+    def index(self) -> dict[str, dict[int, int]]:
+        """Shape id -> squares -> placement number."""
+        out, first = {}, 0
+        for sid in self.shape_ids:
+            out[sid] = {p: first + i for i, p in enumerate(self.placements[sid])}
+            first += len(self.placements[sid])
+        return out
+
+
+_GRID_PLACEMENTS: dict[tuple[int, int, bool, int], list[tuple[tuple[int, ...], Any, Any]]] = {}
+
+
+def _grid_placements(width: int, height: int, mirror: bool, cat: Catalog) -> list[tuple[tuple[int, ...], Any, Any]]:
+    """Per shape of the catalog: its placements on the whole grid, and as two word arrays (the odd has
+    none: odds are squares); once per grid size, mirror rule and catalog."""
+    key = (width, height, mirror, id(cat))
+    got = _GRID_PLACEMENTS.get(key)
+    if got is None:
+        from generator.core.grid import get_grid
+
+        if len(_GRID_PLACEMENTS) >= 16:
+            _GRID_PLACEMENTS.clear()
+        g = get_grid(width, height)
+        got = []
+        for s in cat.shapes.values():
+            every = () if s.kind == "odd" else shape_placements(g, s, mirror)
+            words = [split(p) for p in every]
+            got.append((every, np.array([w[0] for w in words], np.uint64),
+                        np.array([w[1] for w in words], np.uint64)))
+        _GRID_PLACEMENTS[key] = got
+    return got
 
 
 def build_tables(board: Board, hard: bool, mirror: bool, cat: Catalog | None = None) -> Tables:
@@ -585,16 +659,16 @@ def build_tables(board: Board, hard: bool, mirror: bool, cat: Catalog | None = N
                      *((C_K0 + 2 * i, board.resources(k)) for i, k in enumerate(KINDS))):
         ctx[at], ctx[at + 1] = split(bits)
     shape_ids = tuple(cat.shapes)
-    placements = {sid: (() if s.kind == "odd" else tuple(p for p in shape_placements(g, s, mirror)
-                                                          if not p & ~board.drawable))
-                  for sid, s in cat.shapes.items()}
-    bits = tuple(p for sid in shape_ids for p in placements[sid])
-    owner = tuple(sid for sid in shape_ids for _ in placements[sid])
-    index: dict[str, dict[int, int]] = {}
-    start = [0]
-    for sid in shape_ids:
-        index[sid] = {p: start[-1] + i for i, p in enumerate(placements[sid])}
-        start.append(start[-1] + len(placements[sid]))
+    # each shape's placements on drawable squares only (one over an object, a blanket or waste is never legal)
+    not_lo, not_hi = ~ctx[C_DRAW], ~ctx[C_DRAW + 1]
+    every, kept, los, his = [], [], [], []
+    for placements, lo, hi in _grid_placements(g.width, g.height, mirror, cat):
+        keep = np.nonzero(((lo & not_lo) | (hi & not_hi)) == 0)[0]
+        every.append(placements)
+        kept.append(keep)
+        los.append(lo[keep])
+        his.append(hi[keep])
+    start = np.concatenate(([0], np.cumsum([len(k) for k in kept]))).tolist()
     table = [sc.resource_points(n) for n in range(squares + 1)]
     pairs = cat.odd_pairs
     unused = []
@@ -620,17 +694,9 @@ def build_tables(board: Board, hard: bool, mirror: bool, cat: Catalog | None = N
     head[N_SCREEN_LIST] = head[N_UNUSED] + len(unused)
     head[N_PSTART] = head[N_SCREEN_LIST] + len(screens)
     num = np.array(head + table + unused + screens + start, np.int64)
-    lo_hi = [split(p) for p in bits]
-    plo = np.array([lo for lo, _ in lo_hi], np.uint64)
-    phi = np.array([hi for _, hi in lo_hi], np.uint64)
-    alive0 = np.arange(len(bits), dtype=np.int64)
-    widest = max((len(v) for v in placements.values()), default=0)
-    setup_best = np.full((len(shape_ids), widest + 1), -1, np.int64)
-    st0 = np.zeros(S_DICE + cat.rounds + 1 + len(shape_ids), np.int64)
-    st0[S_DICE + cat.rounds + 1:] = np.diff(start)
     face_shape = {s.die: shape_ids.index(sid) for sid, s in cat.shapes.items() if s.die is not None}
-    return Tables(grid_words(g), ctx, num, plo, phi, shape_ids, bits, owner, index, placements, alive0, st0,
-                  face_shape, setup_best)
+    return Tables(grid_words(g), ctx, num, shape_ids, every, kept, np.concatenate(los), np.concatenate(his),
+                  face_shape, cat.rounds)
 
 
 _TABLES: dict[tuple[Any, ...], Tables] = {}
