@@ -217,8 +217,9 @@ class State:
         return float(self.points(self.covered | bits, crossed, odds) - self.points())
 
     def stats(self) -> dict[str, float]:
-        b = self.breakdown()
-        return {"areas_closed": len(b.closed_areas), "scoring_areas": sum(b.areas.values()),
+        t = self.tables
+        closed, scoring = k.area_counts(self.cov[0], self.cov[1], t.g, t.ctx, t.num)
+        return {"areas_closed": int(closed), "scoring_areas": int(scoring),
                 "dead_rolls": self.dead_rolls, "squares_drawn": self.covered.bit_count(),
                 "special_used": int(self.st[k.S_NCROSSED]) - 1 + self.odds // 2}
 
@@ -243,6 +244,8 @@ class State:
         b = self.breakdown()
         assert b.total >= 0
         assert b.total == self.points(), "the compiled score disagrees with the printed breakdown"
+        stats = self.stats()
+        assert (stats["areas_closed"], stats["scoring_areas"]) == (len(b.closed_areas), sum(b.areas.values()))
 
 
 def new_game(board: Board, rng: random.Random, hard: bool = False, mirror: bool = False) -> State:

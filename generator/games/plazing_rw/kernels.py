@@ -126,6 +126,24 @@ def board_points(cov_lo: Any, cov_hi: Any, g: tuple, ctx: Any, num: Any) -> int:
 
 
 @njit
+def area_counts(cov_lo: Any, cov_hi: Any, g: tuple, ctx: Any, num: Any) -> tuple[int, int]:
+    """(closed areas, closed areas that score as areas: no waste, at most `area_max` squares)."""
+    free_lo, free_hi = ctx[C_FREE] & ~cov_lo, ctx[C_FREE + 1] & ~cov_hi
+    r_lo, r_hi = flood2(free_lo, free_hi, free_lo & ctx[C_OPEN], free_hi & ctx[C_OPEN + 1], g)
+    rest_lo, rest_hi = free_lo & ~r_lo, free_hi & ~r_hi
+    closed = scoring = 0
+    while rest_lo | rest_hi:
+        s_lo, s_hi = lowest2(rest_lo, rest_hi)
+        a_lo, a_hi = flood2(rest_lo, rest_hi, s_lo, s_hi, g)
+        rest_lo &= ~a_lo
+        rest_hi &= ~a_hi
+        closed += 1
+        if area_part(a_lo, a_hi, ctx, num)[0] > 0:
+            scoring += 1
+    return closed, scoring
+
+
+@njit
 def unused_points(screens_used: int, pairs_used: int, num: Any) -> int:
     """Points for the special actions still allowed on the panel (rules.py, "Unused special actions")."""
     pairs = num[N_ODD_PAIRS]
