@@ -110,9 +110,9 @@ def sheet_setups(options: dict[str, Any], seed: int, count: int,
 
 
 def _preload(difficulty: int) -> None:
-    """Read the data every sheet needs (reference scores, forecast, shapes, scoring) once, before
-    the pool forks its workers, instead of once per worker."""
-    from .fairness import references
+    """Read the data every sheet needs (reference scores, forecast, shapes, scoring) and load the
+    compiled playouts once, before the pool forks its workers, instead of once per worker."""
+    from .fairness import references, warm_up
     from .model import catalog, scoring
     from .predict import predictor
 
@@ -120,6 +120,7 @@ def _preload(difficulty: int) -> None:
     predictor(difficulty)
     catalog()
     scoring()
+    warm_up()
 
 
 def _sheet_job(job: tuple[dict[str, Any], int]) -> SheetSetup:
