@@ -92,10 +92,25 @@ def _load_numba() -> Any:
         from numba.core import event
 
         # set on numba's config, not in the environment: a worker process then finds the same folder
-        numba.config.CACHE_DIR = str(cache_dir() / source_digest())
+        numba.config.CACHE_DIR = _writable(cache_dir() / source_digest())
         _notice_compiles(event)
         _numba = numba
     return _numba
+
+
+def _writable(folder: Path) -> str:
+    """`folder`, created; or, where it cannot be written (a read-only home), one in the temporary folder."""
+    import tempfile
+
+    for place in (folder, Path(tempfile.gettempdir()) / f"boardgen-numba-{os.getuid() if hasattr(os, 'getuid') else 0}"
+                  / folder.name):
+        try:
+            place.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=place):
+                return str(place)
+        except OSError:
+            continue
+    return str(folder)  # numba then warns that it cannot cache, and compiles every run
 
 
 def njit(*args: Any, **options: Any) -> Any:

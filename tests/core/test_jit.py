@@ -77,3 +77,13 @@ def test_version_imports_no_jit():
                "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
                "print('numba' in sys.modules, 'generator.core.jit' in sys.modules)")
     assert out.stdout.strip().splitlines()[-1] == "False False", out.stdout + out.stderr
+
+
+def test_an_unwritable_cache_folder_falls_back_to_the_temporary_folder(tmp_path):
+    pytest.importorskip("numba")
+    blocker = tmp_path / "blocker"  # a file where a folder should be: no one can write below it, not even root
+    blocker.write_text("")
+    (tmp_path / "tmp").mkdir()
+    out = _run(_PROBE, tmp_path / "probe.py", NUMBA_CACHE_DIR=str(blocker / "cache"), TMPDIR=str(tmp_path / "tmp"))
+    assert out.returncode == 0, out.stderr
+    assert any((tmp_path / "tmp").rglob("*.nbi"))
