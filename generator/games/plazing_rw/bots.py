@@ -61,8 +61,7 @@ def _play(mode: int, state: State, rng: random.Random) -> int:
     at = np.zeros(2, np.int64)
     log = np.empty(8 * (state.cat.rounds + 1), np.int64)  # a round is at most 4 moves
     while True:
-        status = k.play(mode, state.st, state.cov, state.alive, t.g, t.ctx, t.num, t.plo, t.phi, words, at, log,
-                        t.setup_best)
+        status = k.play(mode, state.st, state.cov, state.alive, t.g, t.ctx, t.num, t.pl, words, at, log, t.setup_best)
         if status != -1:
             break
         _b, more = take_words(rng, WORDS)
@@ -124,7 +123,7 @@ def greedy_scores(board: Board, game_seeds: list[int], streams: list[tuple[list[
     done = 0
     while done < n:
         done += int(k.greedy_scores(dice[done:], words[done:], scores[done:], t.st0, t.alive0, t.g, t.ctx, t.num,
-                                    t.plo, t.phi, t.setup_best))
+                                    t.pl, t.setup_best))
         if done < n:  # this game drew past its words: play it alone
             scores[done] = greedy_score(board, game_seeds[done], hard, mirror)
             done += 1

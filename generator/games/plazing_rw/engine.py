@@ -151,8 +151,8 @@ class State:
     def codes(self, mode: int = k.LIST) -> np.ndarray:
         """The kernels' codes of the legal moves (mode LIST) or of the greedy bot's best (BEST)."""
         t = self.tables
-        out, wu, wi = k.scratch(len(t.plo), t.num)
-        n = k.candidates(mode, self.st, self.cov, self.alive, t.g, t.ctx, t.num, t.plo, t.phi, out, wu, wi)
+        out, wu, wi = k.scratch(len(t.bits), t.num)
+        n = k.candidates(mode, self.st, self.cov, self.alive, t.g, t.ctx, t.num, t.pl, out, wu, wi)
         return out[:n]
 
     def legal_moves(self) -> list[Move]:
@@ -167,7 +167,7 @@ class State:
 
     def apply_code(self, code: int) -> None:
         t = self.tables
-        k.apply(code, self.st, self.cov, t.plo, t.phi, t.num)
+        k.apply(code, self.st, self.cov, self.alive, t.g, t.ctx, t.num, t.pl)
         self.log.append(code)
 
     def code(self, move: Move) -> int:

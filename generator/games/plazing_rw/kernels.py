@@ -5,18 +5,20 @@ themselves); the State (engine.py), the bots (bots.py) and `rules.Scorer.fast_po
 They are written in the subset numba compiles (core.jit): with BOARDGEN_PURE_PYTHON=1 the same
 source runs as plain Python.
 
-Data layout (built once per board, variant and mirror rule by `Tables` in engine.py):
+Data layout (built once per board, variant and mirror rule by `Tables` below):
 * `g`: core.kernels grid tuple; squares are two-word bitboards (core.kernels);
 * `ctx` (uint64): the board's squares by kind, two words each (offsets `C_*`);
 * `num` (int64): the scalars of the rules (`N_*`) and the tables behind offsets: resource points
   by count, unused-special points by (screens used, pairs used), the screen shapes in panel
-  order, and where each shape's placements start in `plo`/`phi`;
-* `plo`, `phi` (uint64): every placement of every shape on drawable squares, shape by shape in
-  the catalog's placement order (the order of `legal_moves()`);
-* a sheet is `st` (int64: round, flags, panel use, dice as shape numbers, per shape how many of
-  its placements are still free), `cov` (uint64[2]: drawn squares) and `alive` (int64: per shape
-  the numbers of its placements that do not overlap drawn squares, in placement order; pruned as
-  squares are drawn, never reordered).
+  order, and where each shape's placements start in `pl`;
+* `pl` (uint64, the same for every board of a grid size): every placement of every shape on the
+  grid, shape by shape in the catalog's placement order (the order of `legal_moves()`), as its
+  two words (low words at 0, high words at `N_P`), then per square and shape a bit set of the
+  shape's placements over that square (`N_PW` words each, at `N_COVER`);
+* a sheet is `st` (int64: round, flags, panel use, dice as shape numbers), `cov` (uint64[2]:
+  drawn squares) and `alive` (uint64: per shape two bit sets of its placements, `N_PW` words each:
+  those on free drawable squares, and those touching an own shape, both kept up to date as squares
+  are drawn, so the moves are read off their intersection).
 
 A move is a code `kind << 32 | index`: kind `K_SETUP`, `K_DIE`, `K_SPECIAL` with the number of
 a placement, `K_ODD` with the number of a square, `K_END` with 0.
@@ -42,6 +44,7 @@ from generator.core.kernels import (
     grow8,
     index2,
     lowest2,
+    popcount,
     randbelow,
     split,
 )
@@ -54,10 +57,10 @@ C_LEN = 18
 
 # num: scalars, then the offsets of its tables
 (N_LIMIT, N_AREA_MAX, N_SET_BONUS, N_BAR_VALUE, N_ROUNDS, N_MAX_SCREENS, N_ODD_PAIRS, N_SHAPES, N_SCREENS,
- N_TABLE, N_UNUSED, N_SCREEN_LIST, N_PSTART, N_TABLE_LEN) = range(14)
-N_LEN = 14
+ N_TABLE, N_UNUSED, N_SCREEN_LIST, N_PSTART, N_TABLE_LEN, N_P, N_PW, N_COVER) = range(17)
+N_LEN = 17
 
-# st: a sheet's scalars, then its dice (shape numbers) and each shape's count of free placements
+# st: a sheet's scalars, then its dice (shape numbers)
 S_ROUND, S_DIE_DONE, S_SPECIAL_DONE, S_CROSSED, S_NCROSSED, S_ODDS, S_PENDING, S_DEAD = range(8)
 S_DICE = 8
 
@@ -73,12 +76,6 @@ MAX_AREAS = 128
 W_AREAS, W_ENC, W_LAYERS = 0, 2 * MAX_AREAS, 2 * MAX_AREAS + 2
 WU_LEN = W_LAYERS + 2 * (MAX_AREAS + 1)
 I_PARTS, I_SUMS, I_GROUPS = 0, 4 * MAX_AREAS, 4 * MAX_AREAS + 4
-
-
-@njit
-def alive_at(num: Any) -> int:
-    """Where the per-shape counts of free placements start in `st`."""
-    return S_DICE + num[N_ROUNDS] + 1
 
 
 # --- the score ------------------------------------------------------------------------------------
@@ -217,8 +214,8 @@ def _shape_of_roll(st: Any, r: int) -> int:
 
 
 @njit
-def candidates(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num: Any, plo: Any, phi: Any,
-               out: Any, wu: Any, wi: Any) -> int:
+def candidates(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num: Any, pl: Any, out: Any,
+               wu: Any, wi: Any) -> int:
     """The legal moves now (mode LIST), or the best of them by the greedy value (mode BEST), written to
     `out` in legal-move order; returns how many. `wu`, `wi` are scratch space (`scratch`).
 
@@ -231,7 +228,7 @@ def candidates(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num
     A first odd is offered only when a second one fits after it.
 
     The greedy value of a move is the score after it minus the score now; ties keep legal order, and
-    the end of the round is worth 0. Placements over drawn squares are pruned from `alive` on the way.
+    the end of the round is worth 0.
 
     The score after a move comes from the split of the sheet now into its open region `reach` (free
     squares an open edge reaches), its closed areas and their shares (in `wu`, `wi`), changed only
@@ -309,8 +306,7 @@ def candidates(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num
     k_odd = unused_points(crossed, (odds + 1) // 2, num) - now
     best_value = -(1 << 40)
     n = 0
-    pstart = num[N_PSTART]
-    at = alive_at(num)
+    pstart, n_p, pw = num[N_PSTART], num[N_P], num[N_PW]
     # the groups of moves: (kind, shape or -1 for odds, must touch, value offset)
     n_groups = 0
     width = 2 + num[N_SHAPES]
@@ -364,10 +360,11 @@ def candidates(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num
         o_lo, o_hi = odd_squares_lo, odd_squares_hi
         s = shapes[k]
         first = num[pstart + s] if s >= 0 else 0
-        count = st[at + s] if s >= 0 else 0
-        kept = j = 0
+        free_at = 2 * s * pw  # the shape's free placements; its touching ones follow
+        w = 0
+        m = ZERO
         while True:
-            # the next move of the group: an odd square, or a free placement (pruning the others)
+            # the next move of the group: an odd square, or a free (and touching) placement
             if kind == K_ODD:
                 if not (o_lo | o_hi):
                     break
@@ -376,17 +373,15 @@ def candidates(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num
                 o_hi &= ~p_hi
                 code = (K_ODD << 32) | index2(p_lo, p_hi)
             else:
-                if j == count:
+                while not m and w < pw:
+                    m = alive[free_at + w] & alive[free_at + pw + w] if touch[k] else alive[free_at + w]
+                    w += 1
+                if not m:
                     break
-                idx = alive[first + j]
-                j += 1
-                p_lo, p_hi = plo[idx], phi[idx]
-                if (p_lo & cov_lo) | (p_hi & cov_hi):
-                    continue  # over a drawn square: never legal again
-                alive[first + kept] = idx
-                kept += 1
-                if touch[k] and not ((p_lo & t_lo) | (p_hi & t_hi)):
-                    continue
+                low = m & (~m + ONE)
+                m ^= low
+                idx = first + 64 * (w - 1) + popcount(low - ONE)
+                p_lo, p_hi = pl[idx], pl[n_p + idx]
                 code = (kind << 32) | idx
             drawn += 1
             if not best:
@@ -419,8 +414,6 @@ def candidates(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num
             if got == floor:
                 out[n] = code
                 n += 1
-        if s >= 0:
-            st[at + s] = kept
         if kind == K_DIE and drawn:
             end_legal = False  # the die shape is mandatory when it fits
         if best and floor + offset[k] > best_value:
@@ -447,7 +440,7 @@ def scratch(placements: int, num: Any) -> tuple[Any, Any, Any]:
 
 
 @njit
-def apply(code: int, st: Any, cov: Any, plo: Any, phi: Any, num: Any) -> None:
+def apply(code: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num: Any, pl: Any) -> None:
     """Play the move `code` (rules.py, "Rounds"): draw its squares, mark the panel, end the round when
     the die shape is drawn and the special action used or impossible (never in the middle of a pair
     of odds); the end of the round without the die shape is a dead roll."""
@@ -460,15 +453,14 @@ def apply(code: int, st: Any, cov: Any, plo: Any, phi: Any, num: Any) -> None:
         return
     if kind == K_ODD:
         if idx < 64:
-            cov[0] |= ONE << U64(idx)
+            _draw(ONE << U64(idx), ZERO, cov, alive, g, ctx, num, pl)
         else:
-            cov[1] |= ONE << U64(idx - 64)
+            _draw(ZERO, ONE << U64(idx - 64), cov, alive, g, ctx, num, pl)
         st[S_ODDS] += 1
         st[S_PENDING] = st[S_ODDS] % 2
         st[S_SPECIAL_DONE] = 1
     else:
-        cov[0] |= plo[idx]
-        cov[1] |= phi[idx]
+        _draw(pl[idx], pl[num[N_P] + idx], cov, alive, g, ctx, num, pl)
         if kind == K_SETUP:
             _cross(st, _shape_of_roll(st, 0))
             _next_round(st)
@@ -480,6 +472,35 @@ def apply(code: int, st: Any, cov: Any, plo: Any, phi: Any, num: Any) -> None:
             st[S_SPECIAL_DONE] = 1
     if st[S_DIE_DONE] and not st[S_PENDING] and (st[S_SPECIAL_DONE] or not _special_possible(st, num)):
         _next_round(st)
+
+
+@njit
+def _draw(b_lo: Any, b_hi: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num: Any, pl: Any) -> None:
+    """Draw the squares `b`: placements over them are no longer free, placements over the drawable
+    squares newly next to an own shape now touch one."""
+    o_lo, o_hi = cov[0], cov[1]
+    n_lo, n_hi = o_lo | b_lo, o_hi | b_hi
+    cov[0] = n_lo
+    cov[1] = n_hi
+    s_count, pw, cover = num[N_SHAPES], num[N_PW], num[N_COVER]
+    g_lo, g_hi = grow8(o_lo, o_hi, g)
+    f_lo, f_hi = grow8(n_lo, n_hi, g)
+    a_lo = f_lo & ~g_lo & ~n_lo & ctx[C_DRAW]
+    a_hi = f_hi & ~g_hi & ~n_hi & ctx[C_DRAW + 1]
+    for touching in range(2):
+        r_lo, r_hi = (a_lo, a_hi) if touching else (b_lo, b_hi)
+        while r_lo | r_hi:
+            q_lo, q_hi = lowest2(r_lo, r_hi)
+            r_lo &= ~q_lo
+            r_hi &= ~q_hi
+            base = cover + index2(q_lo, q_hi) * s_count * pw
+            for s in range(s_count):
+                at = 2 * s * pw + touching * pw
+                for w in range(pw):
+                    if touching:
+                        alive[at + w] |= pl[base + s * pw + w]
+                    else:
+                        alive[at + w] &= ~pl[base + s * pw + w]
 
 
 @njit
@@ -523,8 +544,8 @@ def _special_possible(st: Any, num: Any) -> bool:
 
 
 @njit
-def play(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num: Any, plo: Any, phi: Any,
-         words: Any, at: Any, log: Any, setup_best: Any) -> int:
+def play(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num: Any, pl: Any, words: Any, at: Any,
+         log: Any, setup_best: Any) -> int:
     """Play the sheet to its end with a bot: mode LIST draws uniformly among the legal moves (the random
     bot), mode BEST among the best-valued ones (the greedy bot), each draw `randrange(len(moves))` from
     the raw words (core.kernels.randbelow). Moves go to `log[at[1]:]`.
@@ -533,7 +554,7 @@ def play(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num: Any,
     before the draw), -2 when no move is legal before the end. `setup_best` keeps the greedy bot's
     best setup moves per setup shape (every game on a board starts from the same empty sheet).
     """
-    out, wu, wi = scratch(len(plo), num)
+    out, wu, wi = scratch(num[N_P], num)
     while st[S_ROUND] <= num[N_ROUNDS]:
         cached = mode == BEST and st[S_ROUND] == 0 and cov[0] == ZERO and cov[1] == ZERO
         shape = _shape_of_roll(st, 0)
@@ -542,7 +563,7 @@ def play(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num: Any,
             for i in range(n):
                 out[i] = setup_best[shape, 1 + i]
         else:
-            n = candidates(mode, st, cov, alive, g, ctx, num, plo, phi, out, wu, wi)
+            n = candidates(mode, st, cov, alive, g, ctx, num, pl, out, wu, wi)
             if cached:
                 setup_best[shape, 0] = n
                 for i in range(n):
@@ -553,15 +574,15 @@ def play(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num: Any,
         if r < 0:
             return -1
         code = out[r]
-        apply(code, st, cov, plo, phi, num)
+        apply(code, st, cov, alive, g, ctx, num, pl)
         log[at[1]] = code
         at[1] += 1
     return 0
 
 
 @njit
-def greedy_scores(dice: Any, words: Any, scores: Any, st0: Any, alive0: Any, g: tuple, ctx: Any, num: Any, plo: Any,
-                  phi: Any, setup_best: Any) -> int:
+def greedy_scores(dice: Any, words: Any, scores: Any, st0: Any, alive0: Any, g: tuple, ctx: Any, num: Any, pl: Any,
+                  setup_best: Any) -> int:
     """Greedy solo games on one board, game i from the rolls `dice[i]` (shape numbers) and the raw
     random words `words[i]` that follow them in its stream; scores to `scores`. Returns how many games
     were played: fewer than asked when game i needs more words than it was given (the caller plays
@@ -579,7 +600,7 @@ def greedy_scores(dice: Any, words: Any, scores: Any, st0: Any, alive0: Any, g: 
         cov[1] = ZERO
         at[0] = 0
         at[1] = 0
-        if play(BEST, st, cov, alive, g, ctx, num, plo, phi, words[i], at, log, setup_best) != 0:
+        if play(BEST, st, cov, alive, g, ctx, num, pl, words[i], at, log, setup_best) != 0:
             return i
         scores[i] = points(st, cov, g, ctx, num)
     return dice.shape[0]
@@ -592,19 +613,22 @@ class Tables:
     """One board's arrays for the kernels (module doc), and the Python view of its placements (built
     only when asked: a whole-game kernel needs the arrays alone)."""
 
-    def __init__(self, g: tuple[Any, ...], ctx: np.ndarray, num: np.ndarray, shape_ids: tuple[str, ...],
-                 shape_placements: list[tuple[int, ...]], kept: list[np.ndarray], plo: np.ndarray, phi: np.ndarray,
-                 face_shape: dict[int, int], rounds: int) -> None:
-        self.g, self.ctx, self.num, self.plo, self.phi = g, ctx, num, plo, phi
-        self.shape_ids = shape_ids  # shape number -> catalog id
-        self._all, self._kept = shape_placements, kept
+    def __init__(self, g: tuple[Any, ...], ctx: np.ndarray, num: np.ndarray, grid: _GridPlacements,
+                 keep: list[np.ndarray], face_shape: dict[int, int], rounds: int) -> None:
+        self.g, self.ctx, self.num, self.pl = g, ctx, num, grid.pl
+        self.shape_ids = grid.shape_ids  # shape number -> catalog id
+        self._grid, self._keep = grid, keep  # per shape: which grid placements lie on drawable squares
         self.face_shape = face_shape  # die face -> shape number
-        counts = [len(k) for k in kept]
-        self.alive0 = np.arange(len(plo), dtype=np.int64)  # every placement alive: a new sheet's `alive`
-        self.st0 = np.zeros(S_DICE + rounds + 1 + len(shape_ids), np.int64)  # a new sheet's `st`, dice 0
-        self.st0[S_DICE + rounds + 1:] = counts
+        pw = grid.pw
+        # a new sheet's `alive`: every placement on drawable squares free, none touching yet
+        self.alive0 = np.zeros(2 * len(keep) * pw, np.uint64)
+        for s, kept in enumerate(keep):
+            words = np.zeros(64 * pw, np.uint8)
+            words[kept] = 1
+            self.alive0[2 * s * pw:(2 * s + 1) * pw] = np.packbits(words, bitorder="little").view("<u8")
+        self.st0 = np.zeros(S_DICE + rounds + 1, np.int64)  # a new sheet's `st`, dice 0
         # the greedy bot's best setup moves per setup shape (count, codes), -1: not yet known
-        self.setup_best = np.full((len(shape_ids), max(counts, default=0) + 1), -1, np.int64)
+        self.setup_best = np.full((len(keep), max((len(k) for k in keep), default=0) + 1), -1, np.int64)
 
     def new_sheet(self, dice: list[int]) -> np.ndarray:
         """A new sheet's `st` for these rolls (die faces)."""
@@ -617,49 +641,68 @@ class Tables:
     def placements(self) -> dict[str, tuple[int, ...]]:
         """Shape id -> its placements on drawable squares, in order."""
         return {sid: tuple(every[i] for i in kept.tolist())
-                for sid, every, kept in zip(self.shape_ids, self._all, self._kept, strict=True)}
+                for sid, every, kept in zip(self.shape_ids, self._grid.every, self._keep, strict=True)}
 
-    @cached_property
+    @property
     def bits(self) -> tuple[int, ...]:
         """Placement number -> its squares."""
-        return tuple(p for sid in self.shape_ids for p in self.placements[sid])
+        return self._grid.bits
 
-    @cached_property
+    @property
     def owner(self) -> tuple[str, ...]:
         """Placement number -> its shape's id."""
-        return tuple(sid for sid in self.shape_ids for _ in self.placements[sid])
+        return self._grid.owner
 
-    @cached_property
+    @property
     def index(self) -> dict[str, dict[int, int]]:
         """Shape id -> squares -> placement number."""
-        out, first = {}, 0
-        for sid in self.shape_ids:
-            out[sid] = {p: first + i for i, p in enumerate(self.placements[sid])}
-            first += len(self.placements[sid])
-        return out
+        return self._grid.index
 
 
-_GRID_PLACEMENTS: dict[tuple[int, int, bool, int], list[tuple[tuple[int, ...], Any, Any]]] = {}
+class _GridPlacements:
+    """Every placement of every catalog shape on a grid (the odd has none: odds are squares): `pl`
+    (module doc) and its Python view."""
+
+    def __init__(self, width: int, height: int, mirror: bool, cat: Catalog) -> None:
+        from generator.core.grid import get_grid
+
+        g = get_grid(width, height)
+        self.shape_ids = tuple(cat.shapes)
+        self.every = [() if s.kind == "odd" else shape_placements(g, s, mirror) for s in cat.shapes.values()]
+        self.start = np.concatenate(([0], np.cumsum([len(e) for e in self.every]))).astype(np.int64)
+        self.bits = tuple(p for e in self.every for p in e)
+        self.owner = tuple(sid for sid, e in zip(self.shape_ids, self.every, strict=True) for _ in e)
+        self.index = {sid: {p: int(self.start[i]) + j for j, p in enumerate(e)}
+                      for i, (sid, e) in enumerate(zip(self.shape_ids, self.every, strict=True))}
+        n = len(self.bits)
+        words = [split(p) for p in self.bits]
+        self.lo = np.array([w[0] for w in words], np.uint64)
+        self.hi = np.array([w[1] for w in words], np.uint64)
+        self.pw = pw = max(1, -(-max((len(e) for e in self.every), default=1) // 64))
+        squares = width * height
+        cover = np.zeros((squares, len(self.every), 64 * pw), np.uint8)
+        for s, e in enumerate(self.every):
+            for j, p in enumerate(e):
+                while p:
+                    low = p & -p
+                    cover[low.bit_length() - 1, s, j] = 1
+                    p ^= low
+        packed = np.packbits(cover, axis=2, bitorder="little").view("<u8").reshape(-1)
+        self.pl = np.concatenate((self.lo, self.hi, packed)).astype(np.uint64)
+        self.n = n
 
 
-def _grid_placements(width: int, height: int, mirror: bool, cat: Catalog) -> list[tuple[tuple[int, ...], Any, Any]]:
-    """Per shape of the catalog: its placements on the whole grid, and as two word arrays (the odd has
-    none: odds are squares); once per grid size, mirror rule and catalog."""
+_GRID_PLACEMENTS: dict[tuple[int, int, bool, int], _GridPlacements] = {}
+
+
+def _grid_placements(width: int, height: int, mirror: bool, cat: Catalog) -> _GridPlacements:
+    """`_GridPlacements`, once per grid size, mirror rule and catalog."""
     key = (width, height, mirror, id(cat))
     got = _GRID_PLACEMENTS.get(key)
     if got is None:
-        from generator.core.grid import get_grid
-
         if len(_GRID_PLACEMENTS) >= 16:
             _GRID_PLACEMENTS.clear()
-        g = get_grid(width, height)
-        got = []
-        for s in cat.shapes.values():
-            every = () if s.kind == "odd" else shape_placements(g, s, mirror)
-            words = [split(p) for p in every]
-            got.append((every, np.array([w[0] for w in words], np.uint64),
-                        np.array([w[1] for w in words], np.uint64)))
-        _GRID_PLACEMENTS[key] = got
+        got = _GRID_PLACEMENTS[key] = _GridPlacements(width, height, mirror, cat)
     return got
 
 
@@ -671,22 +714,20 @@ def build_tables(board: Board, hard: bool, mirror: bool, cat: Catalog | None = N
     sc = scoring()
     g = board.grid
     squares = g.width * g.height
+    words = grid_words(g)  # refuses a board past two words before any work
     ctx = np.zeros(C_LEN, np.uint64)
     for at, bits in ((C_FREE, g.full & ~board.walls), (C_OPEN, board.open_edge), (C_DRAW, board.drawable),
                      (C_WASTE, board.waste), (C_BAR, board.bar), (C_RES, board.all_resources),
                      *((C_K0 + 2 * i, board.resources(k)) for i, k in enumerate(KINDS))):
         ctx[at], ctx[at + 1] = split(bits)
-    shape_ids = tuple(cat.shapes)
+    grid = _grid_placements(g.width, g.height, mirror, cat)
+    shape_ids = grid.shape_ids
     # each shape's placements on drawable squares only (one over an object, a blanket or waste is never legal)
     not_lo, not_hi = ~ctx[C_DRAW], ~ctx[C_DRAW + 1]
-    every, kept, los, his = [], [], [], []
-    for placements, lo, hi in _grid_placements(g.width, g.height, mirror, cat):
-        keep = np.nonzero(((lo & not_lo) | (hi & not_hi)) == 0)[0]
-        every.append(placements)
-        kept.append(keep)
-        los.append(lo[keep])
-        his.append(hi[keep])
-    start = np.concatenate(([0], np.cumsum([len(k) for k in kept]))).tolist()
+    keep = []
+    for s in range(len(shape_ids)):
+        lo, hi = grid.lo[grid.start[s]:grid.start[s + 1]], grid.hi[grid.start[s]:grid.start[s + 1]]
+        keep.append(np.nonzero(((lo & not_lo) | (hi & not_hi)) == 0)[0])
     table = [sc.resource_points(n) for n in range(squares + 1)]
     pairs = cat.odd_pairs
     unused = []
@@ -711,10 +752,12 @@ def build_tables(board: Board, hard: bool, mirror: bool, cat: Catalog | None = N
     head[N_UNUSED] = N_LEN + len(table)
     head[N_SCREEN_LIST] = head[N_UNUSED] + len(unused)
     head[N_PSTART] = head[N_SCREEN_LIST] + len(screens)
-    num = np.array(head + table + unused + screens + start, np.int64)
+    head[N_P] = grid.n
+    head[N_PW] = grid.pw
+    head[N_COVER] = 2 * grid.n
+    num = np.array(head + table + unused + screens + grid.start.tolist(), np.int64)
     face_shape = {s.die: shape_ids.index(sid) for sid, s in cat.shapes.items() if s.die is not None}
-    return Tables(grid_words(g), ctx, num, shape_ids, every, kept, np.concatenate(los), np.concatenate(his),
-                  face_shape, cat.rounds)
+    return Tables(words, ctx, num, grid, keep, face_shape, cat.rounds)
 
 
 _TABLES: dict[tuple[Any, ...], Tables] = {}
