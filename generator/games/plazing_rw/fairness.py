@@ -46,9 +46,8 @@ from generator.core.checks import GenerationError
 from generator.core.data import load_toml
 from generator.core.rng import make_rng
 
-from .bots import game_stream, greedy_score, greedy_scores
-from .engine import ENGINE_VERSION
 from .model import DATA, Board, random_params
+from .version import ENGINE_VERSION
 
 REFERENCE_FILE = DATA / "reference.toml"
 DIFFICULTIES = (1, 2, 3, 4)
@@ -102,6 +101,8 @@ def crn_seed(i: int) -> int:
 
 def play_greedy(board: Board, game_seed: int, hard: bool = False, mirror: bool = False) -> int:
     """One greedy solo game on `board` from `game_seed` (its dice first, then the bot's tie-breaks)."""
+    from .bots import greedy_score  # the compiled engine, loaded only by what plays
+
     return greedy_score(board, game_seed, hard, mirror)
 
 
@@ -113,6 +114,8 @@ CHUNK = 4
 def score_stream(board: Board, hard: bool = False, mirror: bool = False) -> Iterator[int]:
     """Greedy scores of `board` on dice streams 0, 1, 2, ... (the candidate side of the comparison),
     played CHUNK at a time by one kernel call from the streams' dice and random words (`crn_stream`)."""
+    from .bots import greedy_scores
+
     i = 0
     while True:
         games = [crn_stream(j) for j in range(i, i + CHUNK)]
@@ -135,6 +138,8 @@ def warm_up(games: int = 64) -> None:
 def crn_stream(i: int) -> tuple[int, tuple[list[int], Any]]:
     """Game i's seed and its dice and bot random words (bots.game_stream of `crn_seed(i)`), kept: every
     candidate board of every sheet plays the same games."""
+    from .bots import game_stream
+
     while len(_STREAMS) <= i:
         seed = crn_seed(len(_STREAMS))
         _STREAMS.append((seed, game_stream(seed)))
@@ -241,5 +246,7 @@ def describe(fig: dict[str, Any], lang: str = "en") -> str:
 
 def score_games(board: Board, seeds: list[int], hard: bool, mirror: bool) -> list[int]:
     """Greedy scores for explicit game seeds (the reference bench)."""
+    from .bots import game_stream, greedy_scores
+
     return greedy_scores(board, seeds, [game_stream(s) for s in seeds], hard, mirror)
 

@@ -78,3 +78,19 @@ def test_compiled_and_plain_python_paths_play_the_same_games() -> None:
         assert a == b
         assert a.get("total", a["points"]) == a["points"]  # the compiled score is the printed breakdown's
     assert fast["batched"] == slow["batched"]
+
+
+def test_what_plays_nothing_loads_no_compiler() -> None:
+    """A printed board's pad, its drawing, the checker, the scorer and the fairness figures' wording
+    import no numba (only playing loads the compiled engine)."""
+    code = ("import sys\n"
+            "from generator.games.plazing_rw import draw, fairness, predict, rules, setup\n"
+            "from generator.games.plazing_rw.model import boards\n"
+            "setup.sheet_setups({'board': '2'}, 1, 2)\n"
+            "rules.score(boards()['3'], 0, 1, 0)\n"
+            "rules.check_board(boards()['4'])\n"
+            "fairness.references()\n"
+            "print('numba' in sys.modules)\n")
+    res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert res.stdout.strip() == "False"
