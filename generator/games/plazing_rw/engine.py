@@ -44,9 +44,21 @@ _KIND = {name: i for i, name in enumerate(SOURCES)}
 def roll_dice(rng: random.Random, cat: Catalog | None = None) -> list[int]:
     """The setup roll (a re-rolled face never comes up) followed by one roll per round."""
     cat = cat or catalog()
-    faces = cat.die_faces
-    setup = rng.choice([f for f in faces if f not in cat.setup_reroll])
-    return [setup] + [rng.choice(faces) for _ in range(cat.rounds)]
+    faces, setup_faces = _faces(cat)
+    choice = rng.choice
+    return [choice(setup_faces)] + [choice(faces) for _ in range(cat.rounds)]
+
+
+_FACES: dict[int, tuple[Catalog, list[int], list[int]]] = {}
+
+
+def _faces(cat: Catalog) -> tuple[list[int], list[int]]:
+    """The die's faces and the faces a setup roll keeps, once per catalog (every game rolls)."""
+    got = _FACES.get(id(cat))
+    if got is None or got[0] is not cat:
+        faces = cat.die_faces
+        got = _FACES[id(cat)] = (cat, faces, [f for f in faces if f not in cat.setup_reroll])
+    return got[1], got[2]
 
 
 class State:
