@@ -50,8 +50,8 @@ def join(lo: Any, hi: Any) -> int:
 def grid_words(grid: Grid) -> tuple[Any, ...]:
     """The grid tuple the kernels take (module doc); ValueError past MAX_SQUARES squares."""
     if grid.width * grid.height > MAX_SQUARES or grid.width >= 64:
-        raise ValueError(f"a {grid.width}x{grid.height} board has more than {MAX_SQUARES} squares, "
-                         "more than the compiled playouts hold")
+        raise ValueError(f"a {grid.width}x{grid.height} board is more than the compiled playouts hold "
+                         f"(at most {MAX_SQUARES} squares, fewer than 64 columns)")
     return (U64(grid.width), U64(64 - grid.width), *split(grid.not_west), *split(grid.not_east),
             *split(grid.full))
 
