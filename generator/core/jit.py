@@ -16,7 +16,8 @@ same machine. `NUMBA_CACHE_DIR`, when set, wins. Inside it the functions go to a
 digest of every compiled module's source (`source_digest`): numba checks only the file a function
 is written in, so a change to a primitive another file calls would otherwise load a stale machine
 code. The first compile after an install or a source change takes seconds, so it says so, once per
-process, on stderr.
+process, on stderr when stderr is a terminal (a person waiting; not a log or a test runner that
+mixes the streams into a command's JSON), or always with `BOARDGEN_COMPILE_NOTICE=1`.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def _notice_compiles(event_module: Any) -> None:
         said = False
 
         def on_start(self, event: Any) -> None:
-            if not Notice.said:
+            if not Notice.said and (os.environ.get("BOARDGEN_COMPILE_NOTICE") == "1" or _is_terminal(sys.stderr)):
                 Notice.said = True
                 print(f"compiling the fast path once (cached in {cache_dir()})", file=sys.stderr, flush=True)
 
@@ -82,6 +83,13 @@ def _notice_compiles(event_module: Any) -> None:
             pass
 
     event_module.register("numba:compile", Notice())
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
 
 
 def _load_numba() -> Any:

@@ -50,12 +50,12 @@ def test_pure_python_hands_back_the_function_and_imports_no_numba(tmp_path):
 def test_compiled_path_caches_in_the_given_folder_and_says_so_once(tmp_path):
     pytest.importorskip("numba")
     cache = tmp_path / "cache"
-    first = _run(_PROBE, tmp_path / "probe.py", NUMBA_CACHE_DIR=str(cache))
+    first = _run(_PROBE, tmp_path / "probe.py", NUMBA_CACHE_DIR=str(cache), BOARDGEN_COMPILE_NOTICE="1")
     assert first.returncode == 0, first.stderr
     assert first.stdout.split() == ["False", "True", "42", "True"]
     assert first.stderr.count("compiling the fast path once") == 1
     assert any(cache.rglob("*.nbi")), "no cache index written"
-    again = _run(_PROBE, tmp_path / "probe.py", NUMBA_CACHE_DIR=str(cache))
+    again = _run(_PROBE, tmp_path / "probe.py", NUMBA_CACHE_DIR=str(cache), BOARDGEN_COMPILE_NOTICE="1")
     assert again.returncode == 0 and again.stdout == first.stdout
     assert "compiling" not in again.stderr  # loaded from the cache: silent
 
@@ -87,3 +87,10 @@ def test_an_unwritable_cache_folder_falls_back_to_the_temporary_folder(tmp_path)
     out = _run(_PROBE, tmp_path / "probe.py", NUMBA_CACHE_DIR=str(blocker / "cache"), TMPDIR=str(tmp_path / "tmp"))
     assert out.returncode == 0, out.stderr
     assert any((tmp_path / "tmp").rglob("*.nbi"))
+
+
+def test_the_compile_notice_stays_out_of_captured_output(tmp_path):
+    """Not a terminal (a log, a test runner mixing the streams into a command's JSON): no notice."""
+    pytest.importorskip("numba")
+    out = _run(_PROBE, tmp_path / "probe.py", NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    assert out.returncode == 0 and out.stderr == "", out.stderr
