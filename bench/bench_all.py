@@ -8,7 +8,11 @@ Rows (issue 12 goals in the last column):
 - pads: a 100-sheet pad of different random Plażing roll&write beaches and a 100-sheet Rzuć na tacę
   pad of a random balanced variant, through the CLI as a user runs them (whole process, default
   --jobs): seconds, and bytes per PDF page; Plażing's board.pdf bytes per page;
-- CLI start (whole process, see bench_cli_start.py): --version, --help, `plazing check FILE`.
+- CLI start (whole process, see bench_cli_start.py): --version, --help, `plazing check FILE`;
+- both paths (issue 27): the figures the compiled kernels change, each measured in a fresh process with
+  the JIT on and with BOARDGEN_PURE_PYTHON=1, and their ratio (`--paths-only` prints just these; the
+  plain-Python pad is timed on a few sheets and scaled, a whole one would take an hour; `--rss` adds the
+  peak memory of a 1,000-sheet pad).
 
 Rates are the best of several rounds (the machine is shared: the best round is the figure for the code,
 the load average is printed beside it). A row whose API has changed prints its error instead of
@@ -244,6 +248,100 @@ def cli(runs: int) -> list[Row]:
             for label, f in cli_start(runs)]
 
 
+# --- the compiled and the plain-Python path, side by side (issue 27) ------------------------------------
+
+_RATE = """
+import sys, time
+sys.path.insert(0, {root!r})
+from generator.core.playout import run_playouts
+{setup}
+run_playouts(make, 2, 0, {bot!r})  # the first call loads (or compiles) the kernels
+best, n = 0.0, {batch}
+for i in range(3):
+    t = time.process_time()
+    run_playouts(make, n, i, {bot!r})
+    best = max(best, n / (time.process_time() - t))
+print(best)
+"""
+
+_GAMES = {
+    "plazing-rw solo greedy games/s, one core (CPU)": (
+        "from generator.games.plazing_rw.engine import new_game\nfrom generator.games.plazing_rw.model import boards\n"
+        "b = boards()['1']\nmake = lambda rng: new_game(b, rng)", "greedy", ">= 10,000", (400, 8)),
+    "plazing-rw solo random games/s, one core (CPU)": (
+        "from generator.games.plazing_rw.engine import new_game\nfrom generator.games.plazing_rw.model import boards\n"
+        "b = boards()['1']\nmake = lambda rng: new_game(b, rng)", "random", "", (400, 8)),
+    "rzuc-na-tace 1p greedy games/s, one core (CPU)": (
+        "from generator.games.rzuc_na_tace.engine import State\nmake = lambda rng: State(1, rng)", "greedy",
+        ">= 20,000", (400, 60)),
+}
+
+
+def _in_path(pure: bool, args: list[str], code: str | None = None) -> tuple[float, str, float]:
+    """(wall seconds, stdout, CPU seconds of the process and its workers) of a fresh `python` on one path."""
+    import resource
+
+    env = {k: v for k, v in os.environ.items() if k != "BOARDGEN_PURE_PYTHON"}
+    if pure:
+        env["BOARDGEN_PURE_PYTHON"] = "1"
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    res = subprocess.run([sys.executable, *(["-c", code] if code else args)], cwd=ROOT, env=env,
+                         capture_output=True, text=True)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if res.returncode != 0:
+        raise RuntimeError((res.stderr or res.stdout).strip().splitlines()[-1])
+    return wall, res.stdout, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def _pad_seconds(pure: bool, count: int, jobs: str | None = None) -> tuple[float, float]:
+    """(wall, CPU) seconds of a whole `sheet --board random` command."""
+    with tempfile.TemporaryDirectory() as tmp:
+        args = ["-m", "generator", "plazing-rw", "sheet", "--board", "random", "--count", str(count), "--seed", "1",
+                "--out", tmp] + (["--jobs", jobs] if jobs else [])
+        wall, _out, cpu = _in_path(pure, args)
+        return wall, cpu
+
+
+def paths(count: int, rss: bool) -> list[Row]:
+    """Each figure on the compiled path, on the plain-Python path, and compiled / plain."""
+    rows: list[Row] = []
+    for label, (setup, bot, goal, (n_fast, n_pure)) in _GAMES.items():
+        try:
+            fast = float(_in_path(False, [], _RATE.format(root=str(ROOT), setup=setup, bot=bot, batch=n_fast))[1])
+            slow = float(_in_path(True, [], _RATE.format(root=str(ROOT), setup=setup, bot=bot, batch=n_pure))[1])
+        except Exception as exc:  # a changed API: the table still prints
+            rows.append((label, f"error: {exc}", goal))
+            continue
+        rows.append((label, f"{fast:,.0f} jit / {slow:,.1f} pure = {fast / slow:,.0f}x", goal))
+    label = f"plazing-rw {count}-sheet random pad (fair, difficulty 1), whole command"
+    try:
+        _pad_seconds(False, 1)  # a cold kernel cache compiles here, not in the figure
+        fast, fast_cpu = _pad_seconds(False, count)
+        few = 2
+        slow, slow_cpu = (x * count / few for x in _pad_seconds(True, few))
+        rows.append((f"{label}, wall s", f"{fast:.2f} jit / ~{slow:,.0f} pure ({few} sheets x{count // few}) = "
+                     f"{slow / fast:,.0f}x", "<= 5 s"))
+        rows.append((f"{label}, CPU s (all processes)", f"{fast_cpu:.2f} jit / ~{slow_cpu:,.0f} pure = "
+                     f"{slow_cpu / fast_cpu:,.0f}x", ""))
+    except Exception as exc:
+        rows.append((label, f"error: {exc}", "<= 5 s"))
+    if rss:
+        code = ("import resource, subprocess, sys, tempfile\nwith tempfile.TemporaryDirectory() as tmp:\n"
+                "    subprocess.run([sys.executable, '-m', 'generator', 'plazing-rw', 'sheet', '--board', 'random',"
+                " '--count', sys.argv[1], '--seed', '1', '--out', tmp], check=True, capture_output=True)\n"
+                "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+        for n in (100, 1000):
+            try:
+                _t, out, _cpu = _in_path(False, ["-c", code, str(n)])
+                rows.append((f"plazing-rw {n}-sheet random pad: peak RSS of a process", f"{int(out) / 1024:,.0f} MB",
+                             "flat"))
+            except Exception as exc:
+                rows.append((f"plazing-rw {n}-sheet pad RSS", f"error: {exc}", "flat"))
+    return rows
+
+
 def _guard(label: str, fn: Callable[[], str], goal: str) -> list[Row]:
     try:
         return [(label, fn(), goal)]
@@ -258,11 +356,17 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=100, help="sheets per pad")
     ap.add_argument("--quick", action="store_true", help="short rounds (a smoke run, not figures)")
     ap.add_argument("--json", type=Path, help="also write the table as JSON")
+    ap.add_argument("--paths-only", action="store_true", help="only the compiled / plain-Python figures")
+    ap.add_argument("--rss", action="store_true", help="also the peak memory of a 100- and a 1,000-sheet pad")
     args = ap.parse_args()
     if args.quick:
         args.seconds, args.runs, args.count = 0.3, 2, 10
     start = time.perf_counter()
-    rows = setups(args.seconds) + playouts(args.seconds) + pads(args.count) + cli(args.runs)
+    if args.paths_only:
+        rows = paths(args.count, args.rss)
+    else:
+        rows = setups(args.seconds) + playouts(args.seconds) + pads(args.count) + cli(args.runs) + paths(
+            args.count, args.rss)
     width = max(len(r[0]) for r in rows)
     vwidth = max(len(r[1]) for r in rows)
     print(f"boardgen headline figures ({os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}, "

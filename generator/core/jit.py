@@ -12,15 +12,21 @@ play nothing (`boardgen --version`, drawing a sheet) never pay for it. Compiled 
 disk (`cache=True`); the cache lives in a user cache folder (`~/.cache/boardgen/numba`, or
 `$XDG_CACHE_HOME/boardgen/numba`, or `%LOCALAPPDATA%\\boardgen\\numba` on Windows) so that it works
 where site-packages is read-only and is shared by the workers of `--jobs` and of a Dask cluster on the
-same machine. `NUMBA_CACHE_DIR`, when set, wins. The first compile after an install or a source
-change takes seconds, so it says so, once per process, on stderr.
+same machine. `NUMBA_CACHE_DIR`, when set, wins. Inside it the functions go to a folder named by a
+digest of every compiled module's source (`source_digest`): numba checks only the file a function
+is written in, so a change to a primitive another file calls would otherwise load a stale machine
+code. The first compile after an install or a source change takes seconds, so it says so, once per
+process, on stderr when stderr is a terminal (a person waiting; not a log or a test runner that
+mixes the streams into a command's JSON), or always with `BOARDGEN_COMPILE_NOTICE=1`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -46,6 +52,18 @@ def cache_dir() -> Path:
     return base / "boardgen" / "numba"
 
 
+@cache
+def source_digest() -> str:
+    """A digest of the source of every module of the package that holds compiled functions."""
+    package = Path(__file__).resolve().parent.parent
+    h = hashlib.blake2b(digest_size=8)
+    for path in sorted(package.rglob("*.py")):
+        text = path.read_bytes()
+        if b"njit" in text:
+            h.update(path.relative_to(package).as_posix().encode() + b"\0" + text + b"\0")
+    return h.hexdigest()
+
+
 def _notice_compiles(event_module: Any) -> None:
     """Print one line on stderr when the first real compile of this process starts.
 
@@ -57,7 +75,7 @@ def _notice_compiles(event_module: Any) -> None:
         said = False
 
         def on_start(self, event: Any) -> None:
-            if not Notice.said:
+            if not Notice.said and (os.environ.get("BOARDGEN_COMPILE_NOTICE") == "1" or _is_terminal(sys.stderr)):
                 Notice.said = True
                 print(f"compiling the fast path once (cached in {cache_dir()})", file=sys.stderr, flush=True)
 
@@ -67,19 +85,40 @@ def _notice_compiles(event_module: Any) -> None:
     event_module.register("numba:compile", Notice())
 
 
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
 def _load_numba() -> Any:
     """numba, imported on first use with its cache folder set (and the compile notice listening)."""
     global _numba
     if _numba is None:
-        os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir()))
         import numba
         from numba.core import event
 
-        if not numba.config.CACHE_DIR:  # numba was imported before us, without a cache folder
-            numba.config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]
+        # set on numba's config, not in the environment: a worker process then finds the same folder
+        numba.config.CACHE_DIR = _writable(cache_dir() / source_digest())
         _notice_compiles(event)
         _numba = numba
     return _numba
+
+
+def _writable(folder: Path) -> str:
+    """`folder`, created; or, where it cannot be written (a read-only home), one in the temporary folder."""
+    import tempfile
+
+    for place in (folder, Path(tempfile.gettempdir()) / f"boardgen-numba-{os.getuid() if hasattr(os, 'getuid') else 0}"
+                  / folder.name):
+        try:
+            place.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=place):
+                return str(place)
+        except OSError:
+            continue
+    return str(folder)  # numba then warns that it cannot cache, and compiles every run
 
 
 def njit(*args: Any, **options: Any) -> Any:

@@ -7,11 +7,19 @@ many games with a random or a greedy bot per seat and reports Ludii-style metric
 
 A playout that raises, finds no legal move before the end, or runs past `max_moves` is a
 failure; the report keeps the seed of the first failing playout so it can be replayed.
+
+A game may bring its own bots, in a module `bots` beside its engine (the State never imports it):
+`BOTS` maps a bot name to a move-by-move bot that makes exactly the choices of the core bot of that
+name (faster, e.g. compiled), and `PLAYERS` maps a bot name to a whole-game player
+`(state, rng) -> moves played` that plays the same game in one call, drawing the same random
+numbers. The runner uses a player when every seat has that bot and no invariant is checked between
+moves, else the move-by-move bots.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
 import random
 import statistics
 from collections.abc import Callable, Sequence
@@ -38,12 +46,41 @@ Bot = Callable[[GameState, random.Random], Any]
 BotName = Literal["random", "greedy"]
 
 
+@functools.cache
+def _game_bots(state_type: type) -> Any:
+    """The `bots` module beside the engine that defines `state_type`, or None (module doc)."""
+    package = state_type.__module__.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        return importlib.import_module(f"{package}.bots")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.bots":
+            raise
+        return None
+
+
+def game_bot(state: GameState, name: str) -> Bot | None:
+    """The game's own move-by-move bot `name` for this state, if its bots module has one."""
+    bots = _game_bots(type(state))
+    return getattr(bots, "BOTS", {}).get(name) if bots is not None else None
+
+
+def game_player(state: GameState, name: str) -> Callable[[GameState, random.Random], int] | None:
+    """The game's own whole-game player for bot `name`, if its bots module has one."""
+    bots = _game_bots(type(state))
+    return getattr(bots, "PLAYERS", {}).get(name) if bots is not None else None
+
+
 def random_bot(state: GameState, rng: random.Random) -> Any:
-    """A uniformly random legal move.
+    """A uniformly random legal move (the game's own random bot when it has one, module doc).
 
     A state may offer `random_move(rng)` (a uniform draw without building the move list, much
     faster for games with hundreds of placements); otherwise the bot picks from `legal_moves()`.
     """
+    own = game_bot(state, "random")
+    if own is not None:
+        return own(state, rng)
     fast = getattr(state, "random_move", None)
     if fast is not None:
         return fast(rng)
@@ -56,8 +93,12 @@ def greedy_bot(state: GameState, rng: random.Random) -> Any:
 
     A state may offer `move_value(move) -> float` (cheap, engine-specific); otherwise the bot
     plays each move on a clone and reads the mover's score lead. A state may also offer
-    `greedy_moves()`: the best-valued legal moves in `legal_moves()` order, found in bulk.
+    `greedy_moves()`: the best-valued legal moves in `legal_moves()` order, found in bulk. The
+    game's own greedy bot, when it has one (module doc), makes the same choice faster.
     """
+    own = game_bot(state, "greedy")
+    if own is not None:
+        return own(state, rng)
     fast = getattr(state, "greedy_moves", None)
     if fast is not None:
         top = fast()
@@ -279,9 +320,13 @@ def _play_game(make_state: Callable[[random.Random], GameState], seed: int, i: i
     rng = make_rng(game_seed)
     state = make_state(rng)
     players = state.num_players
-    seat_bots = [get_bot(b) for b in _seat_names(bots, players)]
+    names = _seat_names(bots, players)
+    player = game_player(state, names[0]) if invariant is None and len(set(names)) == 1 else None
     try:
-        length = play_one(state, seat_bots, rng, max_moves, invariant)
+        if player is not None:
+            length = player(state, rng)
+        else:
+            length = play_one(state, [get_bot(b) for b in names], rng, max_moves, invariant)
     except Exception as exc:  # a playout must never crash the report
         return _Game(game_seed, players, failure=f"{exc.__class__.__name__}: {exc}")
     stats = getattr(state, "stats", None)

@@ -50,12 +50,12 @@ def test_pure_python_hands_back_the_function_and_imports_no_numba(tmp_path):
 def test_compiled_path_caches_in_the_given_folder_and_says_so_once(tmp_path):
     pytest.importorskip("numba")
     cache = tmp_path / "cache"
-    first = _run(_PROBE, tmp_path / "probe.py", NUMBA_CACHE_DIR=str(cache))
+    first = _run(_PROBE, tmp_path / "probe.py", NUMBA_CACHE_DIR=str(cache), BOARDGEN_COMPILE_NOTICE="1")
     assert first.returncode == 0, first.stderr
     assert first.stdout.split() == ["False", "True", "42", "True"]
     assert first.stderr.count("compiling the fast path once") == 1
     assert any(cache.rglob("*.nbi")), "no cache index written"
-    again = _run(_PROBE, tmp_path / "probe.py", NUMBA_CACHE_DIR=str(cache))
+    again = _run(_PROBE, tmp_path / "probe.py", NUMBA_CACHE_DIR=str(cache), BOARDGEN_COMPILE_NOTICE="1")
     assert again.returncode == 0 and again.stdout == first.stdout
     assert "compiling" not in again.stderr  # loaded from the cache: silent
 
@@ -63,7 +63,7 @@ def test_compiled_path_caches_in_the_given_folder_and_says_so_once(tmp_path):
 def test_default_cache_folder_is_a_user_folder(tmp_path):
     out = _run("from generator.core import jit; print(jit.cache_dir())", XDG_CACHE_HOME=str(tmp_path))
     if sys.platform.startswith("linux"):
-        assert out.stdout.strip() == str(tmp_path / "boardgen" / "numba")
+        assert out.stdout.strip() == str(tmp_path / "boardgen" / "numba")  # + a source digest inside
 
 
 def test_zero_means_off():
@@ -77,3 +77,20 @@ def test_version_imports_no_jit():
                "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
                "print('numba' in sys.modules, 'generator.core.jit' in sys.modules)")
     assert out.stdout.strip().splitlines()[-1] == "False False", out.stdout + out.stderr
+
+
+def test_an_unwritable_cache_folder_falls_back_to_the_temporary_folder(tmp_path):
+    pytest.importorskip("numba")
+    blocker = tmp_path / "blocker"  # a file where a folder should be: no one can write below it, not even root
+    blocker.write_text("")
+    (tmp_path / "tmp").mkdir()
+    out = _run(_PROBE, tmp_path / "probe.py", NUMBA_CACHE_DIR=str(blocker / "cache"), TMPDIR=str(tmp_path / "tmp"))
+    assert out.returncode == 0, out.stderr
+    assert any((tmp_path / "tmp").rglob("*.nbi"))
+
+
+def test_the_compile_notice_stays_out_of_captured_output(tmp_path):
+    """Not a terminal (a log, a test runner mixing the streams into a command's JSON): no notice."""
+    pytest.importorskip("numba")
+    out = _run(_PROBE, tmp_path / "probe.py", NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    assert out.returncode == 0 and out.stderr == "", out.stderr

@@ -46,8 +46,8 @@ from generator.core.checks import GenerationError
 from generator.core.data import load_toml
 from generator.core.rng import make_rng
 
-from .engine import ENGINE_VERSION, new_game
 from .model import DATA, Board, random_params
+from .version import ENGINE_VERSION
 
 REFERENCE_FILE = DATA / "reference.toml"
 DIFFICULTIES = (1, 2, 3, 4)
@@ -101,19 +101,49 @@ def crn_seed(i: int) -> int:
 
 def play_greedy(board: Board, game_seed: int, hard: bool = False, mirror: bool = False) -> int:
     """One greedy solo game on `board` from `game_seed` (its dice first, then the bot's tie-breaks)."""
-    rng = make_rng(game_seed)
-    state = new_game(board, rng, hard, mirror)
-    while not state.is_over():
-        state.apply(state.greedy_move(rng))
-    return state.points()
+    from .bots import greedy_score  # the compiled engine, loaded only by what plays
+
+    return greedy_score(board, game_seed, hard, mirror)
+
+
+#: games played at once by `score_stream`: the test looks after 12, 28, 44, ... games (24, 48, ... at
+#: difficulty 4), all multiples of 4, so no game is played for nothing
+CHUNK = 4
 
 
 def score_stream(board: Board, hard: bool = False, mirror: bool = False) -> Iterator[int]:
-    """Greedy scores of `board` on dice streams 0, 1, 2, ... (the candidate side of the comparison)."""
+    """Greedy scores of `board` on dice streams 0, 1, 2, ... (the candidate side of the comparison),
+    played CHUNK at a time by one kernel call from the streams' dice and random words (`crn_stream`)."""
+    from .bots import greedy_scores
+
     i = 0
     while True:
-        yield play_greedy(board, crn_seed(i), hard, mirror)
-        i += 1
+        games = [crn_stream(j) for j in range(i, i + CHUNK)]
+        yield from greedy_scores(board, [s for s, _d in games], [d for _s, d in games], hard, mirror)
+        i += CHUNK
+
+
+_STREAMS: list[tuple[int, tuple[list[int], Any]]] = []
+
+
+def warm_up(games: int = 64) -> None:
+    """Load (or compile) the kernels the pads play and draw the first shared streams, e.g. before a
+    pool forks its workers."""
+    from .model import boards
+
+    score_games(boards()["1"], [crn_seed(0)], False, False)
+    crn_stream(games - 1)
+
+
+def crn_stream(i: int) -> tuple[int, tuple[list[int], Any]]:
+    """Game i's seed and its dice and bot random words (bots.game_stream of `crn_seed(i)`), kept: every
+    candidate board of every sheet plays the same games."""
+    from .bots import game_stream
+
+    while len(_STREAMS) <= i:
+        seed = crn_seed(len(_STREAMS))
+        _STREAMS.append((seed, game_stream(seed)))
+    return _STREAMS[i]
 
 
 @cache
@@ -216,5 +246,7 @@ def describe(fig: dict[str, Any], lang: str = "en") -> str:
 
 def score_games(board: Board, seeds: list[int], hard: bool, mirror: bool) -> list[int]:
     """Greedy scores for explicit game seeds (the reference bench)."""
-    return [play_greedy(board, s, hard, mirror) for s in seeds]
+    from .bots import game_stream, greedy_scores
+
+    return greedy_scores(board, seeds, [game_stream(s) for s in seeds], hard, mirror)
 

@@ -26,9 +26,9 @@ from functools import cache
 from generator.core.checks import GenerationError
 from generator.core.data import load_toml
 
-from .engine import ENGINE_VERSION
 from .model import DATA, Board
 from .rules import closable_area, resource_area_limit
+from .version import ENGINE_VERSION
 
 PREDICTOR_FILE = DATA / "predictor.toml"
 FEATURES = ("sea", "bar", "blankets", "waste", "walls", "resources", "enclose_cost", "cheap", "near_walls",

@@ -193,52 +193,15 @@ class Scorer:
         return pts
 
     def fast_points(self, covered: int) -> int:
-        """`board_points(covered, closed(covered))` in one pass: the greedy bot's inner loop.
+        """`board_points(covered, closed(covered))` by the compiled scoring the engine and the bots use
+        (kernels.board_points); a test compares the two."""
+        from generator.core.kernels import split
 
-        The flood fill from the open edges and the split of the enclosed squares into areas are
-        written out here (no calls per step); a test compares it with the two-step version.
-        """
-        g = self.grid
-        w, not_west, not_east = g.width, g.not_west, g.not_east
-        free = self.free & ~covered
-        region = free & self.open_edge
-        while True:
-            grown = (region | ((region << 1) & not_west) | ((region >> 1) & not_east)
-                     | (region << w) | (region >> w)) & free
-            if grown == region:
-                break
-            region = grown
-        inside = free & ~region
-        bar = self.bar
-        if not inside:
-            return (bar & covered).bit_count() * self.bar_value if bar else 0
-        limit, area_max, waste = self.limit, self.area_max, self.waste
-        pts = enclosed = collect = 0
-        rest = inside
-        while rest:
-            area = rest & -rest
-            while True:
-                grown = (area | ((area << 1) & not_west) | ((area >> 1) & not_east)
-                         | (area << w) | (area >> w)) & inside
-                if grown == area:
-                    break
-                area = grown
-            rest &= ~area
-            if area & waste:
-                continue
-            enclosed |= area
-            n = area.bit_count()
-            if n <= limit:
-                collect |= area
-            if n <= area_max:
-                pts += n
-        if collect & self.all_resources:
-            table = self.table
-            c0, c1, c2 = ((collect & bits).bit_count() for bits in self.kind_bits)
-            pts += table[c0] + table[c1] + table[c2] + min(c0, c1, c2) * self.set_bonus
-        if bar:
-            pts += (bar & (covered | enclosed)).bit_count() * self.bar_value
-        return pts
+        from .kernels import board_points, tables_of
+
+        t = tables_of(self.board, self.hard)
+        lo, hi = split(covered)
+        return int(board_points(lo, hi, t.g, t.ctx, t.num))
 
     def breakdown(self, covered: int, screens_used: int, pairs_used: int, areas: list[int]) -> Breakdown:
         sc = self.sc

@@ -110,9 +110,9 @@ def sheet_setups(options: dict[str, Any], seed: int, count: int,
 
 
 def _preload(difficulty: int) -> None:
-    """Read the data every sheet needs (reference scores, forecast, shapes, scoring) once, before
-    the pool forks its workers, instead of once per worker."""
-    from .fairness import references
+    """Read the data every sheet needs (reference scores, forecast, shapes, scoring) and load the
+    compiled playouts once, before the pool forks its workers, instead of once per worker."""
+    from .fairness import references, warm_up
     from .model import catalog, scoring
     from .predict import predictor
 
@@ -120,6 +120,7 @@ def _preload(difficulty: int) -> None:
     predictor(difficulty)
     catalog()
     scoring()
+    warm_up()
 
 
 def _sheet_job(job: tuple[dict[str, Any], int]) -> SheetSetup:
@@ -204,6 +205,13 @@ def _neighbours4(w: int, h: int) -> dict[tuple[int, int], list[tuple[int, int]]]
     return {(x, y): g.neighbours4(x, y) for y in range(h) for x in range(w)}
 
 
+@cache
+def _neighbours8(w: int, h: int) -> dict[tuple[int, int], list[tuple[int, int]]]:
+    """Each square's 8-neighbours, row by row from the north-west (the candidate builder's order)."""
+    return {(x, y): [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                     if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h] for y in range(h) for x in range(w)}
+
+
 def _choose_features(rng: random.Random, features: int | str, gen: dict[str, Any]) -> int:
     if features != FEATURE_RANDOM:
         return int(features)
@@ -224,9 +232,7 @@ def candidate(rng: random.Random, mask: int, gen: dict[str, Any], board_id: str 
     def empty(x: int, y: int) -> bool:
         return 0 <= x < w and 0 <= y < h and cells[y][x] == "."
 
-    def around8(x: int, y: int) -> list[tuple[int, int]]:
-        return [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
-                if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h]
+    nb8 = _neighbours8(w, h)
 
     if bar:  # the bar stands on the north edge, which it closes with the boardwalk (rulebook, board 3)
         edge = True
@@ -249,7 +255,7 @@ def candidate(rng: random.Random, mask: int, gen: dict[str, Any], board_id: str 
                 a, b = (x, y), (x + dx, y + dy)
                 if not (empty(*a) and empty(*b) and 0 < b[0] < w - 1 and 0 < b[1] < h - 1):
                     continue
-                ring = set(around8(*a)) | set(around8(*b))
+                ring = set(nb8[a]) | set(nb8[b])
                 if any(cells[yy][xx] != "." for xx, yy in ring):
                     continue
                 cells[a[1]][a[0]] = cells[b[1]][b[0]] = "B"
@@ -258,8 +264,8 @@ def candidate(rng: random.Random, mask: int, gen: dict[str, Any], board_id: str 
                 return None
     if waste:
         for _ in range(rng.randint(*gen["waste"])):
-            spots = [(x, y) for x, y in interior if empty(x, y)
-                     and all(cells[yy][xx] in ".asp" for xx, yy in around8(x, y))]
+            spots = [(x, y) for x, y in interior if cells[y][x] == "."
+                     and all(cells[yy][xx] in ".asp" for xx, yy in nb8[x, y])]
             if not spots:
                 return None
             x, y = rng.choice(spots)
@@ -267,11 +273,12 @@ def candidate(rng: random.Random, mask: int, gen: dict[str, Any], board_id: str 
     open_rows = range(0 if edge else 1, h - 1)
     inner = [(x, y) for y in open_rows for x in range(1, w - 1)]
     nb4 = _neighbours4(w, h)
+    # the squares with no waste next to them (waste is placed before the resources)
+    inner = [(x, y) for x, y in inner if all(cells[yy][xx] != "x" for xx, yy in nb4[x, y])]
     touching = 0
     for ch in "asp":
         for _ in range(rng.randint(*gen["resources_per_kind"])):
-            spots = [(x, y) for x, y in inner if cells[y][x] == "."
-                     and all(cells[yy][xx] != "x" for xx, yy in nb4[x, y])]
+            spots = [(x, y) for x, y in inner if cells[y][x] == "."]
             if not spots:
                 return None
             x, y = rng.choice(spots)

@@ -134,7 +134,7 @@ def test_reference_data_is_this_engines_and_replays() -> None:
 
 @pytest.mark.parametrize("board_id", ["1", "2", "3", "4"])
 def test_whole_greedy_games_replay_the_stored_reference_scores(board_id: str) -> None:
-    """The fast greedy bot (engine.State.greedy_moves, its setup cache, its neighbourhood tables)
+    """The compiled greedy bot (bots.greedy_score: one kernel call per game, its setup cache)
     plays exactly the games the stored reference was measured with: game by game the same
     scores on the shared dice, plain and with both house rules."""
     refs = fairness.references()

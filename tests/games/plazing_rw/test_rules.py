@@ -199,7 +199,7 @@ def test_printed_blanket_closes_but_never_links() -> None:
     for src, _sid, bits in s.legal_moves():
         if src != "end":
             assert bits & board.grid.grow8(s.covered)
-    assert any(p & near_blanket_only for p in s._placements["I3"])  # such placements exist on the grid
+    assert any(p & near_blanket_only for p in s.tables.placements["I3"])  # such placements exist on the grid
 
 
 def test_die_shape_is_mandatory_when_it_fits() -> None:
