@@ -443,6 +443,7 @@ def _parent_lock(parent: Path) -> Iterator[None]:
 
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
+_renameat2: Any  # the C function, or None where the C library has none
 try:
     _renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
     _renameat2.argtypes = (ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint)
