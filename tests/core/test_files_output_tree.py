@@ -299,3 +299,61 @@ def test_a_write_error_names_the_users_path_not_the_stage(tmp_path):
         (s2 / "X-1" / "board.pdf").mkdir(parents=True)  # a folder where the file goes
         write_atomic(s2 / "X-1" / "board.pdf", "x")
     assert f"{out}/plazing/X-1/board.pdf" in str(info.value) and ".staging" not in str(info.value)
+
+
+def _tree_writer(out: str, seed: int, start) -> None:
+    """A child that rewrites one tree over and over, with SIGTERM handled like Ctrl-C."""
+    import random
+    import signal
+    import time
+
+    def on_term(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, on_term)
+    rnd = random.Random(seed)
+    try:
+        start.set()
+        for i in range(10_000):
+            with output_tree(out, owns={"plazing": ("*.pdf",)}) as stage:
+                for game in ("plazing", "winnice"):
+                    fake_game(stage, game, "X-1", f"{seed}-{i}")
+                    if rnd.random() < 0.5:
+                        time.sleep(rnd.uniform(0, 0.002))
+                write_atomic(stage / "index.html", f"index {seed}-{i}")
+    except KeyboardInterrupt:
+        files.remove_own_stages()  # what the console script does on its way out
+        os._exit(0)
+    os._exit(3)
+
+
+def test_signals_at_random_moments_leave_the_old_tree_or_the_new_one(tmp_path):
+    """SIGINT or SIGTERM at random moments of a writer that keeps putting whole trees in: after
+    each, every file of the tree is of one run (never one game of a run beside another run's), the
+    user's file stays, and no stage is left."""
+    import multiprocessing
+    import random
+    import signal
+    import time
+
+    ctx = multiprocessing.get_context("fork")
+    rnd = random.Random(2525)
+    out = tmp_path / "out"
+    fake_all(out, "first")
+    (out / "plazing" / "X-1" / "mine.txt").write_text("mine")
+    runs = set()
+    for t in range(int(os.environ.get("BOARDGEN_INTERRUPT_TRIALS", "30"))):
+        start = ctx.Event()
+        proc = ctx.Process(target=_tree_writer, args=(str(out), t, start))
+        proc.start()
+        start.wait(10)
+        time.sleep(rnd.uniform(0, 0.05))
+        os.kill(proc.pid, rnd.choice([signal.SIGINT, signal.SIGTERM]))
+        proc.join(20)
+        assert proc.exitcode == 0, proc.exitcode
+        tags = {p.read_text().split()[-1] for p in out.rglob("*") if p.is_file() and p.name != "mine.txt"
+                and "cards" not in p.parts}
+        assert len(tags) == 1, (t, tags)
+        runs |= tags
+        assert (out / "plazing" / "X-1" / "mine.txt").read_text() == "mine" and not leftovers(tmp_path), t
+    assert len(runs) > 1  # some trials did put a new tree in
