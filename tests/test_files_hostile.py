@@ -298,6 +298,7 @@ def test_a_full_disk_leaves_the_complete_old_set(tmp_path):
     assert rw_papers(folder) == {"a4"} and not leftovers(tmp_path)
 
 
+@pytest.mark.slow
 def test_four_writers_at_once_leave_one_complete_set(tmp_path):
     runs = [("a4", "pl"), ("letter", "en"), ("a4", "en"), ("letter", "pl")]
     procs = [subprocess.Popen([sys.executable, "-m", "generator", "plazing-rw", "sheet", "--board", "random",
@@ -315,6 +316,7 @@ def test_four_writers_at_once_leave_one_complete_set(tmp_path):
     assert not leftovers(tmp_path)
 
 
+@pytest.mark.slow
 def test_sigterm_and_ctrl_c_at_random_moments_leave_old_or_new_set(tmp_path):
     """Signals at random moments of real runs (each run flips the paper): after each, the folder is
     one run's complete set (or absent before the first complete run) and no temp file is left."""
