@@ -514,3 +514,25 @@ def test_the_console_script_is_the_entry_that_loads_nothing_before_its_handler()
                           "if m.startswith(('typer', 'click', 'rich', 'generator.'))))"],
                          cwd=ROOT, capture_output=True, text=True, check=True)
     assert res.stdout.strip() == "['generator.entry']"
+
+
+@pytest.mark.parametrize("kind", ["fifo", "socket", "file", "link-to-nothing", "name-over-255-bytes"])
+def test_all_into_a_hostile_out_is_one_line_before_any_work(tmp_path, kind):
+    """`boardgen all --out X` where X cannot hold its folders: one line, exit 2, X as it was and
+    nothing written anywhere (the games are never started)."""
+    out = tmp_path / "out"
+    if kind in ("fifo", "socket"):
+        _special(kind, out)
+    elif kind == "file":
+        out.write_text("mine")
+    elif kind == "link-to-nothing":
+        out.symlink_to(tmp_path / "nowhere")
+    else:
+        out = tmp_path / ("x" * 300)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    began = time.monotonic()
+    text = one_line_error(run("all", "--out", out, "--jobs", "1"))
+    assert text.startswith("error: cannot write") and time.monotonic() - began < 20, text
+    assert sorted(p.name for p in tmp_path.iterdir()) == before and not (tmp_path / "nowhere").exists()
+    if kind in ("fifo", "socket"):
+        assert _is_special(out)
