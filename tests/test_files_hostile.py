@@ -535,4 +535,4 @@ def test_all_into_a_hostile_out_is_one_line_before_any_work(tmp_path, kind):
     assert text.startswith("error: cannot write") and time.monotonic() - began < 20, text
     assert sorted(p.name for p in tmp_path.iterdir()) == before and not (tmp_path / "nowhere").exists()
     if kind in ("fifo", "socket"):
-        assert _is_special(out)
+        assert _is_special(out) and "must be a folder, not a device, pipe or socket" in text

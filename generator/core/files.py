@@ -349,7 +349,8 @@ def check_out_path(path: str | os.PathLike[str], kind: str = "folder") -> str | 
             return f"{path}: {_why(exc)}"
     if probe == p:
         if kind == "folder" and not stat.S_ISDIR(st.st_mode):
-            return f"{path}: must be a folder, not a file"
+            what = "a file" if stat.S_ISREG(st.st_mode) else "a device, pipe or socket"
+            return f"{path}: must be a folder, not {what}"
         if kind == "file" and stat.S_ISDIR(st.st_mode):
             return f"{path}: is a folder; give a file name"
         if kind == "file" and not stat.S_ISREG(os.lstat(p).st_mode) and not os.path.islink(p):
