@@ -9,7 +9,14 @@ beside the target and swaps it in by rename (an atomic exchange on Linux), so th
 complete old set or the complete new set, never a mix, whatever happens: a disk-full error, Ctrl-C,
 SIGTERM, or another boardgen run writing the same folder at the same moment (the swap is done under a
 lock on the parent folder). Nothing is ever written through a symlink: a link in the output folder is
-replaced as a name, its target is left alone, and no other file's permissions are changed.
+replaced as a name, its target is left alone, and no other file's permissions are changed; only a
+regular file (or nothing) is ever replaced, never a device, FIFO or socket (`replaceable`).
+
+`output_tree(folder)` makes a whole run of sets one unit (`boardgen all`): the tree is staged inside
+--out, then only the names it writes are put in, under --out's lock, merging into folders that are
+there (a user's files in them, their permissions, mount points under --out all stay).
+
+A write error names the path the user will look at, never the hidden stage (`shown`).
 """
 
 from __future__ import annotations
