@@ -112,6 +112,7 @@ def test_every_registered_game_has_an_app_and_a_make_all():
         game_module("nosuch")
 
 
+@pytest.mark.slow
 def test_all_is_identical_for_any_jobs(tmp_path):
     """`all` runs the games side by side; the files are the same byte for byte on one core."""
     runner = CliRunner()

@@ -277,6 +277,7 @@ def run_case(game: str, command: str, option: str, writes: bool, path: Path, out
 READERS = readers()
 
 
+@pytest.mark.slow
 def test_discovery_finds_the_readers_and_samples_of_every_game(samples):
     """The discovery works: it finds known readers of each kind (an argument, an option) and every
     game of GAMES has sample inputs, so a new game's readers are fuzzed without a change here."""
@@ -287,6 +288,7 @@ def test_discovery_finds_the_readers_and_samples_of_every_game(samples):
     assert any(p.suffix == ".toml" for p in samples["plazing"]) and any(p.suffix == ".json" for p in samples["plazing"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "command", "option", "writes"), READERS,
                          ids=[f"{g}-{c}{o}" for g, c, o, _ in READERS])
 def test_fuzz_reader(samples, tmp_path, game, command, option, writes):

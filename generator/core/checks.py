@@ -6,6 +6,7 @@ of DIGEST (e.g. ``plazing.special-adjacent``), a message a person can act on, an
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,14 +18,28 @@ class Violation:
     where: Any = None
 
     def __str__(self) -> str:
-        loc = f" (at {self.where})" if self.where is not None else ""
-        return f"[{self.rule}] {self.message}{loc}"
+        """`[rule] message (at place)`; the place only once: a message that already names it
+        ("waste at 3,4 is off the beach") is not followed by "(at (3, 4))" again."""
+        if self.where is None:
+            return f"[{self.rule}] {self.message}"
+        if _names_place(self.message, self.where):
+            return f"[{self.rule}] {self.message}"
+        return f"[{self.rule}] {self.message} (at {self.where})"
 
     def to_json(self) -> dict[str, Any]:
         where = self.where
         if isinstance(where, tuple):
             where = list(where)
         return {"rule": self.rule, "message": self.message, "where": where}
+
+
+def _names_place(message: str, where: Any) -> bool:
+    """Whether `message` already writes the place: a square (x, y) as "x,y" or "(x, y)" (not inside
+    a longer number: "11,30" is not 1,3), anything else as itself."""
+    if isinstance(where, tuple | list) and len(where) == 2 and all(isinstance(v, int) for v in where):
+        x, y = where
+        return re.search(rf"(?<![\d-]){x},{y}(?!\d)|\({x}, {y}\)", message) is not None
+    return str(where) in message
 
 
 @dataclass(slots=True)

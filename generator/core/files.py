@@ -9,7 +9,14 @@ beside the target and swaps it in by rename (an atomic exchange on Linux), so th
 complete old set or the complete new set, never a mix, whatever happens: a disk-full error, Ctrl-C,
 SIGTERM, or another boardgen run writing the same folder at the same moment (the swap is done under a
 lock on the parent folder). Nothing is ever written through a symlink: a link in the output folder is
-replaced as a name, its target is left alone, and no other file's permissions are changed.
+replaced as a name, its target is left alone, and no other file's permissions are changed; only a
+regular file (or nothing) is ever replaced, never a device, FIFO or socket (`replaceable`).
+
+`output_tree(folder)` makes a whole run of sets one unit (`boardgen all`): the tree is staged inside
+--out, then only the names it writes are put in, under --out's lock, merging into folders that are
+there (a user's files in them, their permissions, mount points under --out all stay).
+
+A write error names the path the user will look at, never the hidden stage (`shown`).
 """
 
 from __future__ import annotations
@@ -237,6 +244,45 @@ def load_setup(path: str | os.PathLike[str], game: str, versions: tuple[int, ...
 
 # --- writing ---------------------------------------------------------------------------------------
 
+#: each stage of this process -> the path its contents are published at (for messages: a write error
+#: names the user's path, never the hidden stage)
+_SHOWN: dict[str, Path] = {}
+
+
+def shown(path: str | os.PathLike[str]) -> Path:
+    """The path a user knows for `path`: a name inside one of our stages (or a stage inside a stage,
+    as `boardgen all` nests them) becomes the name it is published at."""
+    p = Path(path)
+    for _ in range(16):  # nesting is at most a few levels; a bound, never a loop
+        full = os.path.abspath(p)
+        for stage, public in sorted(_SHOWN.items(), key=lambda kv: -len(kv[0])):  # the innermost first
+            if full == stage or full.startswith(stage + os.sep):
+                p = public / os.path.relpath(full, stage) if full != stage else public
+                break
+        else:
+            return p
+    return p
+
+
+def replaceable(dest: str | os.PathLike[str], folder: bool = False) -> os.stat_result | None:
+    """The one check before a write replaces the name `dest`: its lstat (None if nothing is there)
+    when it is a regular file or a symbolic link (replaced as a name; its target is left alone), or
+    with `folder` a folder (a set's own folder, replaced by the new set); anything else — a device
+    such as /dev/null, a FIFO, a socket, a folder — is a one-line UserInputError naming it, so a write
+    never turns a device node into a file or drops a folder of the user's."""
+    try:
+        st = os.lstat(dest)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise UserInputError(f"cannot write {shown(dest)}: {_why(exc)}") from None
+    if stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode) or (folder and stat.S_ISDIR(st.st_mode)):
+        return st
+    what = "a folder" if stat.S_ISDIR(st.st_mode) else "a device, pipe or socket"
+    raise UserInputError(f"cannot write {shown(dest)}: it is {what}, not a regular file "
+                         "(boardgen replaces only regular files)")
+
+
 def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> int:
     """Write `data` to `path` through a temporary file in the same folder; return bytes written.
 
@@ -246,21 +292,14 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> int:
     failure is a one-line UserInputError ("cannot write …").
     """
     target = Path(path)
-    try:
-        st: os.stat_result | None = os.lstat(target)
-    except FileNotFoundError:
-        st = None
-    except OSError as exc:
-        raise UserInputError(f"cannot write {path}: {_why(exc)}") from None
-    if st is not None and not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
-        raise UserInputError(f"cannot write {path}: it exists and is not a regular file")
+    st = replaceable(target)
     mode = stat.S_IMODE(st.st_mode) if st is not None and stat.S_ISREG(st.st_mode) else 0o666 & ~_umask()
     raw = data.encode("utf-8") if isinstance(data, str) else data
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:60]}.", suffix=".tmp", dir=target.parent)
     except OSError as exc:
-        raise UserInputError(f"cannot write {path}: {_why(exc)}") from None
+        raise UserInputError(f"cannot write {shown(path)}: {_why(exc)}") from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
@@ -268,7 +307,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> int:
         os.replace(tmp, target)  # replaces a symlink itself, never its target
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise UserInputError(f"cannot write {path}: {_why(exc)}") from None
+        raise UserInputError(f"cannot write {shown(path)}: {_why(exc)}") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -317,9 +356,12 @@ def check_out_path(path: str | os.PathLike[str], kind: str = "folder") -> str | 
             return f"{path}: {_why(exc)}"
     if probe == p:
         if kind == "folder" and not stat.S_ISDIR(st.st_mode):
-            return f"{path}: must be a folder, not a file"
+            what = "a file" if stat.S_ISREG(st.st_mode) else "a device, pipe or socket"
+            return f"{path}: must be a folder, not {what}"
         if kind == "file" and stat.S_ISDIR(st.st_mode):
             return f"{path}: is a folder; give a file name"
+        if kind == "file" and not stat.S_ISREG(os.lstat(p).st_mode) and not os.path.islink(p):
+            return f"{path}: is a device, pipe or socket, not a regular file (boardgen replaces only regular files)"
         if kind != "folder":  # a file, or a set folder, is written beside itself: into its parent
             probe = p.parent
             try:
@@ -409,6 +451,7 @@ def _parent_lock(parent: Path) -> Iterator[None]:
 
 _RENAME_EXCHANGE = 2
 _AT_FDCWD = -100
+_renameat2: Any  # the C function, or None where the C library has none
 try:
     _renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
     _renameat2.argtypes = (ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint)
@@ -482,6 +525,7 @@ def _merge_old(stage: Path, target: Path, owns: tuple[str, ...], keep: list[os.s
                     new.unlink()
             _carry(entry.path, str(new))
         elif entry.name in written:
+            replaceable(entry.path, folder=new.is_dir() and not new.is_symlink())
             if stat.S_ISREG(st.st_mode) and new.is_file() and not new.is_symlink():
                 os.chmod(new, stat.S_IMODE(st.st_mode))
         elif not any(fnmatch.fnmatchcase(entry.name, pattern) for pattern in owns):
@@ -579,12 +623,14 @@ def _staged(target: Path, make: Any, commit: Any, lock: Any) -> Iterator[Path]:
         stage = make()
         alive = _hold(stage)
         _OUR_STAGES.add(os.path.abspath(stage))
+        _SHOWN[os.path.abspath(stage)] = target
     except BaseException:
         _unblock(held)
         raise
 
     def remove() -> None:
         _OUR_STAGES.discard(os.path.abspath(stage))
+        _SHOWN.pop(os.path.abspath(stage), None)
         shutil.rmtree(stage, ignore_errors=True)  # after a swap: the old set, if the exchange put it here
         if alive is not None:
             os.close(alive)
@@ -625,6 +671,7 @@ def remove_own_stages() -> None:
         for path in sorted(_OUR_STAGES, key=len, reverse=True):  # nested stages of `boardgen all` first
             shutil.rmtree(path, ignore_errors=True)
             _OUR_STAGES.discard(path)
+            _SHOWN.pop(path, None)
     finally:
         _unblock(held)
 
@@ -685,12 +732,9 @@ def output_files(folder: str | os.PathLike[str], keep: Iterable[str | os.PathLik
         names = sorted(os.listdir(stage))
         for name in names:  # check every name before the first rename
             dest = target / name
-            try:
-                st = os.lstat(dest)
-            except FileNotFoundError:
+            st = replaceable(dest)
+            if st is None:
                 continue
-            if stat.S_ISDIR(st.st_mode):
-                raise UserInputError(f"cannot write {dest}: it is a folder")
             if not stat.S_ISLNK(st.st_mode) and any(_same_file(st, k) for k in keep_st):
                 raise UserInputError(f"cannot write {dest}: it is the input file")
         for name in names:
@@ -698,3 +742,199 @@ def output_files(folder: str | os.PathLike[str], keep: Iterable[str | os.PathLik
 
     with _staged(target, make, commit, lambda: _parent_lock(target)) as stage:
         yield stage
+
+
+# --- a tree of sets as one unit (`boardgen all`) -----------------------------------------------------
+
+def _device(path: str | os.PathLike[str]) -> int:
+    """The file system a folder is on (a mount point under --out is on another one)."""
+    return os.lstat(path).st_dev
+
+
+class _Plan:
+    """What putting a staged tree in takes: the moves, in order, and the stages made on the way."""
+
+    def __init__(self) -> None:
+        #: (kind, staged path, destination, mode to keep): kind "new" (nothing there), "replace" (a
+        #: regular file or a symlink there, exchanged so it can come back) or "drop" (an old owned file)
+        self.moves: list[tuple[str, Path, Path, int | None]] = []
+        self.extra_stages: list[Path] = []  # stages made inside folders on another file system
+
+
+def _plan_tree(src: Path, dst: Path, depth: int, owns: tuple[str, ...], owns_by_game: dict[str, tuple[str, ...]],
+               plan: _Plan) -> None:
+    """Check every name the staged folder `src` writes into the existing folder `dst` and plan its
+    moves; nothing is changed here but the copy into a folder on another file system. Depth 0 is
+    --out, 1 a game folder, 2 a code folder (where `owns`, its game's patterns, apply)."""
+    if _device(dst) != _device(src):  # a mount point: a stage inside it, so no move crosses devices
+        try:
+            inner = Path(tempfile.mkdtemp(prefix=".boardgen.", suffix=".staging", dir=dst))
+        except OSError as exc:
+            raise UserInputError(f"cannot write {dst}: {_why(exc)}") from None
+        _OUR_STAGES.add(os.path.abspath(inner))
+        _SHOWN[os.path.abspath(inner)] = dst
+        plan.extra_stages.append(inner)
+        for entry in os.scandir(src):
+            if entry.is_dir(follow_symlinks=False):
+                shutil.copytree(entry.path, inner / entry.name, symlinks=True)
+            else:
+                shutil.copy2(entry.path, inner / entry.name, follow_symlinks=False)
+        src = inner
+    written = set()
+    for entry in sorted(os.scandir(src), key=lambda e: e.name):
+        if _STAGING.match(entry.name) or entry.name.endswith(".tmp"):
+            continue  # a nested stage or temporary file a killed worker left: never published
+        written.add(entry.name)
+        staged, dest = Path(entry.path), dst / entry.name
+        if not entry.is_dir(follow_symlinks=False):
+            st = replaceable(dest)
+            kept = stat.S_IMODE(st.st_mode) if st is not None and stat.S_ISREG(st.st_mode) else None
+            plan.moves.append(("new" if st is None else "replace", staged, dest, kept))
+            continue
+        try:
+            st = os.lstat(dest)
+        except FileNotFoundError:
+            plan.moves.append(("new", staged, dest, None))
+            continue
+        if stat.S_ISLNK(st.st_mode):
+            raise UserInputError(f"cannot write {dest}: it is a symbolic link (boardgen never writes through "
+                                 "one; remove it or choose another --out)")
+        if not stat.S_ISDIR(st.st_mode):
+            raise UserInputError(f"cannot write {dest}: it is a file where boardgen puts a folder "
+                                 "(move it away or choose another --out)")
+        inner_owns = owns_by_game.get(entry.name, ()) if depth == 0 else owns if depth == 1 else ()
+        _plan_tree(staged, dest, depth + 1, inner_owns, owns_by_game, plan)
+    if depth == 2 and owns:  # a code folder: what its game's own set would drop goes here too
+        for entry in sorted(os.scandir(dst), key=lambda e: e.name):
+            if entry.name in written or not any(fnmatch.fnmatchcase(entry.name, pat) for pat in owns):
+                continue
+            if entry.is_file(follow_symlinks=False) or entry.is_symlink():  # never a folder of the user's
+                plan.moves.append(("drop", src / entry.name, Path(entry.path), None))
+
+
+def _apply(plan: _Plan) -> None:
+    """Make the planned moves; a failure undoes the moves made (a replaced file comes back from the
+    stage, where the exchange put it), so the tree goes in whole or not at all."""
+    done: list[tuple[str, Path, Path, bool]] = []
+    try:
+        for kind, staged, dest, kept in plan.moves:
+            swapped = False
+            if kind == "drop":  # the old file goes into the stage, removed with it
+                os.rename(dest, staged)
+            elif kind == "new":
+                os.rename(staged, dest)
+            else:
+                if kept is not None:
+                    os.chmod(staged, kept)  # our rewritten file keeps the permissions it had
+                swapped = _exchange(staged, dest)
+                if not swapped:  # no RENAME_EXCHANGE here: replaced, and not undone
+                    os.replace(staged, dest)
+            done.append((kind, staged, dest, swapped))
+    except BaseException:
+        for kind, staged, dest, swapped in reversed(done):
+            with contextlib.suppress(OSError):
+                if kind == "drop":
+                    os.rename(staged, dest)
+                elif kind == "new":
+                    os.rename(dest, staged)
+                elif swapped:
+                    _exchange(staged, dest)
+        raise
+
+
+@contextlib.contextmanager
+def output_tree(folder: str | os.PathLike[str],
+                owns: dict[str, Iterable[str]] | None = None) -> Iterator[Path]:
+    """Stage a whole tree of output sets inside `folder` and put it in as one unit (`boardgen all`).
+
+    Yields a hidden stage inside `folder` (so on its file system, and `--out .` works); the caller
+    writes the tree into it as into --out: files (the index), game folders, code folders inside them.
+    When the block ends normally, under the lock of `folder` and of every folder merged into, with
+    SIGINT/SIGTERM held, only the names the tree writes are put in:
+
+    - a file replaces the file of its name (only a regular file, or a symlink as a name: `replaceable`);
+      a rewritten file keeps its permissions;
+    - a folder that is not there is renamed in whole;
+    - a folder that is there is merged into, never replaced: it keeps its permissions, whatever else it
+      holds, and anything mounted on or in it (nothing of the user's is copied, moved or removed); in a
+      code folder (a folder of a game folder) an old file matching its game's `owns` patterns
+      (`owns["plazing"]`) that the tree does not write goes, as the game's own set command drops it.
+
+    Every name is checked before the first move (a file where the tree has a folder, a device, a
+    symlink: one line, nothing changed); a folder on another file system (a mount point) gets its
+    entries through a stage made inside it, filled before the first move; a move that fails undoes
+    the moves before it. When the block raises (an error, Ctrl-C, SIGTERM), the stage is removed and
+    `folder` is left as it was (folders made to hold the stage go too).
+    """
+    target = Path(folder)
+    owns_by_game = {k: tuple(v) for k, v in (owns or {}).items()}
+    problem = check_out_path(target, "folder")
+    if problem is not None:
+        raise UserInputError(f"cannot write {problem}")
+    made: list[Path] = []
+    done: list[bool] = []
+    plan = _Plan()
+
+    def make() -> Path:
+        try:
+            probe = target
+            while not os.path.lexists(probe) and probe != probe.parent:
+                made.append(probe)
+                probe = probe.parent
+            target.mkdir(parents=True, exist_ok=True)
+            return Path(tempfile.mkdtemp(prefix=".boardgen.", suffix=".staging", dir=target))
+        except FileExistsError:
+            raise UserInputError(f"cannot write {target}: it exists and is not a folder") from None
+        except OSError as exc:
+            raise UserInputError(f"cannot write {target}: {_why(exc)}") from None
+
+    @contextlib.contextmanager
+    def lock() -> Iterator[None]:
+        with contextlib.ExitStack() as locks:
+            locks.enter_context(_parent_lock(target))
+            for sub in _existing_folders(stage_of[0], target):  # where the per-game commands take their locks
+                locks.enter_context(_parent_lock(sub))
+            yield
+
+    def commit(stage: Path) -> None:
+        _stale_cleanup(target)
+        _plan_tree(stage, target, 0, (), owns_by_game, plan)
+        _apply(plan)
+        PUBLISHED.append(target)
+        done.append(True)
+
+    stage_of: list[Path] = []
+    try:
+        with _staged(target, make, commit, lock) as stage:
+            stage_of.append(stage)
+            yield stage
+    finally:
+        for inner in plan.extra_stages:
+            _OUR_STAGES.discard(os.path.abspath(inner))
+            _SHOWN.pop(os.path.abspath(inner), None)
+            shutil.rmtree(inner, ignore_errors=True)  # only the old files the moves replaced
+        if not done:
+            for folder_made in made:
+                try:
+                    os.rmdir(folder_made)
+                except OSError:
+                    break
+
+
+def _existing_folders(stage: Path, target: Path, depth: int = 2) -> list[Path]:
+    """The folders of `target` that a staged tree merges into, down to `depth` (game folders and
+    code folders), parents first: each is locked, as the command writing into it alone locks it."""
+    out: list[Path] = []
+    try:
+        entries = sorted(os.scandir(stage), key=lambda e: e.name)
+    except OSError:
+        return out
+    for entry in entries:
+        if _STAGING.match(entry.name) or not entry.is_dir(follow_symlinks=False):
+            continue
+        dest = target / entry.name
+        if dest.is_dir() and not dest.is_symlink():
+            out.append(dest)
+            if depth > 1:
+                out.extend(_existing_folders(Path(entry.path), dest, depth - 1))
+    return out

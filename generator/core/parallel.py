@@ -127,10 +127,11 @@ def _collect(executor: Executor, fn: Callable[[T], R], items: list[T],
     return out
 
 
-def _dumps(fn: Callable[..., Any]) -> bytes:
+def _dumps(obj: Any) -> bytes:
+    """A job's function or item, pickled by value (a lambda or closure travels as well as a module's function)."""
     import cloudpickle  # only when work leaves this process
 
-    return cloudpickle.dumps(fn, protocol=pickle.HIGHEST_PROTOCOL)
+    return cloudpickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _call(payload: bytes, item: bytes) -> Any:

@@ -80,3 +80,17 @@ def test_report():
     r.add("x.y", "broken", (1, 2))
     assert not r.ok and r.rules() == {"x.y"}
     assert "x.y" in str(r.violations[0]) and r.to_json()[0]["where"] == [1, 2]
+
+
+def test_a_violation_names_its_place_once():
+    """"waste at 3,4 is off the beach (at (3, 4))": the place was printed twice when the message
+    already named it."""
+    from generator.core.checks import Violation
+
+    assert str(Violation("p", "waste at 3,4 is off the beach", (3, 4))) == "[p] waste at 3,4 is off the beach"
+    assert str(Violation("p", "waste at 13,40 is off", (3, 4))) == "[p] waste at 13,40 is off (at (3, 4))"
+    assert str(Violation("r", "a tile at (2, 5) overlaps", (2, 5))) == "[r] a tile at (2, 5) overlaps"
+    assert str(Violation("r", "the tile overlaps", (2, 5))) == "[r] the tile overlaps (at (2, 5))"
+    assert str(Violation("r", "square 13 is taken", (1, 3))) == "[r] square 13 is taken (at (1, 3))"
+    assert str(Violation("r", "tiles[3] is broken", "tiles[3]")) == "[r] tiles[3] is broken"
+    assert str(Violation("r", "no place")) == "[r] no place"

@@ -361,3 +361,15 @@ def test_a_failed_set_removes_the_folders_it_made_to_hold_its_stage(tmp_path):
     with pytest.raises(RuntimeError), output_set(tmp_path / "kept" / "CODE"):
         raise RuntimeError("boom")
     assert [p.name for p in tmp_path.iterdir()] == ["kept"] and not list((tmp_path / "kept").iterdir())
+
+
+def test_a_write_error_in_a_stage_names_the_users_path(tmp_path):
+    """A full disk, a file-size limit or a folder in the way while a set is written: the message
+    names the file where the user will look for it, not the hidden stage it was being written in."""
+    for stage_of in (lambda: output_set(tmp_path / "set"), lambda: output_files(tmp_path / "files")):
+        with pytest.raises(UserInputError) as info, stage_of() as stage:
+            (stage / "sub" / "board.pdf").mkdir(parents=True)
+            files.write_atomic(stage / "sub" / "board.pdf", "x")
+        where = tmp_path / ("set" if "set" in str(info.value) else "files") / "sub" / "board.pdf"
+        assert str(info.value).startswith(f"cannot write {where}: ") and ".staging" not in str(info.value)
+    assert files.shown(tmp_path / "elsewhere.txt") == tmp_path / "elsewhere.txt" and not leftovers(tmp_path)

@@ -148,7 +148,7 @@ def dask_address():
     distributed = pytest.importorskip("distributed",
                                       reason="the cluster extra (Dask distributed) is not installed")
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                       dashboard_address=None)
+                                       dashboard_address=":0")  # any free port: runs side by side never collide
     with cluster:
         yield cluster.scheduler_address
 

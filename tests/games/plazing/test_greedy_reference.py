@@ -102,6 +102,7 @@ def plain_greedy(s: State) -> list[Move]:
     return [m for m, v in zip(moves, values, strict=True) if v == top]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", OPTIONS, ids=["base4", "3p-surprises", "all", "two-colours"])
 def test_fast_greedy_equals_the_plain_one_over_seeded_games(options):
     checked = 0
@@ -217,6 +218,7 @@ def check_risky(s: State) -> int:
     return closing
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", OPTIONS, ids=["base4", "3p-surprises", "all", "two-colours"])
 def test_risky_holds_every_placement_that_closes(options):
     closing = 0

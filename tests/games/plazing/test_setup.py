@@ -30,6 +30,7 @@ def test_every_generated_setup_is_legal(options, seed):
     assert report.ok, [str(v) for v in report]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: CODE.encode(o.to_json(), 0))
 def test_many_seeds_per_option_set(options):
     """80 option sets x 250 seeds = 20,000 setups, each checked."""

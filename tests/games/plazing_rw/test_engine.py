@@ -147,6 +147,7 @@ def _boards_to_try() -> list:
                                   for seed, f in ((3, 15), (4, 1), (5, 8), (6, 4), (7, 2)))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize("mirror", [False, True])
 def test_fast_legal_and_greedy_moves_equal_the_plain_ones(hard: bool, mirror: bool) -> None:

@@ -44,6 +44,7 @@ def _accept_rate(ref: Reference, mean: float, n: int, seed: int, rho: float = 0.
     return acc / n, games / n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("side", [-1, 1])
 @pytest.mark.parametrize(("difficulty", "mean", "sd"), [(1, T, SD), (4, 18.45, 6.3)])
 def test_a_board_on_the_band_edge_is_accepted_at_most_1_in_20(side: int, difficulty: int, mean: float,

@@ -142,6 +142,7 @@ def test_forecast_data_is_this_engines_and_fit_recovers_a_known_line() -> None:
     assert all(coef[k] == pytest.approx(v, abs=1e-6) for k, v in truth.items())
 
 
+@pytest.mark.slow
 def test_the_forecast_tracks_real_boards() -> None:
     """Over legal candidates of every difficulty the forecast orders boards as their greedy means
     do (a rank check on a few dozen boards with a short run each: loose, but it fails for a

@@ -297,6 +297,7 @@ def check_same(state: State) -> None:
     assert fast == ref_top(state)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed", "bot"), [(4, 1, "greedy"), (3, 7, "greedy"), (2, 5, "greedy"),
                                                       (4, 9, "random"), (2, 3, "random")])
 def test_fast_greedy_moves_equal_the_plain_bot(players, seed, bot):
@@ -306,6 +307,7 @@ def test_fast_greedy_moves_equal_the_plain_bot(players, seed, bot):
         check_same(state)
 
 
+@pytest.mark.slow
 @given(st.integers(0, 2**40 - 1), st.sampled_from([2, 3, 4]))
 @settings(max_examples=6, deadline=None)
 def test_fast_greedy_moves_equal_the_plain_bot_over_seeds(seed, players):
@@ -437,6 +439,7 @@ def test_random_bot_draws_what_the_plain_one_did(players, seed):
     assert n > 2000
 
 
+@pytest.mark.slow
 @given(st.integers(0, 2**32))
 @settings(max_examples=80)
 def test_separation_on_the_plantings_equals_planting_ok(seed):
@@ -457,6 +460,7 @@ def test_separation_on_the_plantings_equals_planting_ok(seed):
             assert k.apart(word(halo), word(ring), word(mine), plantings) == planting_ok(GRID, mine, bits), shape
 
 
+@pytest.mark.slow
 @given(st.integers(0, 2**32))
 @settings(max_examples=60)
 def test_unseparated_placement_sets_equal_planting_ok(seed):

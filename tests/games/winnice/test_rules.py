@@ -584,6 +584,7 @@ def _mutants(move: tuple, rng: random.Random) -> list[object]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed", "bot"), [(4, 3, "random"), (2, 8, "greedy"), (3, 4, "random")])
 def test_apply_rejects_every_move_that_is_not_legal_and_changes_nothing(players, seed, bot):
     """State.apply takes exactly the legal moves: anything else (a legal move with one field
