@@ -1,9 +1,6 @@
-try:  # a Ctrl-C while the modules load is one line, not a KeyboardInterrupt traceback
-    from generator.cli import main
-except KeyboardInterrupt:
-    import sys
+"""`python -m generator`: the console script's entry (generator.entry handles a Ctrl-C from its first
+instruction, before the CLI's modules load)."""
 
-    sys.stderr.write("interrupted\n")
-    sys.exit(130)
+from generator.entry import main
 
 main()
