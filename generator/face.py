@@ -10,8 +10,8 @@ in generator/face.toml. This module turns a declaration into:
 
 - the Typer command (`command(app, face, name)` decorates the function that does the work: its
   parameters get their types, defaults and help from the declaration, so a cli.py repeats none);
-- the jobs of `boardgen all` (`make_all`: the game's declared command lines, run through the same
-  commands, into the same layout);
+- the jobs of `boardgen all` (`all_arguments`: the game's declared command lines, which
+  clikit.make_game_part runs through the same commands, into the same layout);
 - the file `command.txt` in every output set: the one command line that writes that set again, byte
   for byte (the gallery shows it);
 - the fields of the web form (`form_fields`).
@@ -61,7 +61,7 @@ class Option:
     metavar: str = ""
     note: str = ""  # why this game's option differs from the shared one (shown in its help)
     web: bool = True  # offered on the web form
-    remember: str = ""  # "out" | "lang": clikit.GIVEN records it (the gallery of --out)
+    remember: str = ""  # "out" | "lang": GIVEN records it (the gallery of --out)
 
     @property
     def text(self) -> str:
@@ -234,10 +234,28 @@ def metavar(o: Option) -> str | None:
     return None
 
 
+#: what this command line was given, for work done after the command (the gallery of its --out)
+GIVEN: dict[str, Any] = {"out": [], "lang": None}
+
+
+def _given_out(value: Path | None) -> Path | None:
+    if value is not None:
+        GIVEN["out"].append(value)
+    return value
+
+
+def _given_lang(value: str) -> str:
+    GIVEN["lang"] = value
+    return value
+
+
+def shared_option(name: str) -> Option:
+    """A shared option as generator/face.toml declares it (for the root commands: all, cards)."""
+    return _option(name, shared()["options"][name])
+
+
 def annotation(o: Option) -> Any:
     import typer
-
-    from generator import clikit
 
     py: Any = TYPES[o.type]
     if o.default is None and not o.required:
@@ -246,7 +264,7 @@ def annotation(o: Option) -> Any:
         info = typer.Argument(help=_escape(o.text), metavar=o.metavar or None, show_default=False)
     else:
         decl = f"{o.flag}/{o.negative}" if o.negative else o.flag
-        callback = {"out": clikit._given_out, "lang": clikit._given_lang}.get(o.remember)
+        callback = {"out": _given_out, "lang": _given_lang}.get(o.remember)
         info = typer.Option(decl, help=_escape(o.text), min=o.min, max=o.max, metavar=metavar(o),
                             callback=callback, show_default=o.type != "bool" and o.default is not None)
     return Annotated[py, info]
@@ -362,13 +380,6 @@ def moved_notes(face: Face, folder: Path) -> list[str]:
     return notes
 
 
-def print_moved(face: Face, folder: Path) -> None:
-    from generator.clikit import err_console
-
-    for note in moved_notes(face, folder):
-        err_console.print(f"note: {folder}: {note}", markup=False, highlight=False)
-
-
 # --- boardgen all ---------------------------------------------------------------------------------
 
 @contextlib.contextmanager
@@ -383,34 +394,6 @@ def game_folder(folder: Path) -> Iterator[None]:
 def all_arguments(face: Face, seed: int, paper: str, lang: str) -> list[list[str]]:
     """The command lines of a game's part of `boardgen all` (without --out)."""
     return [[cmd, *args, "--seed", str(seed), "--paper", paper, "--lang", lang] for cmd, args in face.all_jobs]
-
-
-def make_all(app: Any, face: Face, out: Path, seed: int, paper: str, lang: str) -> list[Path]:
-    """A game's part of `boardgen all`: its declared command lines run through its own commands, so
-    `all` writes exactly what those commands write, into OUT/<game>/<CODE>/; the game's folder is one
-    unit (staged, then swapped in, keeping what else it holds). Returns the files written."""
-    import typer.main
-
-    from generator import clikit
-    from generator.core.files import output_set, relocate
-
-    group = typer.main.get_command(app)
-    target = Path(out) / face.game
-    console = clikit.out_console
-    with output_set(target) as stage:
-        before = {p for p in stage.rglob("*") if p.is_file()}
-        quiet, console.quiet = console.quiet, True  # the commands' own lines; `all` prints one per game
-        try:
-            with game_folder(stage):
-                for args in all_arguments(face, seed, paper, lang):
-                    code = group.main(args=[*args, "--out", str(out)], prog_name=f"boardgen {face.game}",
-                                      standalone_mode=False)
-                    if code not in (0, 1, None):  # 1: written, with a playout report that says so
-                        raise typer.Exit(code)
-        finally:
-            console.quiet = quiet
-        written = sorted(p for p in stage.rglob("*") if p.is_file() and p not in before)
-        return list(relocate(written, stage, target))
 
 
 # --- the web side ---------------------------------------------------------------------------------

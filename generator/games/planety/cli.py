@@ -17,7 +17,7 @@ from typing import Any
 
 import typer
 
-from generator import face
+from generator import clikit, face
 from generator.clikit import (
     check_lang,
     check_paper,
@@ -158,7 +158,7 @@ def setup_cmd(
         if playouts:
             report = _playouts(setup, playouts, jobs, cat)
         folder = face.set_folder(out, FACE.game, code_s)
-        face.print_moved(FACE, folder)
+        clikit.print_moved(FACE, folder)
         with output_set(folder, owns=face.owns(FACE)) as stage:
             files = write_outputs(stage, setup, code_s, paper, lang, bleed, cat)
             if report is not None:
@@ -309,4 +309,4 @@ def _print_report(report: dict[str, Any]) -> None:
 def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
     """The Planety part of `boardgen all`: a 4-player setup with its summary, print kit and a
     playout report (20 random and 20 greedy games; face.toml [[all]])."""
-    return face.make_all(app, FACE, out, seed, paper, lang)
+    return clikit.make_game_part(app, FACE, out, seed, paper, lang)

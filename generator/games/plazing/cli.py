@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from generator import face
+from generator import clikit, face
 from generator.clikit import (
     check_lang,
     check_out,
@@ -190,7 +190,7 @@ def setup_cmd(
         if catalog is not None:
             code_s = f"{code_s}~C{cat.digest}"  # a custom catalog is part of what the code must name
         folder = face.set_folder(out, FACE.game, code_s)
-        face.print_moved(FACE, folder)
+        clikit.print_moved(FACE, folder)
         with output_set(folder, owns=OUTPUT_NAMES) as stage:
             files = write_outputs(setup, code_s, stage, paper, lang, bleed)
             if report is not None:
@@ -295,7 +295,7 @@ def board_cmd(
         if status in ("invalid", "mismatch"):  # the file's code is wrong: name the setup by its own options
             shown = f"{CODE.encode(setup.options.to_json(), setup.seed)}~E{content_digest(setup.to_json())}"
         folder = face.set_folder(out, FACE.game, shown)  # named by what the pages print, never the input
-        face.print_moved(FACE, folder)  # file's own folder as such
+        clikit.print_moved(FACE, folder)  # file's own folder as such
         with output_set(folder, owns=OUTPUT_NAMES, keep=(file,)) as stage:
             files = write_outputs(setup, shown, stage, paper, lang, bleed)
             files["command"] = face.stamp(stage, shown, FACE, "board")
@@ -335,4 +335,4 @@ def catalog_cmd(
 def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
     """The Plażing part of `boardgen all`: the command lines of face.toml [[all]] (a 4-player setup
     with every expansion and a 2-player one, each with a playout report)."""
-    return face.make_all(app, FACE, out, seed, paper, lang)
+    return clikit.make_game_part(app, FACE, out, seed, paper, lang)

@@ -14,7 +14,7 @@ from typing import Any
 import typer
 from rich.markup import escape
 
-from generator import face
+from generator import clikit, face
 from generator.clikit import (
     check_lang,
     check_out,
@@ -108,7 +108,7 @@ def write_pad(out: Path, options: dict[str, Any], seed: int, code: str, count: i
     scene = pad_scene(sheets, paper, lang, options["hard"], per_page)
     body = {"options": {**options, "count": count, "per_page": per_page, "paper": paper, "lang": lang},
             "sheets": [s.to_json() for s in _unique(sheets)]}
-    face.print_moved(FACE, folder)
+    clikit.print_moved(FACE, folder)
     with output_set(folder, owns=face.owns(FACE)) as stage:
         files = {"sheets": (stage / names["sheets"], pdf_bytes(scene)),
                  "preview": (stage / names["preview"], png_bytes(scene, 0, dpi=100)),
@@ -431,4 +431,4 @@ def _playout_json(r: Any) -> dict[str, Any]:
 def make_all(out: Path, seed: int, paper: str, lang: str) -> list[Path]:
     """`boardgen all`: one sheet of each printed board and a pad of 2 random boards (each one passes
     the fairness test, some hundred greedy games: 2 keep `all` quick) - face.toml [[all]]."""
-    return face.make_all(app, FACE, out, seed, paper, lang)
+    return clikit.make_game_part(app, FACE, out, seed, paper, lang)

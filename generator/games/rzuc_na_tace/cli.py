@@ -15,7 +15,7 @@ from typing import Any
 
 import typer
 
-from generator import face
+from generator import clikit, face
 from generator.clikit import (
     check_lang,
     check_out,
@@ -159,7 +159,7 @@ def sheet_cmd(
         with progress_bar(tries, "balancing variant", threshold=2) as tick:
             setup = generate(options["players"], options["variant"], seed_, balance_games, tries, tick, jobs=jobs)
         folder = face.set_folder(out, FACE.game, code_)
-        face.print_moved(FACE, folder)
+        clikit.print_moved(FACE, folder)
         with output_set(folder, owns=OUTPUT_NAMES) as stage:
             files = write_outputs(setup, code_, stage, paper, lang, count, per_page, png)
             files["command"] = face.stamp(stage, code_, FACE, "sheet")
@@ -324,4 +324,4 @@ def play_cmd(
 def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
     """The Rzuć na tacę part of `boardgen all`: a standard 2-player pad and a balanced variant, each
     with a PNG preview of its first page (face.toml [[all]])."""
-    return face.make_all(app, FACE, out, seed, paper, lang)
+    return clikit.make_game_part(app, FACE, out, seed, paper, lang)

@@ -14,7 +14,7 @@ from typing import Any
 
 import typer
 
-from generator import face
+from generator import clikit, face
 from generator.clikit import (
     check_lang,
     check_paper,
@@ -157,7 +157,7 @@ def setup_cmd(
             with progress_bar(playouts, "playouts") as tick:
                 results = playability.play_games(setup, cat, playouts, seed_v, bot, jobs, progress=tick)
             rep = playability.report(results, setup.players, bot, cat.round_cap)
-        face.print_moved(FACE, folder)
+        clikit.print_moved(FACE, folder)
         with output_set(folder, owns=face.owns(FACE)) as stage:
             files = write_outputs(setup, cat, code_s, stage, paper, lang, bleed)
             if rep is not None:
@@ -323,4 +323,4 @@ def play_cmd(
 
 def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
     """The Winnice part of `boardgen all`: a 4-player setup with its whole print kit (face.toml [[all]])."""
-    return face.make_all(app, FACE, out, seed, paper, lang)
+    return clikit.make_game_part(app, FACE, out, seed, paper, lang)
