@@ -315,3 +315,18 @@ def test_a_users_own_index_html_is_kept_and_the_gallery_goes_beside_it(tmp_path)
     old.mkdir()  # a gallery of the older boardgen (no marker) is boardgen's too
     (old / "index.html").write_text("<!DOCTYPE html>\n<html><head><title>boardgen — gallery</title></head></html>")
     assert write_index(old).name == "index.html" and MARKER in (old / "index.html").read_text(encoding="utf-8")
+
+
+def test_play_out_is_a_folder_of_player_sheets_in_both_pad_games(tmp_path):
+    """`play --out FOLDER` means the same in Plażing roll&write and Rzuć na tacę: <CODE>-player<N>.json
+    inside it, which `score` reads; an --out ending in .json is still the file itself (older use)."""
+    for game, args, code in (("plazing-rw", ["--board", "1", "--seed", "2"], "PR-00G00-2-5"),
+                             ("rzuc-na-tace", ["--players", "1", "--seed", "2"], None)):
+        folder = tmp_path / game
+        res = run(game, "play", *args, "--out", str(folder))
+        assert res.exit_code == 0, res.output
+        (sheet,) = folder.iterdir()
+        assert sheet.name.endswith("-player1.json") and (code is None or sheet.name == f"{code}-player1.json")
+        assert run(game, "score", str(sheet)).exit_code == 0
+    res = run("plazing-rw", "play", "--board", "1", "--seed", "2", "--out", str(tmp_path / "s.json"))
+    assert res.exit_code == 0 and (tmp_path / "s.json").is_file() and "older use" in res.output

@@ -18,6 +18,7 @@ from generator import clikit, face
 from generator.clikit import (
     check_lang,
     check_out,
+    err_console,
     fail,
     guarded,
     out_console,
@@ -299,8 +300,9 @@ def play_cmd(
     from .engine import new_game
     if bot not in ("random", "greedy"):
         fail(f"unknown bot {bot!r} (choose random or greedy)")
+    sheet_file = None
     if out is not None:
-        check_out(out, "file")
+        sheet_file = _play_file(out, note=not as_json)
     options, seed_, code_ = _resolve(_options(board, hard, features, mirror, difficulty), seed, code)
     with guarded():
         b = sheet_setups(options, seed_, 1)[0].board
@@ -310,16 +312,32 @@ def play_cmd(
         while not state.is_over():
             state.apply(pick(state, rng))
         body = state.to_sheet()
-        if out is not None:  # a file in a folder that is not ours alone: staged, then renamed in
-            with output_files(out.parent) as stage:
-                save_setup(stage / out.name, GAME, FILE_VERSION, code_, body)
+        if sheet_file is not None:  # a file in a folder that is not ours alone: staged, then renamed in
+            if sheet_file.name == "*":
+                sheet_file = sheet_file.with_name(f"{code_}-player1.json")
+            with output_files(sheet_file.parent) as stage:
+                save_setup(stage / sheet_file.name, GAME, FILE_VERSION, code_, body)
     if as_json:
         print_json({"code": code_, "score": state.breakdown().to_json(), "sheet": body})
     else:
         out_console.print(f"{bot} bot on board {b.id} ({code_}): {state.points()} points, dice {state.dice}",
                           highlight=False)
-        if out is not None:
-            out_console.print(f"  sheet: {out}", highlight=False)
+        if sheet_file is not None:
+            out_console.print(f"  sheet: {sheet_file}", highlight=False, markup=False)
+
+
+def _play_file(out: Path, note: bool = True) -> Path:
+    """Where `play --out` writes the filled sheet: into the folder OUT as <CODE>-player1.json, as
+    Rzuć na tacę's play writes one file per player ("*" stands for the name until the code is known).
+    An --out ending in .json that is not a folder is the file itself, as boardgen 0.1 read it."""
+    if out.suffix.lower() == ".json" and not out.is_dir():
+        check_out(out, "file")
+        if note:  # (a script reading --json has no use for it)
+            err_console.print(f"note: --out {out}: a file name (older use); give a folder and the sheet is "
+                              "<CODE>-player1.json in it, as in every game", markup=False, highlight=False)
+        return out
+    check_out(out)
+    return out / "*"
 
 
 @face.command(app, FACE, "check")
