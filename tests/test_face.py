@@ -166,7 +166,9 @@ def test_help_shows_flags_as_flags_and_every_option_whole(game, cmd):
 
 
 def test_root_help_shows_no_bool_and_the_scheduler_text_keeps_its_brackets():
-    assert "<bool>" not in run("--help").output
+    for args in ([], ["all"], ["cards"], ["serve"], ["games"], ["plazing"]):
+        res = run(*args, "--help")
+        assert res.exit_code == 0 and "<bool>" not in res.output, args
     res = run("winnice", "check", "--help", env={"COLUMNS": "200", "TERMINAL_WIDTH": "200"})
     assert "boardgen[cluster]" in _flat(res.output)
 
@@ -281,9 +283,13 @@ def test_the_web_form_is_the_declaration():
     form = forms.form_for("plazing-rw")
     assert form.command == "sheet"
     by = {f.name: f for f in form.fields}
-    assert by["board"].kind == "choice" and by["board"].choices == ("1", "2", "3", "4", "random")
+    assert by["board"].kind == "text" and by["board"].choices == ("1", "2", "3", "4", "random")
     assert by["count"].kind == "int" and (by["count"].min, by["count"].max) == (1, 1000)
-    assert by["per_page"].default == "1" and by["hard"].kind == "bool"
+    per_page = by["per_page"]
+    assert per_page.kind == "int" and (per_page.min, per_page.max, per_page.default) == (1, 2, 1)
+    assert by["paper"].kind == "choice" and by["paper"].choices == ("a4", "letter") and by["hard"].kind == "bool"
+    players = {f.name: f for f in forms.form_for("planety").fields}["players"]
+    assert (players.kind, players.min, players.max, players.choices) == ("int", 2, 4, ("2", "3", "4"))
     assert by["lang"].label_in("pl") == "Język wydruku" and by["lang"].label_in("en") == "Language of the prints"
     assert "out" not in by and "as_json" not in by and "jobs" not in by
     assert forms.arguments(form, {"board": "random", "hard": "on", "count": "3"}) == [

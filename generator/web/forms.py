@@ -78,15 +78,21 @@ def available_games() -> list[str]:
 
 
 def _field(o: Any) -> Field:
+    """A declared option as a form field. kind is "bool", "int", "float", "choice" or "text": a
+    number is an "int"/"float" field even when it has choices (its min and max are then theirs:
+    --players 2..4), and a word is a "choice" menu when it changes only the print (--paper, --lang),
+    else a "text" field with its `choices` as suggestions (--board, --variant: the page of today
+    types them). `choices` always lists every value the CLI accepts."""
     default = str(o.default) if isinstance(o.default, Path) else o.default
-    common = {"label": dict(o.label)}
+    common = {"label": dict(o.label), "choices": tuple(str(c) for c in o.choices)}
     if o.type == "bool":
         return Field(o.name, o.flag, "bool", bool(default), o.text, **common)
-    if o.choices:
-        return Field(o.name, o.flag, "choice", None if default is None else str(default), o.text,
-                     choices=tuple(str(c) for c in o.choices), **common)
     if o.type in ("int", "float"):
-        return Field(o.name, o.flag, o.type, default, o.text, min=o.min, max=o.max, **common)
+        lo = o.min if o.min is not None or not o.choices else min(o.choices)
+        hi = o.max if o.max is not None or not o.choices else max(o.choices)
+        return Field(o.name, o.flag, o.type, default, o.text, min=lo, max=hi, **common)
+    if o.choices and o.role == "print":
+        return Field(o.name, o.flag, "choice", None if default is None else str(default), o.text, **common)
     return Field(o.name, o.flag, "text", default, o.text, **common)
 
 
