@@ -15,13 +15,12 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
-from generator import face
-
 if TYPE_CHECKING:  # loaded where they are used, not at start-up: `boardgen --help` and `--version`
     # pay for none of them (render.layout loads reportlab, rich's console ~25 ms, core ~20 ms)
     from rich.console import Console
 
     from generator.core.rng import CodeSpec
+    from generator.face import Face
     from generator.render.layout import Paper
 
 _CONSOLES: dict[str, Console] = {}
@@ -37,10 +36,23 @@ def _console(name: str) -> Console:
     return _CONSOLES[name]
 
 
+#: the shared options (declared once, in generator/face.toml) as Typer annotations, for commands
+#: written without a declaration of their own (the root's `all` and `cards`, a developer's script)
+SHARED_ANNOTATIONS = {"SeedOpt": "seed", "CodeOpt": "code", "PaperOpt": "paper", "LangOpt": "lang", "OutOpt": "out",
+                      "JsonOpt": "json", "JobsOpt": "jobs", "SchedulerOpt": "scheduler"}
+
+
 def __getattr__(name: str) -> Any:
-    """`clikit.err_console` and `clikit.out_console` (PEP 562): made when first asked for."""
+    """`clikit.err_console` and `clikit.out_console` (PEP 562): made when first asked for; the
+    shared options' annotations (`clikit.JobsOpt`, ...) and `clikit.GIVEN` from generator.face."""
     if name in ("err_console", "out_console"):
         return _console(name)
+    if name in SHARED_ANNOTATIONS or name == "GIVEN":
+        from generator import face
+
+        value = face.GIVEN if name == "GIVEN" else face.annotation(face.shared_option(SHARED_ANNOTATIONS[name]))
+        globals()[name] = value
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -195,18 +207,21 @@ def handle_signals() -> None:
         typer_main._original_except_hook = hook
 
 
-def print_moved(game: face.Face, folder: Path) -> None:
+def print_moved(game: Face, folder: Path) -> None:
     """A note on stderr for each file of an older boardgen that the set in `folder` replaces."""
+    from generator import face
+
     for note in face.moved_notes(game, folder):
         _console("err_console").print(f"note: {folder}: {note}", markup=False, highlight=False)
 
 
-def make_game_part(app: Any, game: face.Face, out: Path, seed: int, paper: str, lang: str) -> list[Path]:
+def make_game_part(app: Any, game: Face, out: Path, seed: int, paper: str, lang: str) -> list[Path]:
     """A game's part of `boardgen all`: its declared command lines run through its own commands, so
     `all` writes exactly what those commands write, into OUT/<game>/<CODE>/; the game's folder is one
     unit (staged, then swapped in, keeping what else it holds). Returns the files written."""
     import typer.main
 
+    from generator import face
     from generator.core.files import output_set, relocate
 
     group = typer.main.get_command(app)
@@ -227,15 +242,3 @@ def make_game_part(app: Any, game: face.Face, out: Path, seed: int, paper: str, 
         written = sorted(p for p in stage.rglob("*") if p.is_file() and p not in before)
         return list(relocate(written, stage, target))
 
-
-#: the shared options (declared once, in generator/face.toml) as Typer annotations, for commands
-#: written without a declaration of their own (the root's `all` and `cards`, a developer's script)
-SeedOpt = face.annotation(face.shared_option("seed"))
-CodeOpt = face.annotation(face.shared_option("code"))
-PaperOpt = face.annotation(face.shared_option("paper"))
-LangOpt = face.annotation(face.shared_option("lang"))
-OutOpt = face.annotation(face.shared_option("out"))
-JsonOpt = face.annotation(face.shared_option("json"))
-JobsOpt = face.annotation(face.shared_option("jobs"))
-SchedulerOpt = face.annotation(face.shared_option("scheduler"))
-GIVEN = face.GIVEN  # what this command line was given (see face.GIVEN)

@@ -34,6 +34,15 @@ from pathlib import Path
 from typing import Annotated, Any
 
 SHARED = Path(__file__).with_name("face.toml")
+#: every game, by its command name, and the package whose face.toml declares it (the one registry:
+#: the root command, the web page and the tests read it)
+GAME_PACKAGES: dict[str, str] = {
+    "plazing": "generator.games.plazing",
+    "plazing-rw": "generator.games.plazing_rw",
+    "rzuc-na-tace": "generator.games.rzuc_na_tace",
+    "winnice": "generator.games.winnice",
+    "planety": "generator.games.planety",
+}
 #: how an option bears on the files: "code" (given by the setup code), "print" (changes the files, not
 #: the code: repeated in command.txt when not at its default), "run" (never changes a file: --out,
 #: --json, --jobs), "search" (finds the code, which then gives the same files: --balanced)
@@ -193,6 +202,16 @@ def load(path: str) -> Face:
     jobs = tuple((j["command"], tuple(j.get("args", ()))) for j in doc.get("all", ()))
     return Face(game["name"], game["module"], game["prefix"], dict(game["title"]), game["description"],
                 commands, outputs, jobs, dict(doc.get("moved", {})))
+
+
+def declaration_path(game: str) -> Path:
+    """games/<package>/face.toml of `game`, found without importing the game's package."""
+    return Path(__file__).parent.joinpath(*GAME_PACKAGES[game].split(".")[1:], "face.toml")
+
+
+def of(game: str) -> Face:
+    """The declaration of `game` (read once; the game's face module holds the same object)."""
+    return load(str(declaration_path(game)))
 
 
 # --- the Typer side ------------------------------------------------------------------------------

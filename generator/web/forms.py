@@ -23,14 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-#: game -> the package that holds its face.toml: the one list of what the page offers
-GAME_PACKAGES: dict[str, str] = {
-    "plazing": "generator.games.plazing",
-    "plazing-rw": "generator.games.plazing_rw",
-    "rzuc-na-tace": "generator.games.rzuc_na_tace",
-    "winnice": "generator.games.winnice",
-    "planety": "generator.games.planety",
-}
+from generator.face import GAME_PACKAGES  # game -> the package of its face.toml
+
 MAX_VALUE = 200  # characters of one submitted value
 
 

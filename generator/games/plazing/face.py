@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from generator.face import Face, load
 
-FACE: Face = load(str(Path(__file__).with_name("face.toml")))
+FACE: Face = load(__file__.rsplit(".", 1)[0] + ".toml")
