@@ -131,6 +131,9 @@ class LazyGames(TyperGroup):
         _flags_without_pydantic(self.get_params(ctx))  # every option is there by now (--help, completion)
         if not args or "--help" in args:
             _rich_help_without_markdown()
+            from generator.face import flags_as_flags
+
+            flags_as_flags()
         return super().parse_args(ctx, args)
 
     def resolve_command(self, ctx: click.Context,
@@ -271,15 +274,16 @@ def all_cmd(
                       for f in cards.write_cards(game, "both", None, lang, paper, 0.0, 0.0, out)[0]]
     total += len(card_files)
     clikit.out_console.print(f"cards: {len(card_files)} files", highlight=False)
-    _write_gallery(out, lang)
-    clikit.out_console.print(f"wrote {total} files under {out} (index.html lists them)", highlight=False)
+    index = _write_gallery(out, lang)
+    clikit.out_console.print(f"wrote {total} files under {out} ({index.name} lists them)", highlight=False)
 
 
-def _write_gallery(out: Path, lang: str) -> None:
+def _write_gallery(out: Path, lang: str) -> Path:
     from generator.web.gallery import write_index
 
     with guarded():
-        write_index(out, lang)
+        return write_index(out, lang)
+    raise AssertionError  # unreachable: guarded() exits
 
 
 @app.command("cards")

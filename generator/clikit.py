@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # loaded where they are used, not at start-up: `boardgen --he
     from rich.console import Console
 
     from generator.core.rng import CodeSpec
+    from generator.face import Face
     from generator.render.layout import Paper
 
 _CONSOLES: dict[str, Console] = {}
@@ -35,38 +36,25 @@ def _console(name: str) -> Console:
     return _CONSOLES[name]
 
 
+#: the shared options (declared once, in generator/face.toml) as Typer annotations, for commands
+#: written without a declaration of their own (the root's `all` and `cards`, a developer's script)
+SHARED_ANNOTATIONS = {"SeedOpt": "seed", "CodeOpt": "code", "PaperOpt": "paper", "LangOpt": "lang", "OutOpt": "out",
+                      "JsonOpt": "json", "JobsOpt": "jobs", "SchedulerOpt": "scheduler"}
+
+
 def __getattr__(name: str) -> Any:
-    """`clikit.err_console` and `clikit.out_console` (PEP 562): made when first asked for."""
+    """`clikit.err_console` and `clikit.out_console` (PEP 562): made when first asked for; the
+    shared options' annotations (`clikit.JobsOpt`, ...) and `clikit.GIVEN` from generator.face."""
     if name in ("err_console", "out_console"):
         return _console(name)
+    if name in SHARED_ANNOTATIONS or name == "GIVEN":
+        from generator import face
+
+        value = face.GIVEN if name == "GIVEN" else face.annotation(face.shared_option(SHARED_ANNOTATIONS[name]))
+        globals()[name] = value
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-
-SeedOpt = Annotated[int | None, typer.Option("--seed", help="Seed for the random setup (default: a fresh one, "
-                                              "printed so you can reproduce it).", min=0, max=2**40 - 1)]
-CodeOpt = Annotated[str | None, typer.Option("--code", metavar="CODE", help="Setup code printed on an earlier page: "
-                                              "reproduces that setup exactly (overrides --seed and options).")]
-#: what this command line was given, for work done after the command (the gallery of its --out)
-GIVEN: dict[str, Any] = {"out": [], "lang": None}
-
-
-def _given_out(value: Path) -> Path:
-    GIVEN["out"].append(value)
-    return value
-
-
-def _given_lang(value: str) -> str:
-    GIVEN["lang"] = value
-    return value
-
-
-PaperOpt = Annotated[str, typer.Option("--paper", metavar="a4|letter", help="Paper size: a4 or letter.")]
-LangOpt = Annotated[str, typer.Option("--lang", metavar="pl|en", help="Language of printed text: pl or en.",
-                                      callback=_given_lang)]
-OutOpt = Annotated[Path, typer.Option("--out", help="Output folder (a sub-folder named by the setup code "
-                                      "is created inside; index.html there lists everything in it).",
-                                      callback=_given_out)]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of text.")]
 
 LANGS = ("pl", "en")
 
@@ -183,14 +171,6 @@ def progress_bar(total: int, description: str, threshold: int = 20) -> Iterator[
         yield lambda done: bar.update(task, completed=done)
 
 
-JobsOpt = Annotated[int | None, typer.Option("--jobs", min=1, max=256, help="Worker processes for many games "
-                                             "or sheets (default: every core). Results are the same for any "
-                                             "number.")]
-SchedulerOpt = Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS", help="Run the games on a Dask "
-                                                  "cluster: its scheduler's address, e.g. tcp://10.0.0.5:8786 "
-                                                  "(needs boardgen[cluster]; --jobs is then ignored).")]
-
-
 def check_out(out: Path, kind: str = "folder") -> Path:
     """--out checked before any work: a folder (or, for kind="file", a file name) that can be
     written — names within the system's limits, parents searchable — or the one-line error."""
@@ -225,3 +205,40 @@ def handle_signals() -> None:
 
     if hasattr(typer_main, "_original_except_hook"):
         typer_main._original_except_hook = hook
+
+
+def print_moved(game: Face, folder: Path) -> None:
+    """A note on stderr for each file of an older boardgen that the set in `folder` replaces."""
+    from generator import face
+
+    for note in face.moved_notes(game, folder):
+        _console("err_console").print(f"note: {folder}: {note}", markup=False, highlight=False)
+
+
+def make_game_part(app: Any, game: Face, out: Path, seed: int, paper: str, lang: str) -> list[Path]:
+    """A game's part of `boardgen all`: its declared command lines run through its own commands, so
+    `all` writes exactly what those commands write, into OUT/<game>/<CODE>/; the game's folder is one
+    unit (staged, then swapped in, keeping what else it holds). Returns the files written."""
+    import typer.main
+
+    from generator import face
+    from generator.core.files import output_set, relocate
+
+    group = typer.main.get_command(app)
+    target = Path(out) / game.game
+    console = _console("out_console")
+    with output_set(target) as stage:
+        before = {p for p in stage.rglob("*") if p.is_file()}
+        quiet, console.quiet = console.quiet, True  # the commands' own lines; `all` prints one per game
+        try:
+            with face.game_folder(stage):
+                for args in face.all_arguments(game, seed, paper, lang):
+                    code = group.main(args=[*args, "--out", str(out)], prog_name=f"boardgen {game.game}",
+                                      standalone_mode=False)
+                    if code not in (0, 1, None):  # 1: written, with a playout report that says so
+                        raise typer.Exit(code)
+        finally:
+            console.quiet = quiet
+        written = sorted(p for p in stage.rglob("*") if p.is_file() and p not in before)
+        return list(relocate(written, stage, target))
+

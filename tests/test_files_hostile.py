@@ -41,6 +41,12 @@ def one_line_error(res, code: int = 2) -> str:
     return text
 
 
+def sets_in(out: Path) -> list[Path]:
+    """The output sets under an --out folder: OUT/<game>/<CODE>/."""
+    return sorted(p for p in out.glob("*/*") if p.is_dir() and not p.name.startswith(".")
+                  and not p.parent.name.startswith("."))
+
+
 def leftovers(root: Path) -> list[Path]:
     return [p for p in root.rglob("*") if p.name.endswith(LEFTOVER)]
 
@@ -199,7 +205,7 @@ SETS = {  # a command writing a set, and how to find the set's folder under --ou
 def test_a_symlink_planted_in_the_output_folder_is_replaced_not_followed(tmp_path, game):
     out = tmp_path / "out"
     assert run(*SETS[game], "--out", out).exit_code == 0
-    (folder,) = out.iterdir()
+    (folder,) = sets_in(out)
     victim = tmp_path / "victim.txt"
     victim.write_text("precious")
     victim.chmod(0o600)
@@ -254,10 +260,10 @@ def test_board_of_an_edited_file_writes_under_out_never_over_the_input(samples, 
     res = run("plazing", "board", edited, "--out", tmp_path / "out")
     assert res.exit_code == 0, res.output
     assert edited.read_bytes() == before and (src / "board.pdf").read_bytes() == b"my own print"
-    (folder,) = (tmp_path / "out").iterdir()
+    (folder,) = sets_in(tmp_path / "out")
     assert folder.name.startswith(doc["code"] + "~E") and (folder / "board.pdf").stat().st_size > 1000
     # the file printed from inside its own set's folder: the set is written, the input kept as it is
-    exact = tmp_path / "again" / json.loads(samples["plazing-setup"].read_text())["code"]
+    exact = tmp_path / "again" / "plazing" / json.loads(samples["plazing-setup"].read_text())["code"]
     exact.mkdir(parents=True)
     (exact / "setup.json").write_bytes(samples["plazing-setup"].read_bytes() + b"\n")
     keep = (exact / "setup.json").stat()
@@ -285,7 +291,7 @@ def test_a_full_disk_leaves_the_complete_old_set(tmp_path):
     """`ulimit -f`: the PDF fits, the PNG does not. The old set stays whole; nothing is left over."""
     args = ("plazing-rw", "sheet", "--board", "1", "--seed", "1", "--out", tmp_path)
     assert cli(*args, "--paper", "a4").returncode == 0
-    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]  # index.html (the gallery) beside it
+    (folder,) = sets_in(tmp_path)  # index.html (the gallery) beside it
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
 
     def small_files() -> None:
@@ -308,8 +314,8 @@ def test_four_writers_at_once_leave_one_complete_set(tmp_path):
     for p in procs:
         out, err = p.communicate(timeout=300)
         assert p.returncode == 0, err
-    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]  # index.html (the gallery) beside it
-    assert len(rw_papers(folder)) == 1 and len(list(folder.iterdir())) == 3
+    (folder,) = sets_in(tmp_path)  # index.html (the gallery) beside it
+    assert len(rw_papers(folder)) == 1 and len(list(folder.iterdir())) == 4  # and command.txt
     opts = json.loads(next(folder.glob("*.json")).read_text())["setup"]["options"]
     text = PdfReader(next(folder.glob("*.pdf"))).pages[0].extract_text()
     assert ("Plażing" in text) and (opts["paper"], opts["lang"]) in runs
@@ -338,7 +344,7 @@ def test_sigterm_and_ctrl_c_at_random_moments_leave_old_or_new_set(tmp_path):
         assert "Traceback" not in err, err
         outcomes["finished" if p.returncode == 0 else "interrupted"] += 1
         assert not leftovers(tmp_path), i
-        sets = [p for p in tmp_path.iterdir() if p.name != "index.html"]
+        sets = sets_in(tmp_path)
         if sets:
             assert len(rw_papers(sets[0])) == 1, i
     print(outcomes)
@@ -409,7 +415,7 @@ def test_a_run_that_swaps_in_while_another_is_writing_leaves_one_set(tmp_path, m
 
     monkeypatch.setattr(rw, "write_atomic", interleaved)
     rw.write_pad(tmp_path, options, 1, code, 1, 1, "a4", "pl", show_progress=False)
-    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]  # index.html (the gallery) beside it
+    (folder,) = sets_in(tmp_path)  # index.html (the gallery) beside it
     assert len(rw_papers(folder)) == 1 and not leftovers(tmp_path)
 
 

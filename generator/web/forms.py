@@ -1,10 +1,18 @@
-"""Web forms built from the CLI's own option definitions, and the command line a form submits.
+"""Web forms made from the games' declarations (games/<game>/face.toml), and the command line a
+form submits.
 
-The form for a game is read off the click command behind its Typer sub-command (names, types,
-defaults, ranges, choices, help texts), so the page can never offer an option the CLI lacks or miss
-one it gained. A submitted form becomes an argument list for that same command; the CLI then applies
-its own bounds and gives its own one-line errors, so the page needs no second validation to keep in
+The form for a game is the declaration of the command its face marks `form = true` (names, kinds,
+defaults, ranges, choices, help texts and labels in Polish and English), the same declaration the
+CLI's options are made from, so the page can never offer an option the CLI lacks or miss one it
+gained. A submitted form becomes an argument list for that same command; the CLI then applies its
+own bounds and gives its own one-line errors, so the page needs no second validation to keep in
 sync.
+
+    form_for(game)  -> Form(game, command, fields): each Field has name, flag, kind ("bool", "int",
+                       "float", "choice", "text"), default, help (English), choices, min, max and
+                       label {"pl": ..., "en": ...}; field.label_in(lang) picks one
+    arguments(form, values) -> the argument list after `boardgen GAME`
+    regenerate_command(game, code) -> the command for a set without command.txt (older boardgen)
 """
 
 from __future__ import annotations
@@ -12,19 +20,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-#: game -> (module with its Typer app, the command a form runs): the one list of what the page offers
-FORM_COMMANDS: dict[str, tuple[str, str]] = {
-    "plazing": ("generator.games.plazing.cli", "setup"),
-    "plazing-rw": ("generator.games.plazing_rw.cli", "sheet"),
-    "rzuc-na-tace": ("generator.games.rzuc_na_tace.cli", "sheet"),
-    "winnice": ("generator.games.winnice.cli", "setup"),
-    "planety": ("generator.games.planety.cli", "setup"),
-}
-#: options the page sets itself (where files go, machine output, worker processes) or cannot offer
-#: (a path on the server's disk)
-SKIPPED = {"out", "as_json", "json", "jobs", "scheduler", "catalog", "file", "help"}
+from generator.face import GAME_PACKAGES  # game -> the package of its face.toml
+
 MAX_VALUE = 200  # characters of one submitted value
 
 
@@ -38,6 +38,10 @@ class Field:
     choices: tuple[str, ...] = ()
     min: float | None = None
     max: float | None = None
+    label: dict[str, str] = field(default_factory=dict)  # {"pl": ..., "en": ...}
+
+    def label_in(self, lang: str) -> str:
+        return self.label.get(lang) or self.label.get("en") or self.flag
 
 
 @dataclass
@@ -47,12 +51,19 @@ class Form:
     fields: list[Field] = field(default_factory=list)
 
 
+def face_of(game: str) -> Any:
+    """The declaration of `game` (its face module's FACE)."""
+    if game not in GAME_PACKAGES:
+        raise KeyError(game)
+    return importlib.import_module(f"{GAME_PACKAGES[game]}.face").FACE
+
+
 def available_games() -> list[str]:
-    """The games whose CLI module exists in this installation."""
+    """The games whose declaration exists in this installation."""
     out = []
-    for game, (module, _) in FORM_COMMANDS.items():
+    for game, package in GAME_PACKAGES.items():
         try:
-            found = importlib.util.find_spec(module) is not None
+            found = importlib.util.find_spec(f"{package}.face") is not None
         except ModuleNotFoundError:
             found = False
         if found:
@@ -60,55 +71,33 @@ def available_games() -> list[str]:
     return out
 
 
-def _text_choices(name: str) -> tuple[str, ...]:
-    """Free-text options whose values the CLI checks against a fixed list (the same lists)."""
-    if name == "lang":
-        from generator.clikit import LANGS
-
-        return tuple(LANGS)
-    if name == "paper":
-        from generator.render.layout import PAPERS
-
-        return tuple(PAPERS)
-    return ()
-
-
-def _click_command(game: str) -> Any:
-    """The click command behind `boardgen GAME COMMAND` (Typer carries its own copy of click, so the
-    parameters are read by their attributes — name, flags, annotation, range — not by class)."""
-    import typer.main
-
-    module, command = FORM_COMMANDS[game]
-    group = typer.main.get_command(importlib.import_module(module).app)
-    cmd = getattr(group, "commands", {}).get(command)
-    if cmd is None:
-        raise KeyError(f"{game} has no command {command!r}")
-    return cmd
+def _field(o: Any) -> Field:
+    """A declared option as a form field. kind is "bool", "int", "float", "choice" or "text": a
+    number is an "int"/"float" field even when it has choices (its min and max are then theirs:
+    --players 2..4), and a word is a "choice" menu when it changes only the print (--paper, --lang),
+    else a "text" field with its `choices` as suggestions (--board, --variant: the page of today
+    types them). `choices` always lists every value the CLI accepts."""
+    default = str(o.default) if isinstance(o.default, Path) else o.default
+    common = {"label": dict(o.label), "choices": tuple(str(c) for c in o.choices)}
+    if o.type == "bool":
+        return Field(o.name, o.flag, "bool", bool(default), o.text, **common)
+    if o.type in ("int", "float"):
+        lo = o.min if o.min is not None or not o.choices else min(o.choices)
+        hi = o.max if o.max is not None or not o.choices else max(o.choices)
+        return Field(o.name, o.flag, o.type, default, o.text, min=lo, max=hi, **common)
+    if o.choices and o.role == "print":
+        return Field(o.name, o.flag, "choice", None if default is None else str(default), o.text, **common)
+    return Field(o.name, o.flag, "text", default, o.text, **common)
 
 
 def form_for(game: str) -> Form:
-    cmd = _click_command(game)
-    form = Form(game, FORM_COMMANDS[game][1])
-    for p in cmd.params:
-        if getattr(p, "param_type_name", "") != "option" or p.name in SKIPPED or not p.opts:
-            continue
-        flag = max(p.opts, key=len)
-        name = p.name or flag
-        default = None if callable(p.default) else p.default
-        help_text = (p.help or "").replace("\\[", "[")
-        if p.is_flag:
-            form.fields.append(Field(name, flag, "bool", bool(default), help_text))
-            continue
-        ann = getattr(getattr(p, "type_descriptor", None), "annotation", None)
-        choices = tuple(str(c) for c in getattr(getattr(p, "type", None), "choices", ()) or ()) or _text_choices(name)
-        if choices:
-            form.fields.append(Field(name, flag, "choice", default, help_text, choices=choices))
-        elif ann in (int, float):
-            form.fields.append(Field(name, flag, "int" if ann is int else "float", default, help_text,
-                                     min=getattr(p, "min", None), max=getattr(p, "max", None)))
-        else:
-            form.fields.append(Field(name, flag, "text", default, help_text))
-    return form
+    """The form of `game`: the fields of its declared form command, in declaration order (the
+    options where files go, machine output, workers and files on the server's disk are left out:
+    the page sets them itself or cannot offer them; `web = false` in the declaration)."""
+    from generator.face import form_options
+
+    face = face_of(game)
+    return Form(game, face.form_command.name, [_field(o) for o in form_options(face)])
 
 
 class FormError(ValueError):
@@ -150,6 +139,6 @@ def regenerate_command(game: str, code: str) -> str:
         name, _, rest = code.partition("-cards-")
         players, _, lang = rest.partition("-")
         return f"boardgen cards {name} --players {players.rstrip('p')} --lang {lang}"
-    if game in FORM_COMMANDS:
-        return f"boardgen {game} {FORM_COMMANDS[game][1]} --code {code}"
+    if game in GAME_PACKAGES:
+        return f"boardgen {game} {face_of(game).form_command.name} --code {code}"
     return ""

@@ -6,6 +6,13 @@ options it was made with, the PNG preview, the playability figures of a playouts
 file, and the command that regenerates it. So one function serves every game, including games added
 later, and the page is right even after files were removed by hand. Static HTML, no JavaScript, relative
 links: it works opened from disk (file://).
+
+The command shown for a set is the one its command.txt holds (written with the set: it reproduces the
+set byte for byte); a set from an older boardgen without one gets the command its code gives.
+
+An index.html is replaced only if boardgen wrote it (MARKER, or the title of a gallery of an older
+boardgen): a page of the user's own at the top of --out is kept, and the gallery is written beside
+it as boardgen-index.html.
 """
 
 from __future__ import annotations
@@ -23,6 +30,13 @@ from generator.web.html import render_page
 MAX_DEPTH = 3
 MAX_SETS = 2000  # a gallery of a huge folder lists the first sets only
 JSON_CAP = 4 * 1024 * 1024  # bytes read from one JSON file for its summary
+COMMAND_CAP = 4096  # bytes read from a command.txt
+#: in every gallery page boardgen writes: such an index.html may be replaced
+MARKER = "<!-- boardgen gallery: written by boardgen, rewritten by every boardgen run into this folder -->"
+#: what an index.html of an older boardgen (before MARKER) starts its title with
+OLD_TITLES = ("<title>boardgen — galeria</title>", "<title>boardgen — gallery</title>")
+INDEX = "index.html"
+BESIDE = "boardgen-index.html"
 
 
 @dataclass
@@ -75,6 +89,17 @@ def _playability(doc: Any) -> list[tuple[str, str]]:
     return rows
 
 
+def _command_file(path: Path) -> str:
+    """The command line a set's command.txt holds ("" if it is unreadable or not one)."""
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > COMMAND_CAP:
+            return ""
+        line = path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+    return line if line.startswith("boardgen ") and "\n" not in line else ""
+
+
 def scan(root: Path) -> list[OutputSet]:
     """Every output set below `root`, in folder order (so the page is the same for the same files)."""
     sets: list[OutputSet] = []
@@ -111,18 +136,49 @@ def scan(root: Path) -> list[OutputSet]:
                     s.playability = _playability(doc)
         if not s.code:
             s.code = here.name
-        s.command = regenerate_command(s.game or here.parent.name, s.code)
+        s.command = _command_file(here / "command.txt") if "command.txt" in names else ""
+        if not s.command:
+            s.command = regenerate_command(s.game or here.parent.name, s.code)
+
         sets.append(s)
     sets.sort(key=lambda s: s.folder)
     return sets[:MAX_SETS]
 
 
 def index_html(root: Path, lang: str = "pl") -> str:
-    return render_page("index.html.j2", lang, sets=scan(root), root=str(root))
+    page = render_page("index.html.j2", lang, sets=scan(root), root=str(root))
+    head, sep, rest = page.partition("\n")
+    if head.lower().startswith("<!doctype"):
+        return f"{head}\n{MARKER}\n{rest}" if sep else f"{head}\n{MARKER}\n"
+    return f"{MARKER}\n{page}"
+
+
+def ours(path: Path) -> bool:
+    """Whether the page at `path` is a gallery boardgen wrote (so it may be replaced)."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096).decode("utf-8", "replace")
+    except OSError:
+        return False
+    return MARKER in head or any(t in head for t in OLD_TITLES)
+
+
+def index_path(root: Path) -> Path:
+    """Where the gallery of `root` goes: index.html, unless that is a page of the user's own."""
+    path = Path(root) / INDEX
+    if os.path.lexists(path) and (path.is_symlink() or not path.is_file() or not ours(path)):
+        return Path(root) / BESIDE
+    return path
 
 
 def write_index(root: Path, lang: str = "pl") -> Path:
-    """(Re)write <root>/index.html atomically; returns its path."""
-    path = Path(root) / "index.html"
+    """(Re)write the gallery of `root` atomically: <root>/index.html, or boardgen-index.html beside
+    a user's own index.html (said in one line on stderr); returns its path."""
+    path = index_path(root)
     write_atomic(path, index_html(root, lang))
+    if path.name == BESIDE:
+        from generator.clikit import err_console
+
+        err_console.print(f"note: {Path(root) / INDEX} is not a boardgen gallery, so it is kept; the gallery "
+                          f"is {path}", markup=False, highlight=False)
     return path

@@ -221,7 +221,7 @@ def test_the_commands_the_readme_names_take_scheduler(dask_address, tmp_path):
     assert one.output == cluster.output
     made = runner.invoke(app, ["winnice", "setup", "--players", "2", "--seed", "4", "--out", str(tmp_path)])
     assert made.exit_code == 0, made.output
-    (setup,) = tmp_path.glob("*/setup.json")
+    (setup,) = tmp_path.glob("winnice/*/setup.json")
     wn = ["winnice", "check", str(setup), "--playouts", "4", "--json"]
     one, cluster = runner.invoke(app, [*wn, "--jobs", "1"]), runner.invoke(app, [*wn, "--scheduler", dask_address])
     assert one.exit_code == cluster.exit_code == 0, cluster.output

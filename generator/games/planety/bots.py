@@ -6,14 +6,18 @@ planet that grows it again, asteroids at the leader's life (and at the moon in f
 worth striking), moons in front of lit planets. It looks no further than the move itself, which
 keeps a 4-player game to a few milliseconds. `State.move_value` delegates here, so core.playout's
 `greedy_bot` plays it.
+
+This module names no engine type, not even for type hints: the engine imports it, and an import back
+would make the two one cycle (tests/test_import_cycles.py). A state and a planet are read by their
+attributes only (engine.State, engine.Planet).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from generator.games.planety.engine import Planet, State
+Planet = Any  # engine.Planet: face, wet, moon, light
+State = Any  # engine.State: players, current, faces
 
 
 def _light_value(p: Planet) -> float:

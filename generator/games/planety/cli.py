@@ -13,18 +13,12 @@ catalog rules as ours; a setup made with it carries `~C<digest>` in its code, an
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 
+from generator import clikit, face
 from generator.clikit import (
-    CodeOpt,
-    JobsOpt,
-    JsonOpt,
-    LangOpt,
-    OutOpt,
-    PaperOpt,
-    SeedOpt,
     check_lang,
     check_paper,
     err_console,
@@ -41,6 +35,7 @@ from generator.core.playout import get_bot
 from generator.core.rng import make_rng
 from generator.games.planety import playability
 from generator.games.planety.engine import State, check_invariants
+from generator.games.planety.face import FACE
 from generator.games.planety.model import GAME, SETUP_VERSION, Catalog, Setup, builtin_catalog, load_catalog
 from generator.games.planety.rules import CODE, check, check_catalog
 from generator.games.planety.setup import generate, regenerates
@@ -51,17 +46,7 @@ app = typer.Typer(help="Planety — a big bang proved playable (every orbit can 
 MAX_FILE = 2_000_000
 MAX_PLAYOUTS = 100_000
 
-PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players: 2, 3 or 4 (one star each).")]
-BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each printed tile in mm (0 = none; 3 is "
-                                         "usual).", min=0, max=5)]
-PlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, max=MAX_PLAYOUTS, help="Play this many games "
-                                          "with random bots and as many with greedy bots on the setup and "
-                                          "report completion, turns, wins per seat, life and stranding "
-                                          "(playouts.json); 0 skips.")]
-
-
-CatalogOpt = Annotated[Path | None, typer.Option("--catalog", help="Your own content (TOML in the shape of the "
-                                                 "built-in data/content.toml), checked by the catalog rules first.")]
+NAMES = FACE.outputs  # kind -> file name
 
 
 def get_catalog(path: Path | None) -> Catalog:
@@ -91,13 +76,11 @@ def write_outputs(stage: Path, setup: Setup, code: str, paper_name: str = "a4", 
 
     paper = check_paper(paper_name)
     cat = cat or builtin_catalog()
-    files = {"setup": stage / "setup.json", "summary_pdf": stage / "summary.pdf", "summary_png": stage / "summary.png",
-             "tiles_duplex": stage / "tiles-duplex.pdf", "tiles_fold": stage / "tiles-fold.pdf",
-             "kit": stage / "kit.pdf"}
+    files = {kind: stage / NAMES[kind] for kind in ("setup", "summary", "preview", "tiles_duplex", "tiles_fold", "kit")}
     save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
     summary = draw.summary_scene(setup, code, paper, lang, cat)
-    write_pdf(summary, files["summary_pdf"])
-    write_png(summary, 0, files["summary_png"], dpi=90)
+    write_pdf(summary, files["summary"])
+    write_png(summary, 0, files["preview"], dpi=90)
     write_pdf(draw.tiles_duplex_scene(code, paper, lang, bleed, cat), files["tiles_duplex"])
     write_pdf(draw.tiles_fold_scene(code, paper, lang, bleed, cat), files["tiles_fold"])
     write_pdf(draw.kit_scene(code, paper, lang, cat), files["kit"])
@@ -122,7 +105,7 @@ def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_n
                      tuple(d["wins_per_seat"]), (("stranded", f"{d['stranding_rate']:.0%}"),))
               for bot, d in (report or {}).items() if isinstance(d, dict) and "games" in d]
     scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, played, bleed)
-    path = stage / "setup-card.pdf"
+    path = stage / NAMES["setup_card"]
     write_pdf(scene, path)
     return path
 
@@ -141,25 +124,21 @@ def _summary_lines(setup: Setup, cat: Catalog) -> list[str]:
     return lines
 
 
-@app.command("setup")
+@face.command(app, FACE, "setup")
 def setup_cmd(
-    players: PlayersOpt = 4,
-    seed: SeedOpt = None,
-    code: CodeOpt = None,
-    paper: PaperOpt = "a4",
-    lang: LangOpt = "pl",
-    bleed: BleedOpt = 0.0,
-    out: OutOpt = Path("output"),
-    catalog: CatalogOpt = None,
-    playouts: PlayoutsOpt = 0,
-    jobs: JobsOpt = None,
-    as_json: JsonOpt = False,
+    players: int,
+    seed: int | None,
+    code: str | None,
+    paper: str,
+    lang: str,
+    bleed: float,
+    out: Path,
+    catalog: Path | None,
+    playouts: int,
+    jobs: int | None,
+    as_json: bool,
 ) -> None:
-    """Draw a star per player and throw the big bang until every orbit can get its own planet.
-
-    Writes OUT/CODE/: setup.json, summary.pdf/png (stars, face-up table, big bangs thrown), the print
-    kit (tiles-duplex.pdf, tiles-fold.pdf, kit.pdf). `--code CODE` gives the same setup again.
-    """
+    """`boardgen planety setup` (its help and options: face.toml [commands.setup])."""
     lang = check_lang(lang)
     check_paper(paper)
     if players not in (2, 3, 4):
@@ -178,12 +157,15 @@ def setup_cmd(
         setup = generate(options["players"], seed_v, cat)
         if playouts:
             report = _playouts(setup, playouts, jobs, cat)
-        with output_set(out / code_s) as stage:
+        folder = face.set_folder(out, FACE.game, code_s)
+        clikit.print_moved(FACE, folder)
+        with output_set(folder, owns=face.owns(FACE)) as stage:
             files = write_outputs(stage, setup, code_s, paper, lang, bleed, cat)
             if report is not None:
                 files["playouts"] = _write_report(stage, report)
             files["setup_card"] = write_setup_card(setup, cat, code_s, stage, paper, lang, report, bleed)
-        files = {k: out / code_s / v.name for k, v in files.items()}
+            files["command"] = face.stamp(stage, code_s, FACE, "setup")
+        files = {k: folder / v.name for k, v in files.items()}
     if as_json:
         data: dict[str, Any] = {"code": code_s, "seed": seed_v, "setup": setup.to_json(),
                                 "files": {k: str(v) for k, v in files.items()}}
@@ -221,20 +203,15 @@ def read_setup(path: Path) -> tuple[Setup, str]:
     raise AssertionError  # unreachable: guarded() exits
 
 
-@app.command("check")
+@face.command(app, FACE, "check")
 def check_cmd(
-    file: Annotated[Path, typer.Argument(help="A setup.json written by `boardgen planety setup` (hand edits "
-                                         "welcome).")],
-    catalog: CatalogOpt = None,
-    playouts: PlayoutsOpt = 0,
-    jobs: JobsOpt = None,
-    as_json: JsonOpt = False,
+    file: Path,
+    catalog: Path | None,
+    playouts: int,
+    jobs: int | None,
+    as_json: bool,
 ) -> None:
-    """Check a setup file against every rule; exit 1 and name each broken rule if any.
-
-    An unplayable big bang names the player and orbit that cannot be filled, and the orbits that
-    together have too few face-up planets.
-    """
+    """`boardgen planety check` (its help and options: face.toml [commands.check])."""
     setup, code = read_setup(file)
     cat = get_catalog(catalog)
     base, mark = split_code(code)
@@ -275,16 +252,15 @@ def check_cmd(
         raise typer.Exit(1)
 
 
-@app.command("play")
+@face.command(app, FACE, "play")
 def play_cmd(
-    file: Annotated[Path, typer.Argument(help="A setup.json written by `boardgen planety setup`.")],
-    bot: Annotated[str, typer.Option("--bot", metavar="random|greedy", help="random or greedy (every seat).")]
-    = "greedy",
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the bots' choices.", min=0, max=2**40 - 1)] = 1,
-    catalog: CatalogOpt = None,
-    as_json: JsonOpt = False,
+    file: Path,
+    bot: str,
+    seed: int,
+    catalog: Path | None,
+    as_json: bool,
 ) -> None:
-    """Play one game on a setup with bots and print it move by move (who, what, life at the end)."""
+    """`boardgen planety play` (its help and options: face.toml [commands.play])."""
     if bot not in ("random", "greedy"):
         fail(f"unknown bot {bot!r} (choose random or greedy)")
     setup, code = read_setup(file)
@@ -322,7 +298,7 @@ def _playouts(setup: Setup, games: int, jobs: int | None, cat: Catalog | None = 
 
 
 def _write_report(stage: Path, report: dict[str, Any]) -> Path:
-    return playability.write_report(stage / "playouts.json", report)
+    return playability.write_report(stage / NAMES["playouts"], report)
 
 
 def _print_report(report: dict[str, Any]) -> None:
@@ -330,17 +306,7 @@ def _print_report(report: dict[str, Any]) -> None:
         out_console.print(f"  {line}", highlight=False, markup=False)
 
 
-ALL_PLAYOUTS = 20
-
-
 def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
     """The Planety part of `boardgen all`: a 4-player setup with its summary, print kit and a
-    playout report (20 random and 20 greedy games)."""
-    code = CODE.encode({"players": 4}, seed)
-    setup = generate(4, seed)
-    report = playability.report_json(playability.playout_reports(setup, ALL_PLAYOUTS, setup.seed, jobs=1), setup.seed)
-    folder = out / "planety" / code
-    with output_set(folder) as stage:
-        files = write_outputs(stage, setup, code, paper, lang)
-        files["playouts"] = _write_report(stage, report)
-    return [folder / p.name for p in files.values()]
+    playout report (20 random and 20 greedy games; face.toml [[all]])."""
+    return clikit.make_game_part(app, FACE, out, seed, paper, lang)

@@ -4,17 +4,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 
+from generator import clikit, face
 from generator.clikit import (
-    CodeOpt,
-    JsonOpt,
-    LangOpt,
-    OutOpt,
-    PaperOpt,
-    SeedOpt,
     check_lang,
     check_out,
     check_paper,
@@ -32,23 +27,13 @@ from generator.core.playout import PlayoutReport
 from generator.core.rng import CodeError
 from generator.games.plazing import playability
 from generator.games.plazing.codes import parse_code, split_code
+from generator.games.plazing.face import FACE
 from generator.games.plazing.model import GAME, SETUP_VERSION, Catalog, Options, Setup, content_digest, load_catalog
 from generator.games.plazing.rules import check
 from generator.games.plazing.setup import CODE, catalog_report, generate
 
 app = typer.Typer(help="Plażing: parawany w dłoń — random legal beaches, printable boards and event cards.",
                   no_args_is_help=True)
-
-CatalogOpt = Annotated[Path | None, typer.Option("--catalog", help="Your own tile catalog (TOML, same format "
-                                                 "as the built-in data/tiles.toml); validated before use.")]
-MAX_PLAYOUTS = 100_000
-PlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, max=MAX_PLAYOUTS,
-                                          help="Play this many random-bot games on the "
-                                           "setup and report completion, length, seat balance, areas and "
-                                           "resources (stored as playouts.json); 0 skips.")]
-BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each event card in mm (0 = none; 3 is "
-                                         "usual).", min=0, max=5)]
-
 
 def provenance(setup: Setup, code: str) -> tuple[str, str]:
     """How a setup relates to its code: ("exact" | "custom" | "edited" | "invalid" | "mismatch", code to print).
@@ -76,32 +61,33 @@ def provenance(setup: Setup, code: str) -> tuple[str, str]:
 
 
 #: the names a Plażing output set may hold (an old one not rewritten by the new set is dropped)
-OUTPUT_NAMES = ("setup.json", "board.pdf", "board.png", "rules.pdf", "events.pdf", "playouts.json", "setup-card.pdf")
+OUTPUT_NAMES = face.owns(FACE)
+NAMES = FACE.outputs  # kind -> file name
 
 
 def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4", lang: str = "pl",
                   bleed: float = 0.0) -> dict[str, Path]:
-    """Write setup.json, board.pdf, board.png and (with events) events.pdf into `folder` — a stage
-    of core.files.output_set, so the set is swapped in whole."""
+    """Write setup.json, board.pdf, preview.png, rules.pdf and (with events) events.pdf into `folder`
+    — a stage of core.files.output_set, so the set is swapped in whole."""
     paper = check_paper(paper_name)
-    files = {"setup": folder / "setup.json", "board_pdf": folder / "board.pdf", "board_png": folder / "board.png"}
+    files = {"setup": folder / NAMES["setup"], "board": folder / NAMES["board"], "preview": folder / NAMES["preview"]}
     save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
     from generator.games.plazing import draw  # drawing loads only for commands that draw (check stays quick)
     from generator.render.pdf import write_pdf
     from generator.render.png import write_png
 
     scene = draw.board_scene(setup, code, paper, lang)
-    write_pdf(scene, files["board_pdf"])
+    write_pdf(scene, files["board"])
     overview_index = next(i for i, p in enumerate(scene.pages) if p.label.startswith("overview"))
-    write_png(scene, overview_index, files["board_png"], dpi=90)
-    files["rules_pdf"] = folder / "rules.pdf"
-    write_pdf(draw.rules_card_scene(setup, code, paper, lang), files["rules_pdf"])
+    write_png(scene, overview_index, files["preview"], dpi=90)
+    files["rules"] = folder / NAMES["rules"]
+    write_pdf(draw.rules_card_scene(setup, code, paper, lang), files["rules"])
     if setup.event_deck:
-        files["events_pdf"] = folder / "events.pdf"
+        files["events"] = folder / NAMES["events"]
         events = draw.events_scene(setup, code, paper, lang, bleed)
         for note in events.warnings:  # e.g. bleed costing cards per sheet: said, never silent
             err_console.print(f"note: {note}", markup=False, highlight=False)
-        write_pdf(events, files["events_pdf"])
+        write_pdf(events, files["events"])
     return files
 
 
@@ -122,7 +108,7 @@ def write_setup_card(setup: Setup, code: str, folder: Path, paper_name: str, lan
                              (("seat_balance", f"{report.seat_balance:.0%}"),)))
     scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), draw.summary_lines(setup, lang),
                              played, bleed)
-    path = folder / "setup-card.pdf"
+    path = folder / NAMES["setup_card"]
     write_pdf(scene, path)
     return path
 
@@ -133,44 +119,29 @@ def _catalog(path: Path | None) -> Catalog:
     raise AssertionError  # unreachable: guarded() exits
 
 
-@app.command("setup")
+@face.command(app, FACE, "setup")
 def setup_cmd(
-    players: Annotated[int, typer.Option("--players", help="Number of players: 2, 3 or 4.")] = 4,
-    two_colours: Annotated[bool, typer.Option("--two-colours", help="2 players on the 4-player board, two "
-                                              "colours each; a player scores their weaker colour.")] = False,
-    surprises: Annotated[bool, typer.Option("--surprises", help="Expansion 2: surprise tokens on sticks "
-                                            "squares.")] = False,
-    events: Annotated[bool, typer.Option("--events", help="Expansion 2: the event deck (implies "
-                                         "--surprises; events are drawn for surprises).")] = False,
-    extra_events: Annotated[bool, typer.Option("--extra-events", help="Add the extra pack: 10 events and 6 "
-                                               "special cards (implies --events).")] = False,
-    clean_beach: Annotated[bool, typer.Option("--clean-beach", help="Expansion 1: waste tokens placed by the "
-                                              "players in turn.")] = False,
-    extra_tiles: Annotated[bool, typer.Option("--extra-tiles", help="Draw the special tiles from the 4 base "
-                                              "and 5 extra special tiles.")] = False,
-    no_weather: Annotated[bool, typer.Option("--no-weather", help="Game with young children: no weather die, "
-                                             "no weather points.")] = False,
-    one_special: Annotated[bool, typer.Option("--one-special", help="Game with young children, 3 players: a "
-                                              "single special tile (one without score squares).")] = False,
-    seed: SeedOpt = None,
-    code: CodeOpt = None,
-    catalog: CatalogOpt = None,
-    paper: PaperOpt = "a4",
-    lang: LangOpt = "pl",
-    bleed: BleedOpt = 0.0,
-    out: OutOpt = Path("output"),
-    playouts: PlayoutsOpt = int(playability.limits()["games"]),
-    balanced: Annotated[bool, typer.Option("--balanced", help="Keep generating (bounded tries) until the playout "
-                                           "report's seat balance and resource spread are within the bounds "
-                                           "of rules.toml \\[playability].")] = False,
-    as_json: JsonOpt = False,
+    players: int,
+    two_colours: bool,
+    surprises: bool,
+    events: bool,
+    extra_events: bool,
+    clean_beach: bool,
+    extra_tiles: bool,
+    no_weather: bool,
+    one_special: bool,
+    seed: int | None,
+    code: str | None,
+    catalog: Path | None,
+    paper: str,
+    lang: str,
+    bleed: float,
+    out: Path,
+    playouts: int,
+    balanced: bool,
+    as_json: bool,
 ) -> None:
-    """Generate a random legal beach and write setup.json, board.pdf, board.png (and events.pdf).
-
-    The files go into OUT/CODE/, where CODE is the setup code printed on every page:
-    `--code CODE` gives the same setup again. Bot playouts check that the beach plays to the end
-    (--playouts, default 100; playouts.json); --balanced searches for an even beach.
-    """
+    """`boardgen plazing setup` (its help and options: face.toml [commands.setup])."""
     lang = check_lang(lang)
     check_paper(paper)
     check_out(out)
@@ -218,12 +189,15 @@ def setup_cmd(
                     report = playability.playout_report(setup, playouts, seed_v, progress=tick)
         if catalog is not None:
             code_s = f"{code_s}~C{cat.digest}"  # a custom catalog is part of what the code must name
-        with output_set(out / code_s, owns=OUTPUT_NAMES) as stage:
+        folder = face.set_folder(out, FACE.game, code_s)
+        clikit.print_moved(FACE, folder)
+        with output_set(folder, owns=OUTPUT_NAMES) as stage:
             files = write_outputs(setup, code_s, stage, paper, lang, bleed)
             if report is not None:
-                files["playouts"] = playability.write_report(stage / "playouts.json", report, seed_v)
+                files["playouts"] = playability.write_report(stage / NAMES["playouts"], report, seed_v)
             files["setup_card"] = write_setup_card(setup, code_s, stage, paper, lang, report, bleed)
-            files = relocate(files, stage, out / code_s)
+            files["command"] = face.stamp(stage, code_s, FACE, "setup")
+            files = relocate(files, stage, folder)
     if as_json:
         data = {"code": code_s, "seed": seed_v, "setup": setup.to_json(),
                 "files": {k: str(v) for k, v in files.items()}}
@@ -261,21 +235,13 @@ def read_setup(path: Path) -> tuple[Setup, str]:
     raise AssertionError
 
 
-@app.command("check")
+@face.command(app, FACE, "check")
 def check_cmd(
-    file: Annotated[Path, typer.Argument(help="A setup.json written by `boardgen plazing setup` (hand edits "
-                                         "welcome).")],
-    playouts: Annotated[int, typer.Option("--playouts", min=0, max=MAX_PLAYOUTS,
-                                          help="Also play this many random-bot games on a "
-                                          "legal setup and report them (playouts.json beside the file); "
-                                          "an unplayable setup exits 1.")] = 0,
-    as_json: JsonOpt = False,
+    file: Path,
+    playouts: int,
+    as_json: bool,
 ) -> None:
-    """Check a setup file against every setup rule; exit 1 and name each broken rule if any.
-
-    Also says whether the file's code still regenerates it ("edited" setups are printed with
-    CODE~E<fingerprint>, since the code alone no longer gives them back).
-    """
+    """`boardgen plazing check` (its help and options: face.toml [commands.check])."""
     setup, code = read_setup(file)
     report = check(setup)
     status, shown = provenance(setup, code)
@@ -309,17 +275,15 @@ def check_cmd(
         raise typer.Exit(1)
 
 
-@app.command("board")
+@face.command(app, FACE, "board")
 def board_cmd(
-    file: Annotated[Path, typer.Argument(help="A setup.json (e.g. one you edited).")],
-    paper: PaperOpt = "a4",
-    lang: LangOpt = "pl",
-    bleed: BleedOpt = 0.0,
-    out: Annotated[Path, typer.Option("--out", help="Output folder: the files go into OUT/CODE/, CODE being "
-                                      "the code the pages print (CODE~E… for an edited setup); the input "
-                                      "file is never overwritten.")] = Path("output"),
+    file: Path,
+    paper: str,
+    lang: str,
+    bleed: float,
+    out: Path,
 ) -> None:
-    """Print board.pdf/board.png (and events.pdf) for an existing setup file, after checking it."""
+    """`boardgen plazing board` (its help and options: face.toml [commands.board])."""
     lang = check_lang(lang)
     check_out(out)
     setup, code = read_setup(file)
@@ -330,9 +294,12 @@ def board_cmd(
         status, shown = provenance(setup, code)
         if status in ("invalid", "mismatch"):  # the file's code is wrong: name the setup by its own options
             shown = f"{CODE.encode(setup.options.to_json(), setup.seed)}~E{content_digest(setup.to_json())}"
-        folder = out / shown  # named by what the pages print, never the input file's own folder as such
+        folder = face.set_folder(out, FACE.game, shown)  # named by what the pages print, never the input
+        clikit.print_moved(FACE, folder)  # file's own folder as such
         with output_set(folder, owns=OUTPUT_NAMES, keep=(file,)) as stage:
-            files = relocate(write_outputs(setup, shown, stage, paper, lang, bleed), stage, folder)
+            files = write_outputs(setup, shown, stage, paper, lang, bleed)
+            files["command"] = face.stamp(stage, shown, FACE, "board")
+            files = relocate(files, stage, folder)
     for path in files.values():
         if path.exists() and os.path.samefile(path, file):  # output_set keeps the input file as it was
             out_console.print(f"kept {path} (the input file, not rewritten)", highlight=False, markup=False)
@@ -340,14 +307,14 @@ def board_cmd(
             out_console.print(f"wrote {path}", highlight=False, markup=False)
 
 
-@app.command("catalog")
+@face.command(app, FACE, "catalog")
 def catalog_cmd(
-    file: Annotated[Path | None, typer.Argument(help="Your tile catalog (TOML); the built-in one if omitted.")] = None,
-    players: Annotated[int, typer.Option("--players", help="Check it for this many players.")] = 4,
-    extra_tiles: Annotated[bool, typer.Option("--extra-tiles", help="Count the extra special tiles.")] = False,
-    as_json: JsonOpt = False,
+    file: Path | None,
+    players: int,
+    extra_tiles: bool,
+    as_json: bool,
 ) -> None:
-    """Validate a tile catalog: tile rules, counts for the player count, the resource supply."""
+    """`boardgen plazing catalog` (its help and options: face.toml [commands.catalog])."""
     if players not in (2, 3, 4):
         fail(f"--players {players}: Plażing is for 2 to 4 players")
     cat = _catalog(file)
@@ -366,19 +333,6 @@ def catalog_cmd(
 
 
 def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
-    """The Plażing part of `boardgen all`: a full 4-player setup with every expansion and a 2-player one,
-    each with its files and a playout report."""
-    written = []
-    with output_set(out / "plazing") as stage:  # the game's folder is one unit
-        for options in (Options(players=4, surprises=True, events=True, extra_events=True, clean_beach=True),
-                        Options(players=2, clean_beach=True)):
-            code = CODE.encode(options.to_json(), seed)
-            try:
-                setup = generate(options, seed)
-            except UserInputError as exc:  # pragma: no cover - built-in data always works
-                fail(str(exc))
-            folder = stage / code
-            written.extend(write_outputs(setup, code, folder, paper, lang).values())
-            report = playability.playout_report(setup, int(playability.limits()["games"]), seed)
-            written.append(playability.write_report(folder / "playouts.json", report, seed))
-        return relocate(written, stage, out / "plazing")
+    """The Plażing part of `boardgen all`: the command lines of face.toml [[all]] (a 4-player setup
+    with every expansion and a 2-player one, each with a playout report)."""
+    return clikit.make_game_part(app, FACE, out, seed, paper, lang)

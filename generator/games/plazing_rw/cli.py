@@ -9,22 +9,16 @@ rules exits 1.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 from rich.markup import escape
 
+from generator import clikit, face
 from generator.clikit import (
-    CodeOpt,
-    JobsOpt,
-    JsonOpt,
-    LangOpt,
-    OutOpt,
-    PaperOpt,
-    SchedulerOpt,
-    SeedOpt,
     check_lang,
     check_out,
+    err_console,
     fail,
     guarded,
     out_console,
@@ -38,6 +32,7 @@ from generator.core.files import dumps_setup, load_setup, output_files, output_s
 from generator.core.playout import run_playouts
 from generator.core.rng import make_rng
 
+from .face import FACE
 from .model import FILE_VERSION, GAME, Board, boards, scoring
 from .rules import check_board, check_dice, check_drawing, parse_dice, parse_drawn, score_drawing
 from .setup import (
@@ -54,19 +49,6 @@ from .setup import (
 app = typer.Typer(help="Plażing: roll&write — printable sheets, scoring and solo playouts.",
                   no_args_is_help=True, pretty_exceptions_enable=False)
 
-BoardOpt = Annotated[str, typer.Option("--board", metavar="1|2|3|4|random",
-                                        help="Board 1, 2, 3, 4 or random (a beach made from the seed).")]
-SheetBoardOpt = Annotated[str, typer.Option("--board", metavar="1|2|3|4|random",
-                                             help="Board 1, 2, 3, 4 or random (a new beach per sheet).")]
-HardOpt = Annotated[bool, typer.Option("--hard", help="Harder variant: resources only from areas of at most 4.")]
-FeaturesOpt = Annotated[str, typer.Option(
-    "--features", help="Random boards: 'random' (default), 'none' or a comma list of edge, blankets, bar, waste. "
-                       "The board must still be as hard as --difficulty asks, which not every list allows: the "
-                       "error then says so after its tries.")]
-MirrorOpt = Annotated[bool, typer.Option("--mirror", help="House rule: shapes may also be mirrored (J for L, Z for "
-                                         "S). Off by default: the rulebook only rotates them.")]
-DifficultyOpt = Annotated[int, typer.Option("--difficulty", help="Random boards: as hard for the greedy bot as "
-                                            "printed board 1, 2, 3 or 4 (within 5 %, sequential test).")]
 MAX_COUNT = 1000
 
 
@@ -103,7 +85,8 @@ def _describe(options: dict[str, Any]) -> str:
 
 def write_pad(out: Path, options: dict[str, Any], seed: int, code: str, count: int, per_page: int,
               paper: str, lang: str, show_progress: bool = True, jobs: int | None = None) -> dict[str, Any]:
-    """Generate, validate and draw a pad; write PDF, PNG and JSON under out/<code>/ as one unit."""
+    """Generate, validate and draw a pad; write sheets.pdf, preview.png, setup.json and command.txt
+    into OUT/plazing-rw/<code>/ as one unit."""
     from generator.render.layout import get_paper
     from generator.render.pdf import pdf_bytes
     from generator.render.png import png_bytes
@@ -121,16 +104,19 @@ def write_pad(out: Path, options: dict[str, Any], seed: int, code: str, count: i
         rep = check_board(s.board, options["hard"], mirror=options["mirror"])
         if not rep.ok:  # generate must never emit what check rejects
             raise UserInputError(f"board {s.board.id} breaks {rep.violations[0]}")
-    folder = out / code
-    stem = f"plazing-rw-{code}"
+    folder = face.set_folder(out, FACE.game, code)
+    names = FACE.outputs
     scene = pad_scene(sheets, paper, lang, options["hard"], per_page)
     body = {"options": {**options, "count": count, "per_page": per_page, "paper": paper, "lang": lang},
             "sheets": [s.to_json() for s in _unique(sheets)]}
-    with output_set(folder, owns=(f"{stem}.*",)) as stage:
-        files = {"pdf": (stage / f"{stem}.pdf", pdf_bytes(scene)),
-                 "png": (stage / f"{stem}.png", png_bytes(scene, 0, dpi=100)),
-                 "json": (stage / f"{stem}.json", dumps_setup(GAME, FILE_VERSION, code, body).encode("utf-8"))}
+    clikit.print_moved(FACE, folder)
+    with output_set(folder, owns=face.owns(FACE)) as stage:
+        files = {"sheets": (stage / names["sheets"], pdf_bytes(scene)),
+                 "preview": (stage / names["preview"], png_bytes(scene, 0, dpi=100)),
+                 "setup": (stage / names["setup"], dumps_setup(GAME, FILE_VERSION, code, body).encode("utf-8"))}
         _write_all(files)
+        stamped = face.stamp(stage, code, FACE, "sheet")
+        files["command"] = (stamped, stamped.read_bytes())
     return {"code": code, "seed": seed, "sheets": count, "pages": len(scene.pages),
             "files": {k: str(relocate(path, stage, folder)) for k, (path, _data) in files.items()},
             "bytes": {k: len(data) for k, (_path, data) in files.items()},
@@ -151,25 +137,24 @@ def _unique(sheets: list[SheetSetup]) -> list[SheetSetup]:
     return list(seen.values())
 
 
-@app.command("sheet")
+@face.command(app, FACE, "sheet")
 def sheet_cmd(
-    board: SheetBoardOpt = "1",
-    count: Annotated[int, typer.Option("--count", help="Sheets in the pad (random: each a different board).")] = 1,
-    per_page: Annotated[int, typer.Option("--per-page", help="1 (A4/Letter portrait) or 2 (two A5 sheets "
-                                          "on a landscape page).")] = 1,
-    hard: HardOpt = False,
-    features: FeaturesOpt = "random",
-    mirror: MirrorOpt = False,
-    difficulty: DifficultyOpt = 1,
-    seed: SeedOpt = None,
-    code: CodeOpt = None,
-    paper: PaperOpt = "a4",
-    lang: LangOpt = "pl",
-    out: OutOpt = Path("output"),
-    jobs: JobsOpt = None,
-    as_json: JsonOpt = False,
+    board: str,
+    count: int,
+    per_page: int,
+    hard: bool,
+    features: str,
+    mirror: bool,
+    difficulty: int,
+    seed: int | None,
+    code: str | None,
+    paper: str,
+    lang: str,
+    out: Path,
+    jobs: int | None,
+    as_json: bool,
 ) -> None:
-    """Write a PDF pad of COUNT sheets, a PNG of the first page and the boards' JSON."""
+    """`boardgen plazing-rw sheet` (its help and options: face.toml [commands.sheet])."""
     lang = check_lang(lang)
     check_out(out)
     if per_page not in (1, 2):
@@ -266,15 +251,14 @@ def load_boards(path: Path) -> list[tuple[str, Board, bool, Report, bool, dict[s
     return out
 
 
-@app.command("score")
+@face.command(app, FACE, "score")
 def score_cmd(
-    file: Annotated[Path, typer.Argument(help="A filled sheet as JSON (see `play` for the format).")],
-    hard: Annotated[bool | None, typer.Option("--hard/--no-hard", help="Override the file's variant.")] = None,
-    mirror: Annotated[bool | None, typer.Option("--mirror/--no-mirror", help="Override the file's mirror house "
-                                                "rule (mirrored J/Z shapes).")] = None,
-    as_json: JsonOpt = False,
+    file: Path,
+    hard: bool | None,
+    mirror: bool | None,
+    as_json: bool,
 ) -> None:
-    """Score a filled sheet and print the breakdown. Exit 1 if the drawing breaks a rule."""
+    """`boardgen plazing-rw score` (its help and options: face.toml [commands.score])."""
     with guarded():
         board, file_hard, drawn, code, dice, file_mirror = load_sheet(file)
         variant = file_hard if hard is None else hard
@@ -297,27 +281,28 @@ def score_cmd(
         raise typer.Exit(1)
 
 
-@app.command("play")
+@face.command(app, FACE, "play")
 def play_cmd(
-    board: BoardOpt = "1",
-    bot: Annotated[str, typer.Option("--bot", metavar="random|greedy", help="random or greedy.")] = "greedy",
-    hard: HardOpt = False,
-    features: FeaturesOpt = "random",
-    mirror: MirrorOpt = False,
-    difficulty: DifficultyOpt = 1,
-    seed: SeedOpt = None,
-    code: CodeOpt = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Write the filled sheet JSON here.")] = None,
-    as_json: JsonOpt = False,
+    board: str,
+    bot: str,
+    hard: bool,
+    features: str,
+    mirror: bool,
+    difficulty: int,
+    seed: int | None,
+    code: str | None,
+    out: Path | None,
+    as_json: bool,
 ) -> None:
-    """A bot plays one solo game; prints (or writes) the filled sheet that `score` reads."""
+    """`boardgen plazing-rw play` (its help and options: face.toml [commands.play])."""
     from generator.core.playout import get_bot
 
     from .engine import new_game
     if bot not in ("random", "greedy"):
         fail(f"unknown bot {bot!r} (choose random or greedy)")
+    sheet_file = None
     if out is not None:
-        check_out(out, "file")
+        sheet_file = _play_file(out, note=not as_json)
     options, seed_, code_ = _resolve(_options(board, hard, features, mirror, difficulty), seed, code)
     with guarded():
         b = sheet_setups(options, seed_, 1)[0].board
@@ -327,42 +312,51 @@ def play_cmd(
         while not state.is_over():
             state.apply(pick(state, rng))
         body = state.to_sheet()
-        if out is not None:  # a file in a folder that is not ours alone: staged, then renamed in
-            with output_files(out.parent) as stage:
-                save_setup(stage / out.name, GAME, FILE_VERSION, code_, body)
+        if sheet_file is not None:  # a file in a folder that is not ours alone: staged, then renamed in
+            if sheet_file.name == "*":
+                sheet_file = sheet_file.with_name(f"{code_}-player1.json")
+            with output_files(sheet_file.parent) as stage:
+                save_setup(stage / sheet_file.name, GAME, FILE_VERSION, code_, body)
     if as_json:
         print_json({"code": code_, "score": state.breakdown().to_json(), "sheet": body})
     else:
         out_console.print(f"{bot} bot on board {b.id} ({code_}): {state.points()} points, dice {state.dice}",
                           highlight=False)
-        if out is not None:
-            out_console.print(f"  sheet: {out}", highlight=False)
+        if sheet_file is not None:
+            out_console.print(f"  sheet: {sheet_file}", highlight=False, markup=False)
 
 
-@app.command("check")
+def _play_file(out: Path, note: bool = True) -> Path:
+    """Where `play --out` writes the filled sheet: into the folder OUT as <CODE>-player1.json, as
+    Rzuć na tacę's play writes one file per player ("*" stands for the name until the code is known).
+    An --out ending in .json that is not a folder is the file itself, as boardgen 0.1 read it."""
+    if out.suffix.lower() == ".json" and not out.is_dir():
+        check_out(out, "file")
+        if note:  # (a script reading --json has no use for it)
+            err_console.print(f"note: --out {out}: a file name (older use); give a folder and the sheet is "
+                              "<CODE>-player1.json in it, as in every game", markup=False, highlight=False)
+        return out
+    check_out(out)
+    return out / "*"
+
+
+@face.command(app, FACE, "check")
 def check_cmd(
-    board: BoardOpt = "1",
-    games: Annotated[int, typer.Option("--games", help="Solo playouts per bot.", min=1, max=100_000)] = 200,
-    bot: Annotated[str, typer.Option("--bot", metavar="random|greedy|both", help="random, greedy or both.")] = "both",
-    hard: HardOpt = False,
-    features: FeaturesOpt = "random",
-    mirror: MirrorOpt = False,
-    difficulty: DifficultyOpt = 1,
-    seed: SeedOpt = None,
-    code: CodeOpt = None,
-    file: Annotated[Path | None, typer.Option("--file", help=(
-        "Check a JSON file instead: a filled sheet from `play` (its board, drawing and dice) or a pad "
-        "from `sheet` (every board in it). Its own code is shown; the file's hard variant is used "
-        "unless --hard is given. Without --seed the playouts use a seed made from the file's code "
-        "(the same every run), and the seed is printed."))] = None,
-    jobs: JobsOpt = None,
-    scheduler: SchedulerOpt = None,
-    as_json: JsonOpt = False,
+    board: str,
+    games: int,
+    bot: str,
+    hard: bool,
+    features: str,
+    mirror: bool,
+    difficulty: int,
+    seed: int | None,
+    code: str | None,
+    file: Path | None,
+    jobs: int | None,
+    scheduler: str | None,
+    as_json: bool,
 ) -> None:
-    """Board legality, a random board's difficulty (estimate and interval against its target) and
-    solo playouts: mean/min/max score, areas closed, dead die rolls. An illegal board is not played.
-    The playouts run on --jobs processes (default: every core) or a Dask cluster (--scheduler); the
-    figures are the same for any number."""
+    """`boardgen plazing-rw check` (its help and options: face.toml [commands.check])."""
     from generator.core.parallel import executor_from
 
     from .engine import new_game
@@ -454,13 +448,5 @@ def _playout_json(r: Any) -> dict[str, Any]:
 
 def make_all(out: Path, seed: int, paper: str, lang: str) -> list[Path]:
     """`boardgen all`: one sheet of each printed board and a pad of 2 random boards (each one passes
-    the fairness test, some hundred greedy games: 2 keep `all` quick)."""
-    files: list[Path] = []
-    with output_set(out / "plazing-rw") as stage:  # the game's folder is one unit
-        for b in (*boards(), "random"):
-            options = with_defaults({"board": b, "hard": False, "features": "random"})
-            code = CODE.encode(options, seed)
-            count = 2 if b == "random" else 1
-            res = write_pad(stage, options, seed, code, count, 1, paper, lang, show_progress=False)
-            files += [Path(p) for p in res["files"].values()]
-        return relocate(files, stage, out / "plazing-rw")
+    the fairness test, some hundred greedy games: 2 keep `all` quick) - face.toml [[all]]."""
+    return clikit.make_game_part(app, FACE, out, seed, paper, lang)

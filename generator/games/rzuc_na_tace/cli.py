@@ -11,18 +11,12 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 
+from generator import clikit, face
 from generator.clikit import (
-    CodeOpt,
-    JobsOpt,
-    JsonOpt,
-    LangOpt,
-    OutOpt,
-    PaperOpt,
-    SeedOpt,
     check_lang,
     check_out,
     check_paper,
@@ -33,7 +27,6 @@ from generator.clikit import (
     progress_bar,
     resolve,
 )
-from generator.core.checks import UserInputError
 from generator.core.data import load_toml
 from generator.core.files import dumps_setup, load_setup, output_files, output_set, relocate, save_setup, write_atomic
 from generator.core.parallel import map_jobs
@@ -41,6 +34,7 @@ from generator.core.playout import get_bot, play_one, run_playouts
 from generator.core.rng import make_rng
 from generator.games.rzuc_na_tace import draw
 from generator.games.rzuc_na_tace.engine import State, make_invariant_checker
+from generator.games.rzuc_na_tace.face import FACE
 from generator.games.rzuc_na_tace.model import GAME, Layout, standard_layout
 from generator.games.rzuc_na_tace.rules import (
     check_filled,
@@ -53,7 +47,6 @@ from generator.games.rzuc_na_tace.rules import (
 from generator.games.rzuc_na_tace.setup import (
     CODE,
     DEFAULT_BALANCE_GAMES,
-    MAX_TRIES,
     MIN_BALANCE_GAMES,
     VARIANTS,
     Setup,
@@ -65,20 +58,13 @@ from generator.render.png import write_png
 SETUP_VERSION = 1
 MAX_COUNT = 1000
 #: the names a sheet set may hold (an old one that the new set does not write is dropped)
-OUTPUT_NAMES = ("setup.json", "sheets.pdf", "sheets.png")
+OUTPUT_NAMES = face.owns(FACE)
+NAMES = FACE.outputs
 
 app = typer.Typer(help="Rzuć na tacę — score-sheet pads (standard or balanced random variants), scoring of "
                   "a filled sheet, and a dice engine that plays it.", no_args_is_help=True)
 
-PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players 1-4 (sets the round track).")]
-VariantOpt = Annotated[str, typer.Option("--variant", metavar="standard|random",
-                                         help="standard, or random: a reshuffled sheet accepted only if greedy play "
-                                              "shows it within ±5% of the standard (a sequential test on the same "
-                                              "dice; at most 1 variant in 20 outside the band).")]
 MAX_BALANCE_GAMES = 100_000
-BalanceGamesOpt = Annotated[int, typer.Option(
-    "--balance-games", help=f"Most solo greedy games per variant candidate ({MIN_BALANCE_GAMES}-{MAX_BALANCE_GAMES}); "
-    "the test stops as soon as a candidate is clearly in or out.")]
 _SUFFIX = re.compile(r"G([0-9]{1,6})")  # ASCII digits only: str.isdigit() also takes '²'
 
 
@@ -126,38 +112,37 @@ def _options(players: int, variant: str) -> dict[str, Any]:
 
 def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4", lang: str = "pl",
                   count: int = 1, per_page: int = 2, png: bool = False) -> dict[str, Path]:
-    """setup.json and sheets.pdf (and sheets.png, the first page) in `folder` — a stage of
+    """setup.json and sheets.pdf (and preview.png, the first page) in `folder` — a stage of
     core.files.output_set, so the set is swapped in whole."""
     paper = check_paper(paper_name)
-    files = {"setup": folder / "setup.json", "pdf": folder / "sheets.pdf"}
+    files = {"setup": folder / NAMES["setup"], "sheets": folder / NAMES["sheets"]}
     scene = draw.sheet_scene(setup, code, paper, per_page, count, lang)
     save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
-    write_pdf(scene, files["pdf"])
+    write_pdf(scene, files["sheets"])
     if png:
-        files["png"] = folder / "sheets.png"
-        write_png(scene, 0, files["png"], dpi=100)
+        files["preview"] = folder / NAMES["preview"]
+        write_png(scene, 0, files["preview"], dpi=100)
     return files
 
 
-@app.command("sheet")
+@face.command(app, FACE, "sheet")
 def sheet_cmd(
-    players: PlayersOpt = 2,
-    count: Annotated[int, typer.Option("--count", help="Number of sheets in the pad.")] = 10,
-    per_page: Annotated[int, typer.Option("--per-page", help="1 (one enlarged sheet per portrait page) or 2 "
-                                          "(two true-scale sheets side by side on a landscape page).")] = 2,
-    variant: VariantOpt = "standard",
-    seed: SeedOpt = None,
-    code: CodeOpt = None,
-    paper: PaperOpt = "a4",
-    lang: LangOpt = "pl",
-    out: OutOpt = Path("output"),
-    balance_games: BalanceGamesOpt = DEFAULT_BALANCE_GAMES,
-    tries: Annotated[int, typer.Option("--tries", help="Most variant candidates to try before giving up.")] = MAX_TRIES,
-    png: Annotated[bool, typer.Option("--png", help="Also write a PNG preview of the first page.")] = False,
-    jobs: JobsOpt = None,
-    as_json: JsonOpt = False,
+    players: int,
+    count: int,
+    per_page: int,
+    variant: str,
+    seed: int | None,
+    code: str | None,
+    paper: str,
+    lang: str,
+    out: Path,
+    balance_games: int,
+    tries: int,
+    png: bool,
+    jobs: int | None,
+    as_json: bool,
 ) -> None:
-    """Print a pad of score sheets (PDF + setup JSON) into OUT/<code>/."""
+    """`boardgen rzuc-na-tace sheet` (its help and options: face.toml [commands.sheet])."""
     lang = check_lang(lang)
     check_paper(paper)
     check_out(out)
@@ -173,9 +158,12 @@ def sheet_cmd(
     with guarded():
         with progress_bar(tries, "balancing variant", threshold=2) as tick:
             setup = generate(options["players"], options["variant"], seed_, balance_games, tries, tick, jobs=jobs)
-        with output_set(out / code_, owns=OUTPUT_NAMES) as stage:
-            files = relocate(write_outputs(setup, code_, stage, paper, lang, count, per_page, png), stage,
-                             out / code_)
+        folder = face.set_folder(out, FACE.game, code_)
+        clikit.print_moved(FACE, folder)
+        with output_set(folder, owns=OUTPUT_NAMES) as stage:
+            files = write_outputs(setup, code_, stage, paper, lang, count, per_page, png)
+            files["command"] = face.stamp(stage, code_, FACE, "sheet")
+            files = relocate(files, stage, folder)
     if as_json:
         print_json({"code": code_, "seed": seed_, "setup": setup.to_json(),
                     "files": {k: str(v) for k, v in files.items()}})
@@ -192,10 +180,12 @@ def sheet_cmd(
         out_console.print(f"wrote {v}", highlight=False)
 
 
-@app.command("score")
-def score_cmd(file: Annotated[Path, typer.Argument(help="A filled sheet (boardgen setup JSON).")],
-              as_json: JsonOpt = False) -> None:
-    """Score a filled sheet, area by area; a sheet that breaks a rule is reported (exit 1)."""
+@face.command(app, FACE, "score")
+def score_cmd(
+    file: Path,
+    as_json: bool,
+) -> None:
+    """`boardgen rzuc-na-tace score` (its help and options: face.toml [commands.score])."""
     with guarded():
         doc = _load_setup(file)
         rep, sheet = check_filled(parse_filled(doc["setup"], str(file)))
@@ -220,21 +210,19 @@ def _layout_from(path: Path) -> Layout:
     return parse_pad_layout(_load_setup(path)["setup"], str(path))
 
 
-@app.command("check")
+@face.command(app, FACE, "check")
 def check_cmd(
-    layout_file: Annotated[Path | None, typer.Option("--layout", help="A sheet to check: a layout TOML or a "
-                                                     "setup.json written by `sheet` (default: --variant).")] = None,
-    variant: VariantOpt = "standard",
-    seed: SeedOpt = None,
-    code: CodeOpt = None,
-    games: Annotated[int, typer.Option("--games", help="Playouts per bot and player count.")] = 200,
-    players: Annotated[int | None, typer.Option("--players", help="Only this player count (default 1-4).")] = None,
-    balance_games: BalanceGamesOpt = DEFAULT_BALANCE_GAMES,
-    jobs: JobsOpt = None,
-    as_json: JsonOpt = False,
+    layout_file: Path | None,
+    variant: str,
+    seed: int | None,
+    code: str | None,
+    games: int,
+    players: int | None,
+    balance_games: int,
+    jobs: int | None,
+    as_json: bool,
 ) -> None:
-    """Check a sheet's rules, then play it with random and greedy bots (invariants checked after
-    every move): completion and mean/min/max score per player count. Exit 1 on any problem."""
+    """`boardgen rzuc-na-tace check` (its help and options: face.toml [commands.check])."""
     if not 1 <= games <= 100_000:
         fail(f"--games must be 1..100000, not {games}")
     if players is not None and not 1 <= players <= 4:
@@ -299,17 +287,15 @@ def _playout_job(job: tuple[Layout, int, str, int, int]) -> tuple[dict[str, Any]
              "moves": js["length"], "extras": js["extras"], "failures": js["failures"]}, rep.playable)
 
 
-@app.command("play")
+@face.command(app, FACE, "play")
 def play_cmd(
-    players: PlayersOpt = 1,
-    bot: Annotated[str, typer.Option("--bot", metavar="random|greedy", help="random or greedy (every seat).")]
-    = "greedy",
-    seed: SeedOpt = None,
-    out: Annotated[Path | None, typer.Option("--out", help="A folder: write each player's filled sheet as JSON into it "
-                                             "(input for `score`).")] = None,
-    as_json: JsonOpt = False,
+    players: int,
+    bot: str,
+    seed: int | None,
+    out: Path | None,
+    as_json: bool,
 ) -> None:
-    """Play one standard game with bots and show each player's breakdown."""
+    """`boardgen rzuc-na-tace play` (its help and options: face.toml [commands.play])."""
     options, seed_, code_ = resolve(CODE, _options(players, "standard"), seed, None)
     if bot not in ("random", "greedy"):
         fail(f"unknown bot {bot!r} (choose random or greedy)")
@@ -335,16 +321,7 @@ def play_cmd(
         out_console.print(f"wrote {w}", highlight=False)
 
 
-def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl", jobs: int | None = 1) -> list[Path]:
-    """The Rzuć na tacę part of `boardgen all`: a standard 2-player pad and a balanced variant,
-    each with a PNG preview of its first page."""
-    written: list[Path] = []
-    with output_set(out / "rzuc-na-tace") as stage:  # the game's folder is one unit
-        for options in ({"players": 2, "variant": "standard"}, {"players": 2, "variant": "random"}):
-            code = CODE.encode(options, seed)
-            try:
-                setup = generate(options["players"], options["variant"], seed, jobs=jobs)
-            except UserInputError as exc:  # pragma: no cover - built-in data always works
-                fail(str(exc))
-            written.extend(write_outputs(setup, code, stage / code, paper, lang, 10, 2, png=True).values())
-        return relocate(written, stage, out / "rzuc-na-tace")
+def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
+    """The Rzuć na tacę part of `boardgen all`: a standard 2-player pad and a balanced variant, each
+    with a PNG preview of its first page (face.toml [[all]])."""
+    return clikit.make_game_part(app, FACE, out, seed, paper, lang)

@@ -10,19 +10,12 @@ from __future__ import annotations
 
 import shlex
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 
+from generator import clikit, face
 from generator.clikit import (
-    CodeOpt,
-    JobsOpt,
-    JsonOpt,
-    LangOpt,
-    OutOpt,
-    PaperOpt,
-    SchedulerOpt,
-    SeedOpt,
     check_lang,
     check_paper,
     err_console,
@@ -37,6 +30,7 @@ from generator.core.checks import Report, UserInputError
 from generator.core.files import SetupFileError, load_setup, output_set, save_setup
 from generator.core.rng import CodeError
 from generator.games.winnice import playability
+from generator.games.winnice.face import FACE
 from generator.games.winnice.model import GAME, SETUP_VERSION, Catalog, Setup, load_catalog
 from generator.games.winnice.moves import PHASE_NAMES, describe
 from generator.games.winnice.rules import check, check_catalog
@@ -45,20 +39,7 @@ from generator.games.winnice.setup import CODE, generate
 app = typer.Typer(help="Winnice — shuffled seedling, disaster and coordinate decks, the full print kit, and an "
                   "engine that plays to 8P of red.", no_args_is_help=True)
 
-PlayersOpt = Annotated[int, typer.Option("--players", help="Number of players: 2, 3 or 4.")]
-CatalogOpt = Annotated[Path | None, typer.Option("--catalog", help="Your catalog TOML: any counts of "
-                                                 "data/catalog.toml or spaces of data/board.toml, merged over the "
-                                                 "built-in ones and checked before use.")]
-BleedOpt = Annotated[float, typer.Option("--bleed", help="Bleed around each card in mm (0 = none; 3 is usual).",
-                                         min=0, max=5)]
-PlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, max=100_000, help="Play this many bot games on the "
-                                          "setup and report completion, rounds, wins per seat and drought hits "
-                                          "(playouts.json); 0 skips.")]
-CheckPlayoutsOpt = Annotated[int, typer.Option("--playouts", min=0, max=100_000, help="Then play this many bot "
-                                               "games on the setup and report completion, rounds, wins per seat "
-                                               "and drought hits (on screen, or in --json); 0 skips.")]
-BotOpt = Annotated[str, typer.Option("--bot", metavar="greedy|random",
-                                      help="Bots for the playouts: greedy or random (every seat).")]
+NAMES = FACE.outputs  # kind -> file name
 MAX_SETUP_BYTES = 2_000_000
 
 
@@ -99,7 +80,7 @@ def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_n
                              tuple(w / done for w in rep["wins_per_seat"]),
                              (("drought_hits", droughts.replace(".", ",") if lang == "pl" else droughts),)))
     scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, played, bleed)
-    path = stage / "setup-card.pdf"
+    path = stage / NAMES["setup_card"]
     write_pdf(scene, path)
     return path
 
@@ -112,22 +93,22 @@ def write_outputs(setup: Setup, cat: Catalog, code: str, stage: Path, paper_name
     from generator.render.png import write_png
 
     paper = check_paper(paper_name)
-    files = {"setup": stage / "setup.json"}
+    files = {"setup": stage / NAMES["setup"]}
     save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
     summary = draw.summary_scene(setup, cat, code, paper, lang)
-    files["summary"] = stage / "summary.pdf"
+    files["summary"] = stage / NAMES["summary"]
     write_pdf(summary, files["summary"])
     boards = draw.boards_scene(setup, cat, code, paper, lang)
-    files["boards"] = stage / "boards.pdf"
-    write_pdf(boards, files["boards"])
-    files["cards"] = stage / "cards.pdf"
+    files["board"] = stage / NAMES["board"]
+    write_pdf(boards, files["board"])
+    files["cards"] = stage / NAMES["cards"]
     cards = draw.cards_scene(setup, cat, code, paper, lang, bleed)
     for note in cards.warnings:  # e.g. bleed costing cards per sheet: said, never silent
         err_console.print(f"note: {note}", markup=False, highlight=False)
     write_pdf(cards, files["cards"])
-    files["pieces"] = stage / "pieces.pdf"
+    files["pieces"] = stage / NAMES["pieces"]
     write_pdf(draw.pieces_scene(setup, cat, code, paper, lang), files["pieces"])
-    files["preview"] = stage / "preview.png"
+    files["preview"] = stage / NAMES["preview"]
     write_png(boards, draw.preview_page(boards), files["preview"], dpi=60)
     return files
 
@@ -136,27 +117,22 @@ def _final(files: dict[str, Path], stage: Path, folder: Path) -> dict[str, Path]
     return {k: folder / v.relative_to(stage) for k, v in files.items()}
 
 
-@app.command("setup")
+@face.command(app, FACE, "setup")
 def setup_cmd(
-    players: PlayersOpt = 4,
-    seed: SeedOpt = None,
-    code: CodeOpt = None,
-    catalog: CatalogOpt = None,
-    paper: PaperOpt = "a4",
-    lang: LangOpt = "pl",
-    bleed: BleedOpt = 0.0,
-    out: OutOpt = Path("output"),
-    playouts: PlayoutsOpt = 0,
-    bot: BotOpt = "greedy",
-    jobs: JobsOpt = None,
-    as_json: JsonOpt = False,
+    players: int,
+    seed: int | None,
+    code: str | None,
+    catalog: Path | None,
+    paper: str,
+    lang: str,
+    bleed: float,
+    out: Path,
+    playouts: int,
+    bot: str,
+    jobs: int | None,
+    as_json: bool,
 ) -> None:
-    """Shuffle every deck, deal the markets and write the setup with its whole print kit.
-
-    Writes into OUT/CODE/: setup.json, summary.pdf (what goes where), boards.pdf (vineyards and the
-    action board), cards.pdf (every deck in setup order, 3x3, crop marks, mirrored backs), pieces.pdf
-    (seedlings, workers, tokens, coins) and preview.png. `--code CODE` gives the same setup again.
-    """
+    """`boardgen winnice setup` (its help and options: face.toml [commands.setup])."""
     lang = check_lang(lang)
     check_paper(paper)
     if bot not in playability.BOTS:
@@ -174,18 +150,20 @@ def setup_cmd(
     if not builtin:
         code_s = f"{code_s}~C{cat.digest()}"
     rep: dict[str, Any] | None = None
-    folder = out / code_s
+    folder = face.set_folder(out, FACE.game, code_s)
     with guarded():
         setup = generate(options["players"], seed_v, cat)
         if playouts:
             with progress_bar(playouts, "playouts") as tick:
                 results = playability.play_games(setup, cat, playouts, seed_v, bot, jobs, progress=tick)
             rep = playability.report(results, setup.players, bot, cat.round_cap)
-        with output_set(folder) as stage:
+        clikit.print_moved(FACE, folder)
+        with output_set(folder, owns=face.owns(FACE)) as stage:
             files = write_outputs(setup, cat, code_s, stage, paper, lang, bleed)
             if rep is not None:
-                files["playouts"] = playability.write_report(stage / "playouts.json", rep)
+                files["playouts"] = playability.write_report(stage / NAMES["playouts"], rep)
             files["setup_card"] = write_setup_card(setup, cat, code_s, stage, paper, lang, rep, bleed)
+            files["command"] = face.stamp(stage, code_s, FACE, "setup")
             files = _final(files, stage, folder)
     if as_json:
         data: dict[str, Any] = {"code": code_s, "seed": seed_v, "setup": setup.to_json(),
@@ -242,23 +220,17 @@ def code_report(setup: Setup, code: str, cat: Catalog) -> Report:
     return rep
 
 
-@app.command("check")
+@face.command(app, FACE, "check")
 def check_cmd(
-    file: Annotated[Path, typer.Argument(help="A setup.json written by `boardgen winnice setup` (hand edits "
-                                         "welcome).")],
-    catalog: CatalogOpt = None,
-    playouts: CheckPlayoutsOpt = 0,
-    bot: BotOpt = "greedy",
-    jobs: JobsOpt = None,
-    scheduler: SchedulerOpt = None,
-    as_json: JsonOpt = False,
+    file: Path,
+    catalog: Path | None,
+    playouts: int,
+    bot: str,
+    jobs: int | None,
+    scheduler: str | None,
+    as_json: bool,
 ) -> None:
-    """Check a setup file rule by rule; exit 1 naming each broken rule.
-
-    Rules: deck compositions and order, markets, coins, coordinate weighting, the catalog. With
-    --playouts, bots play it and the report says how many games ended, in how many rounds, who won
-    and how often drought struck (and the seed of any game that did not end).
-    """
+    """`boardgen winnice check` (its help and options: face.toml [commands.check])."""
     if bot not in playability.BOTS:
         fail(f"unknown bot {bot!r} (choose greedy or random)")
     setup, code = read_setup(file)
@@ -293,12 +265,12 @@ def check_cmd(
         raise typer.Exit(1)
 
 
-@app.command("catalog")
+@face.command(app, FACE, "catalog")
 def catalog_cmd(
-    file: Annotated[Path | None, typer.Argument(help="Your catalog TOML (the built-in one if omitted).")] = None,
-    as_json: JsonOpt = False,
+    file: Path | None,
+    as_json: bool,
 ) -> None:
-    """Validate a catalog: decks and shapes, workers, action spaces, tokens, disaster and coordinates."""
+    """`boardgen winnice catalog` (its help and options: face.toml [commands.catalog])."""
     cat = _catalog(file)
     report = check_catalog(cat)
     if as_json:
@@ -316,15 +288,15 @@ def catalog_cmd(
         raise typer.Exit(1)
 
 
-@app.command("play")
+@face.command(app, FACE, "play")
 def play_cmd(
-    players: PlayersOpt = 4,
-    seed: SeedOpt = None,
-    bot: BotOpt = "greedy",
-    moves: Annotated[bool, typer.Option("--moves", help="Print every move.")] = False,
-    as_json: JsonOpt = False,
+    players: int,
+    seed: int | None,
+    bot: str,
+    moves: bool,
+    as_json: bool,
 ) -> None:
-    """Play one game with bots on the setup of --seed (the game's own seed is the setup seed)."""
+    """`boardgen winnice play` (its help and options: face.toml [commands.play])."""
     if bot not in playability.BOTS:
         fail(f"unknown bot {bot!r} (choose greedy or random)")
     if players not in (2, 3, 4):
@@ -350,14 +322,5 @@ def play_cmd(
 
 
 def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
-    """The Winnice part of `boardgen all`: a 4-player setup with its whole print kit."""
-    cat = _catalog(None)
-    code = CODE.encode({"players": 4}, seed)
-    try:
-        setup = generate(4, seed, cat)
-    except UserInputError as exc:  # pragma: no cover - built-in data always works
-        fail(str(exc))
-    folder = out / "winnice" / code
-    with output_set(folder) as stage:
-        files = _final(write_outputs(setup, cat, code, stage, paper, lang), stage, folder)
-    return list(files.values())
+    """The Winnice part of `boardgen all`: a 4-player setup with its whole print kit (face.toml [[all]])."""
+    return clikit.make_game_part(app, FACE, out, seed, paper, lang)

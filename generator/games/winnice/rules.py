@@ -46,6 +46,7 @@ from generator.core import decks as dk
 from generator.core import shapes as sh
 from generator.core.checks import Report, Violation
 from generator.core.grid import Grid, get_grid
+from generator.core.rng import make_rng
 from generator.games.winnice.model import COLOURS, DECKS, Catalog, Setup, parse_card
 
 MAX_MARKET = 5  # face-up cards per market a catalog may ask for (the setup card lists them)
@@ -316,6 +317,26 @@ def check_catalog(cat: Catalog) -> Report:
 # ---------------------------------------------------------------------------------------------
 
 
+def deck_specs(cat: Catalog) -> dict[str, dict[str, int]]:
+    """Every shuffled deck's spec (card -> count), in the order the setup lists them."""
+    return {"deck23": cat.decks["deck23"], "deck45": cat.decks["deck45"], "disaster": dict(cat.disaster),
+            "digits": dict(cat.digits), "letters": dict(cat.letters)}
+
+
+def shuffle_all(seed: int, cat: Catalog, players: int) -> Setup:
+    """The setup the seed gives (no checking): used by `generate` and by the order rule."""
+    decks: dict[str, list[str]] = {}
+    for name, spec in deck_specs(cat).items():
+        decks[name] = [str(c) for c in dk.shuffled_deck(spec, make_rng(seed, "winnice", name))]
+    markets = {}
+    for name in DECKS:
+        markets[name] = decks[name][:cat.market_size]
+        decks[name] = decks[name][cat.market_size:]
+    first = make_rng(seed, "winnice", "first-player").randrange(players) if players > 0 else 0
+    coins = [dict(cat.start_coins) for _ in range(players)]
+    return Setup(players, seed, first, decks, markets, coins, cat.digest())
+
+
 @lru_cache(maxsize=32)
 def _catalog_violations(cat: Catalog) -> tuple[Violation, ...]:
     """A catalog's own violations, once per catalog (setups are checked by the thousand)."""
@@ -324,8 +345,6 @@ def _catalog_violations(cat: Catalog) -> tuple[Violation, ...]:
 
 def check(setup: Setup, cat: Catalog) -> Report:
     """Every rule of a setup (plus the catalog's own rules). Never raises on a parsed setup."""
-    from generator.games.winnice.setup import deck_specs, shuffle_all  # setup imports this module
-
     rep = Report(list(_catalog_violations(cat)))
     if setup.players not in (2, 3, 4):
         rep.add("winnice.players", f"Winnice is for 2 to 4 players, not {setup.players}")

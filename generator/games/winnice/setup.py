@@ -10,33 +10,15 @@ catalog never reshuffles the others.
 
 from __future__ import annotations
 
-from generator.core import decks as dk
 from generator.core.checks import GenerationError, UserInputError
-from generator.core.rng import CodeField, CodeSpec, make_rng
-from generator.games.winnice.model import DECKS, Catalog, Setup, default_catalog
-from generator.games.winnice.rules import check, check_catalog
+from generator.core.rng import CodeField, CodeSpec
+from generator.games.winnice.model import Catalog, Setup, default_catalog
+from generator.games.winnice.rules import check, check_catalog, deck_specs, shuffle_all
+
+__all__ = ["CODE", "deck_specs", "generate", "shuffle_all"]  # deck_specs and shuffle_all live in rules (the order
+# rule needs the seed's shuffle; rules importing setup back was an import cycle)
 
 CODE = CodeSpec("WN", (CodeField("players", (2, 3, 4)),))
-
-
-def deck_specs(cat: Catalog) -> dict[str, dict[str, int]]:
-    """Every shuffled deck's spec (card -> count), in the order the setup lists them."""
-    return {"deck23": cat.decks["deck23"], "deck45": cat.decks["deck45"], "disaster": dict(cat.disaster),
-            "digits": dict(cat.digits), "letters": dict(cat.letters)}
-
-
-def shuffle_all(seed: int, cat: Catalog, players: int) -> Setup:
-    """The setup the seed gives (no checking): used by `generate` and by the order rule."""
-    decks: dict[str, list[str]] = {}
-    for name, spec in deck_specs(cat).items():
-        decks[name] = [str(c) for c in dk.shuffled_deck(spec, make_rng(seed, "winnice", name))]
-    markets = {}
-    for name in DECKS:
-        markets[name] = decks[name][:cat.market_size]
-        decks[name] = decks[name][cat.market_size:]
-    first = make_rng(seed, "winnice", "first-player").randrange(players) if players > 0 else 0
-    coins = [dict(cat.start_coins) for _ in range(players)]
-    return Setup(players, seed, first, decks, markets, coins, cat.digest())
 
 
 def generate(players: int, seed: int, cat: Catalog | None = None) -> Setup:

@@ -22,7 +22,7 @@ def folder(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("pl")
     res = run("setup", "--seed", "11", "--out", str(out))
     assert res.exit_code == 0, res.output
-    (f,) = [p for p in out.iterdir() if p.is_dir()]
+    (f,) = [p for p in (out / "planety").iterdir() if p.is_dir()]  # OUT/<game>/<CODE>/
     return f
 
 
@@ -138,4 +138,4 @@ def test_setup_with_playouts_fits_its_setup_card_at_four_players(tmp_path: Path,
         res = run("setup", "--players", "4", "--seed", str(seed), "--playouts", "4", "--lang", lang,
                   "--out", str(tmp_path / f"s{seed}"))
         assert res.exit_code == 0, res.output
-        assert list((tmp_path / f"s{seed}").glob("*/setup-card.pdf"))
+        assert list((tmp_path / f"s{seed}").glob("planety/*/setup-card.pdf"))

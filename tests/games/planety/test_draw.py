@@ -28,7 +28,7 @@ KIT = ("summary.pdf", "tiles-duplex.pdf", "tiles-fold.pdf", "kit.pdf")
 def make(tmp: Path, *args: str) -> Path:
     res = CliRunner().invoke(app, ["planety", "setup", "--out", str(tmp), *args])
     assert res.exit_code == 0, res.output
-    (folder,) = [p for p in tmp.iterdir() if p.is_dir()]
+    (folder,) = [p for p in (tmp / "planety").iterdir() if p.is_dir()]  # OUT/<game>/<CODE>/
     return folder
 
 
@@ -49,7 +49,8 @@ def sizes(pdf: Path) -> set[tuple[float, float]]:
 
 
 def test_files_pages_sizes_and_codes(pl):
-    assert sorted(p.name for p in pl.iterdir()) == sorted(["setup.json", "summary.png", "setup-card.pdf", *KIT])
+    assert sorted(p.name for p in pl.iterdir()) == sorted(["setup.json", "preview.png", "setup-card.pdf", "command.txt",
+                                                           *KIT])
     counts = {name: len(PdfReader(pl / name).pages) for name in KIT}
     assert counts == {"summary.pdf": 1, "tiles-duplex.pdf": 4, "tiles-fold.pdf": 3, "kit.pdf": 3}
     for name in KIT:
@@ -206,7 +207,7 @@ def test_true_scale_tiles_and_token_counts():
 
 def test_same_seed_same_bytes(tmp_path):
     a, b = make(tmp_path / "a", "--seed", "8"), make(tmp_path / "b", "--seed", "8")
-    for name in (*KIT, "setup.json", "summary.png"):
+    for name in (*KIT, "setup.json", "preview.png"):
         assert (a / name).read_bytes() == (b / name).read_bytes(), name
 
 

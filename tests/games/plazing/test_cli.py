@@ -28,7 +28,7 @@ def setup_folder(tmp_path: Path, *args: str) -> Path:
         args = (*args, "--playouts", "0")  # the playout report has its own tests
     res = run("plazing", "setup", "--out", str(tmp_path), *args)
     assert res.exit_code == 0, res.output
-    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    (folder,) = [p for p in (tmp_path / "plazing").iterdir() if p.is_dir()]  # OUT/<game>/<CODE>/
     return folder
 
 
@@ -39,8 +39,8 @@ def full(tmp_path_factory) -> Path:
 
 
 def test_setup_writes_all_files(full):
-    assert sorted(p.name for p in full.iterdir()) == ["board.pdf", "board.png", "events.pdf", "playouts.json",
-                                                      "rules.pdf", "setup-card.pdf", "setup.json"]
+    assert sorted(p.name for p in full.iterdir()) == ["board.pdf", "command.txt", "events.pdf", "playouts.json",
+                                                      "preview.png", "rules.pdf", "setup-card.pdf", "setup.json"]
     report = json.loads((full / "playouts.json").read_text(encoding="utf-8"))
     assert report["games"] == 8
     doc = json.loads((full / "setup.json").read_text(encoding="utf-8"))
@@ -112,7 +112,7 @@ def test_pdfinfo_reads_page_size(full):
 def test_same_seed_byte_identical(tmp_path):
     a = setup_folder(tmp_path / "a", "--players", "3", "--surprises", "--seed", "99")
     b = setup_folder(tmp_path / "b", "--players", "3", "--surprises", "--seed", "99")
-    for name in ("setup.json", "board.pdf", "board.png"):
+    for name in ("setup.json", "board.pdf", "preview.png"):
         assert (a / name).read_bytes() == (b / name).read_bytes(), name
 
 
@@ -167,7 +167,7 @@ def test_board_command_reprints_checked_file(full, tmp_path):
     shutil.copy(full / "setup.json", tmp_path / "setup.json")
     res = run("plazing", "board", str(tmp_path / "setup.json"), "--lang", "en", "--out", str(tmp_path / "out"))
     assert res.exit_code == 0, res.output
-    folder = tmp_path / "out" / full.name  # an unedited setup: named by its own code
+    folder = tmp_path / "out" / "plazing" / full.name  # an unedited setup: named by its own code
     assert (folder / "board.pdf").exists() and (folder / "events.pdf").exists()
 
 
@@ -241,7 +241,7 @@ def test_json_output(tmp_path):
     res = run("plazing", "setup", "--seed", "5", "--out", str(tmp_path), "--json")
     assert res.exit_code == 0
     data = json.loads(res.stdout)
-    assert data["seed"] == 5 and data["code"].startswith("PZ-") and "board_pdf" in data["files"]
+    assert data["seed"] == 5 and data["code"].startswith("PZ-") and "board" in data["files"]
 
 
 def test_edited_setup_is_checked_and_printed_with_a_fingerprint(full, tmp_path):
@@ -254,7 +254,7 @@ def test_edited_setup_is_checked_and_printed_with_a_fingerprint(full, tmp_path):
     data = json.loads(run("plazing", "check", str(edited), "--json").stdout)
     assert data["ok"] and data["provenance"] == "edited" and data["printed_code"].startswith(full.name + "~E")
     assert run("plazing", "board", str(edited), "--out", str(tmp_path)).exit_code == 0
-    text = "".join(p.extract_text() for p in PdfReader(tmp_path / data["printed_code"] / "board.pdf").pages)
+    text = "".join(p.extract_text() for p in PdfReader(tmp_path / "plazing" / data["printed_code"] / "board.pdf").pages)
     assert data["printed_code"] in text  # the pages name the edited setup, not the code's original
     res = run("plazing", "setup", "--code", data["printed_code"], "--out", str(tmp_path / "x"))
     assert res.exit_code == 2 and "hand-edited" in res.output
@@ -308,7 +308,7 @@ def test_board_in_the_input_files_own_folder_says_it_kept_the_file(tmp_path):
     runner = CliRunner()
     made = runner.invoke(app, ["plazing", "setup", "--seed", "1", "--playouts", "0", "--out", str(tmp_path)])
     assert made.exit_code == 0, made.output
-    (folder,) = [p for p in tmp_path.iterdir() if p.is_dir()]
+    (folder,) = [p for p in (tmp_path / "plazing").iterdir() if p.is_dir()]
     before = (folder / "setup.json").stat()
     res = runner.invoke(app, ["plazing", "board", str(folder / "setup.json"), "--out", str(tmp_path)])
     assert res.exit_code == 0, res.output

@@ -61,7 +61,7 @@ def run(*args: str):
 
 
 def only_folder(out: Path) -> Path:
-    (folder,) = [p for p in out.iterdir() if p.is_dir()]
+    (folder,) = [p for p in (out / "plazing").iterdir() if p.is_dir()]  # OUT/<game>/<CODE>/
     return folder
 
 

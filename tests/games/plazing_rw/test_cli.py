@@ -33,11 +33,11 @@ def _pad(tmp: Path, *args: str) -> dict:
 def test_sheet_writes_pdf_png_json_and_is_reproducible(tmp_path: Path) -> None:
     a = _pad(tmp_path / "a", "--board", "random", "--count", "3", "--seed", "42")
     b = _pad(tmp_path / "b", "--board", "random", "--count", "3", "--seed", "42")
-    pa, pb = Path(a["files"]["pdf"]), Path(b["files"]["pdf"])
+    pa, pb = Path(a["files"]["sheets"]), Path(b["files"]["sheets"])
     assert pa.read_bytes() == pb.read_bytes()
-    assert Path(a["files"]["json"]).read_text() == Path(b["files"]["json"]).read_text()
-    assert Path(a["files"]["png"]).read_bytes()[:4] == b"\x89PNG"
-    doc = json.loads(Path(a["files"]["json"]).read_text())
+    assert Path(a["files"]["setup"]).read_text() == Path(b["files"]["setup"]).read_text()
+    assert Path(a["files"]["preview"]).read_bytes()[:4] == b"\x89PNG"
+    doc = json.loads(Path(a["files"]["setup"]).read_text())
     assert len({tuple(s["board"]["rows"]) for s in doc["setup"]["sheets"]}) == 3
     reader = PdfReader(pa)
     assert len(reader.pages) == 3
@@ -48,19 +48,19 @@ def test_sheet_writes_pdf_png_json_and_is_reproducible(tmp_path: Path) -> None:
 def test_code_reproduces_the_sheet(tmp_path: Path) -> None:
     a = _pad(tmp_path / "a", "--board", "random", "--seed", "9")
     b = _pad(tmp_path / "b", "--code", a["code"])
-    assert Path(a["files"]["pdf"]).read_bytes() == Path(b["files"]["pdf"]).read_bytes()
+    assert Path(a["files"]["sheets"]).read_bytes() == Path(b["files"]["sheets"]).read_bytes()
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_two_per_page_and_paper_sizes(tmp_path: Path, paper: str) -> None:
     r = _pad(tmp_path, "--board", "3", "--count", "3", "--per-page", "2", "--paper", paper, "--lang", "en")
-    reader = PdfReader(r["files"]["pdf"])
+    reader = PdfReader(r["files"]["sheets"])
     assert len(reader.pages) == 2
     box = reader.pages[0].mediabox
     w, h = float(box.width) / 72 * 25.4, float(box.height) / 72 * 25.4
     expect = {"a4": (297, 210), "letter": (279.4, 215.9)}[paper]
     assert abs(w - expect[0]) < 0.5 and abs(h - expect[1]) < 0.5  # landscape, true size
-    raw = Path(r["files"]["pdf"]).read_bytes()
+    raw = Path(r["files"]["sheets"]).read_bytes()
     assert b"/FontFile2" in raw  # TrueType fonts embedded
 
 
@@ -70,11 +70,11 @@ def test_squares_big_enough_for_a_pencil(per_page: int, paper: str) -> None:
 
 
 def test_pad_reuses_artwork_so_extra_sheets_are_small(tmp_path: Path) -> None:
-    one = _pad(tmp_path / "1", "--board", "random", "--count", "1", "--seed", "5")["bytes"]["pdf"]
-    six = _pad(tmp_path / "6", "--board", "random", "--count", "6", "--seed", "5")["bytes"]["pdf"]
+    one = _pad(tmp_path / "1", "--board", "random", "--count", "1", "--seed", "5")["bytes"]["sheets"]
+    six = _pad(tmp_path / "6", "--board", "random", "--count", "6", "--seed", "5")["bytes"]["sheets"]
     assert (six - one) / 5 <= 30_000
-    fixed1 = _pad(tmp_path / "f1", "--board", "1", "--count", "1", "--seed", "5")["bytes"]["pdf"]
-    fixed20 = _pad(tmp_path / "f20", "--board", "1", "--count", "20", "--seed", "5")["bytes"]["pdf"]
+    fixed1 = _pad(tmp_path / "f1", "--board", "1", "--count", "1", "--seed", "5")["bytes"]["sheets"]
+    fixed20 = _pad(tmp_path / "f20", "--board", "1", "--count", "20", "--seed", "5")["bytes"]["sheets"]
     assert (fixed20 - fixed1) / 19 <= 2_000  # the whole printed board is one Form XObject
 
 
@@ -273,22 +273,22 @@ def test_played_sheet_dice_pass(tmp_path: Path) -> None:
 
 def test_check_file_reads_a_pad_and_shows_its_codes(tmp_path: Path) -> None:
     res = _pad(tmp_path, "--board", "random", "--count", "3", "--seed", "11", "--features", "none")
-    pad = json.loads(Path(res["files"]["json"]).read_text())
+    pad = json.loads(Path(res["files"]["setup"]).read_text())
     codes = [s["code"] for s in pad["setup"]["sheets"]]
     assert len(set(codes)) == 3
-    code, out = _run("check", "--file", res["files"]["json"], "--games", "2", "--json")
+    code, out = _run("check", "--file", res["files"]["setup"], "--games", "2", "--json")
     assert code == 0, out
     got = json.loads(out)
     assert got["code"] == res["code"] and got["legal"]
     assert [b["code"] for b in got["boards"]] == codes
     assert [b["board"] for b in got["boards"]] == [s["board"] for s in pad["setup"]["sheets"]]
-    code, text = _run("check", "--file", res["files"]["json"], "--games", "2")
+    code, text = _run("check", "--file", res["files"]["setup"], "--games", "2")
     assert code == 0 and all(c in text for c in codes), text
 
 
 def test_check_file_of_a_printed_board_pad(tmp_path: Path) -> None:
     res = _pad(tmp_path, "--board", "3", "--count", "2", "--seed", "4", "--hard")
-    code, out = _run("check", "--file", res["files"]["json"], "--games", "2", "--json")
+    code, out = _run("check", "--file", res["files"]["setup"], "--games", "2", "--json")
     assert code == 0, out
     got = json.loads(out)
     assert got["code"] == res["code"] and got["hard"] is True and got["board"]["id"] == "3"
@@ -306,7 +306,7 @@ def test_check_file_of_a_played_sheet_shows_its_code(tmp_path: Path) -> None:
 
 def test_check_file_pad_broken_board_exits_1_and_bad_pad_exits_2(tmp_path: Path) -> None:
     res = _pad(tmp_path, "--board", "1", "--seed", "4")
-    doc = json.loads(Path(res["files"]["json"]).read_text())
+    doc = json.loads(Path(res["files"]["setup"]).read_text())
     doc["setup"]["sheets"][0]["board"] = "9"
     p = tmp_path / "bad.json"
     p.write_text(json.dumps(doc))
@@ -316,7 +316,7 @@ def test_check_file_pad_broken_board_exits_1_and_bad_pad_exits_2(tmp_path: Path)
     p.write_text(json.dumps(doc))
     code, out = _run("check", "--file", str(p), "--games", "1")
     assert code == 2 and out.strip().count("\n") == 0, out
-    code, out = _run("score", res["files"]["json"])
+    code, out = _run("score", res["files"]["setup"])
     assert code == 2 and "check --file" in out, out
 
 
@@ -390,11 +390,11 @@ def test_check_random_board_reports_its_difficulty_estimate_and_interval() -> No
 
 def test_pad_json_and_summary_carry_every_sheets_estimate(tmp_path: Path) -> None:
     r = _pad(tmp_path, "--board", "random", "--count", "2", "--seed", "3", "--difficulty", "3", "--jobs", "2")
-    doc = json.loads(Path(r["files"]["json"]).read_text())
+    doc = json.loads(Path(r["files"]["setup"]).read_text())
     for sheet in doc["setup"]["sheets"]:
         assert sheet["balance"]["accepted"] and sheet["balance"]["difficulty"] == 3
         assert len(sheet["balance"]["interval"]) == 2
-    code, text = _run("check", "--file", r["files"]["json"], "--games", "1")
+    code, text = _run("check", "--file", r["files"]["setup"], "--games", "1")
     assert code == 0 and text.count("difficulty 3: greedy estimate") == 2, text
 
 
@@ -414,7 +414,7 @@ def test_score_follows_the_mirror_rule_of_the_sheet(tmp_path: Path, kasia: State
 def test_sheet_is_byte_identical_for_any_jobs(tmp_path: Path) -> None:
     one = _pad(tmp_path / "1", "--board", "random", "--count", "3", "--seed", "21", "--jobs", "1")
     two = _pad(tmp_path / "2", "--board", "random", "--count", "3", "--seed", "21", "--jobs", "2")
-    for kind in ("pdf", "json"):
+    for kind in ("sheets", "setup"):
         assert Path(one["files"][kind]).read_bytes() == Path(two["files"][kind]).read_bytes()
 
 
@@ -486,8 +486,8 @@ def test_a_filled_sheet_is_read_strictly(tmp_path: Path, kasia: State, path: tup
 ])
 def test_a_pad_is_read_strictly(tmp_path: Path, path: tuple, value: object, message: str) -> None:
     res = _pad(tmp_path / "pad", "--board", "random", "--seed", "11", "--features", "none")
-    doc = json.loads(Path(res["files"]["json"]).read_text())
-    code, out = _run("check", "--file", res["files"]["json"], "--games", "1")
+    doc = json.loads(Path(res["files"]["setup"]).read_text())
+    code, out = _run("check", "--file", res["files"]["setup"], "--games", "1")
     assert code == 0, out
     node = doc["setup"]
     for key in path[:-1]:

@@ -235,13 +235,13 @@ def test_cli_sheet_writes_pdf_and_setup(tmp_path: Path) -> None:
                             "--json"])
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)
-    pdf = Path(out["files"]["pdf"])
+    pdf = Path(out["files"]["sheets"])
     reader = PdfReader(pdf)
     assert len(reader.pages) == 2
     assert out["code"] in reader.pages[0].extract_text()
     again = runner.invoke(app, ["sheet", "--code", out["code"], "--count", "3", "--out", str(tmp_path / "b")])
     assert again.exit_code == 0
-    assert (tmp_path / "b" / out["code"] / "sheets.pdf").read_bytes() == pdf.read_bytes()
+    assert (tmp_path / "b" / "rzuc-na-tace" / out["code"] / "sheets.pdf").read_bytes() == pdf.read_bytes()
 
 
 def test_cli_variant_sheet(tmp_path: Path) -> None:
@@ -391,7 +391,8 @@ def test_balance_games_are_part_of_the_code(tmp_path):
     assert code.endswith("~G300")
     res = runner.invoke(app, ["rzuc-na-tace", "sheet", "--code", code, "--out", str(tmp_path / "b")])
     assert res.exit_code == 0, res.output
-    assert (tmp_path / "a" / code / "sheets.pdf").read_bytes() == (tmp_path / "b" / code / "sheets.pdf").read_bytes()
+    a, b = tmp_path / "a" / "rzuc-na-tace" / code, tmp_path / "b" / "rzuc-na-tace" / code
+    assert (a / "sheets.pdf").read_bytes() == (b / "sheets.pdf").read_bytes()
     bad = runner.invoke(app, ["rzuc-na-tace", "sheet", "--code", code.replace("~G300", "~Q1"),
                               "--out", str(tmp_path / "c")])
     assert bad.exit_code == 2

@@ -134,7 +134,7 @@ def test_a_catalog_that_changes_nothing_makes_the_builtin_code_and_a_missing_dig
     b = run(app, ["winnice", "setup", "--players", "2", "--seed", "4", "--playouts", "0", "--out", str(tmp_path),
                   "--json"])
     assert a.exit_code == 0 and json.loads(a.output)["code"] == json.loads(b.output)["code"]
-    f = tmp_path / json.loads(b.output)["code"] / "setup.json"
+    f = tmp_path / "winnice" / json.loads(b.output)["code"] / "setup.json"
     doc = json.loads(f.read_text())
     del doc["setup"]["catalog"]
     f.write_text(json.dumps(doc))

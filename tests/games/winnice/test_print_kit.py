@@ -42,8 +42,10 @@ def pages_of(path: str) -> PdfReader:
 
 def test_every_file_is_written_into_the_code_folder(kit):
     files = {k: Path(v) for k, v in kit["files"].items()}
-    assert set(files) == {"setup", "summary", "boards", "cards", "pieces", "preview", "setup_card"}
-    assert all(p.parent.name == kit["code"] and p.is_file() and p.stat().st_size > 1000 for p in files.values())
+    assert set(files) == {"setup", "summary", "board", "cards", "pieces", "preview", "setup_card", "command"}
+    assert all(p.parent.name == kit["code"] and p.parent.parent.name == "winnice" and p.is_file()
+               for p in files.values())
+    assert all(p.stat().st_size > 1000 for k, p in files.items() if k != "command")  # command.txt: one line
     assert not list(files["setup"].parent.parent.glob(".*staging"))
     assert files["preview"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -57,7 +59,7 @@ def test_page_counts(kit):
     assert sheets == 25 < 6 + 11 + 5 + 1 + 2 + 2  # one fresh sheet per deck took 27
     assert len(pages_of(kit["files"]["cards"]).pages) == 2 * sheets  # every fronts sheet has its backs
     plan = layout.plan_poster(*_board_size(setup), layout.get_paper("a4"))
-    boards = len(pages_of(kit["files"]["boards"]).pages)
+    boards = len(pages_of(kit["files"]["board"]).pages)
     assert boards == 2 + plan.rows * plan.cols + 1  # a vineyard per player, the action board poster, overview
 
 
@@ -70,7 +72,7 @@ def _board_size(setup):  # type: ignore[no-untyped-def]
 
 
 def test_pages_are_a4_and_letter(kit, tmp_path):
-    for key in ("summary", "boards", "cards", "pieces"):
+    for key in ("summary", "board", "cards", "pieces"):
         for page in pages_of(kit["files"][key]).pages:
             w, h = float(page.mediabox.width), float(page.mediabox.height)
             assert (round(min(w, h), 1), round(max(w, h), 1)) == (round(A4[0], 1), round(A4[1], 1)), key
@@ -92,7 +94,7 @@ def test_fonts_are_embedded(kit):
     assert descriptors and all("/FontFile2" in d for d in descriptors)
     if not shutil.which("pdffonts"):
         pytest.skip("pdffonts is not installed")
-    for key in ("summary", "boards", "cards", "pieces"):
+    for key in ("summary", "board", "cards", "pieces"):
         out = subprocess.run(["pdffonts", kit["files"][key]], capture_output=True, text=True, check=True).stdout
         rows = out.splitlines()[2:]
         assert rows and all(" yes " in r for r in rows), out
@@ -102,7 +104,7 @@ def test_polish_text_and_the_code_on_every_page(kit):
     code = kit["code"]
     summary = pages_of(kit["files"]["summary"]).pages[0].extract_text()
     assert "przygotowanie" in summary and "Każdy gracz" in summary and "żółte" in summary
-    for key in ("boards", "cards", "pieces"):
+    for key in ("board", "cards", "pieces"):
         pages = pages_of(kit["files"][key]).pages
         for i in (0, len(pages) - 1):  # text read back from the PDF (the scene check below covers all)
             assert code in pages[i].extract_text(), (key, i)
@@ -172,7 +174,7 @@ def test_no_page_is_blank_and_nothing_near_the_edge(kit):
         pytest.skip("pdftoppm is not installed")
     from PIL import Image
 
-    for key in ("boards", "pieces"):
+    for key in ("board", "pieces"):
         pdf = kit["files"][key]
         out = Path(pdf).parent / f"_check_{key}"
         subprocess.run(["pdftoppm", "-r", "20", "-png", pdf, str(out)], check=True)
