@@ -103,23 +103,29 @@ def greedy_bot(state: GameState, rng: random.Random) -> Any:
     if fast is not None:
         top = fast()
         return top[rng.randrange(len(top))]
-    moves = state.legal_moves()
     player = state.current_player()
     value_of = getattr(state, "move_value", None)
+
+    def lead_after(move: Any) -> float:
+        after = state.clone()
+        after.apply(move)
+        s = after.scores()
+        others = [x for i, x in enumerate(s) if i != player]
+        return s[player] - (max(others) if others else 0.0)
+
+    return greedy_choice(state.legal_moves(), value_of if value_of is not None else lead_after, rng)
+
+
+def greedy_choice(moves: Sequence[Any], value: Callable[[Any], float], rng: random.Random) -> Any:
+    """The greedy bot's choice: a move of the best `value`, ties broken by one draw of `rng` among the
+    tied moves in their listed order (so a game's own greedy bot built on it plays the core bot's games)."""
     best: list[Any] = []
     best_value = float("-inf")
     for move in moves:
-        if value_of is not None:
-            value = float(value_of(move))
-        else:
-            after = state.clone()
-            after.apply(move)
-            s = after.scores()
-            others = [x for i, x in enumerate(s) if i != player]
-            value = s[player] - (max(others) if others else 0.0)
-        if value > best_value:
-            best_value, best = value, [move]
-        elif value == best_value:
+        v = float(value(move))
+        if v > best_value:
+            best_value, best = v, [move]
+        elif v == best_value:
             best.append(move)
     return best[rng.randrange(len(best))]
 

@@ -4,17 +4,19 @@
 thing that scores: light and water where atmosphere is (life next turn), life carried away from a
 planet that grows it again, asteroids at the leader's life (and at the moon in front of a planet
 worth striking), moons in front of lit planets. It looks no further than the move itself, which
-keeps a 4-player game to a few milliseconds. `State.move_value` delegates here, so core.playout's
-`greedy_bot` plays it.
+keeps a 4-player game to a few milliseconds. `BOTS["greedy"]` plays it, and core.playout's
+`greedy_bot` finds it there (a game's own bots, beside its engine: the State never imports them).
 
-This module names no engine type, not even for type hints: the engine imports it, and an import back
-would make the two one cycle (tests/test_import_cycles.py). A state and a planet are read by their
-attributes only (engine.State, engine.Planet).
+This module names no engine type, not even for type hints: a state and a planet are read by their
+attributes only (engine.State, engine.Planet), so the bots need not load the engine.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
+
+from generator.core.playout import greedy_choice
 
 Planet = Any  # engine.Planet: face, wet, moon, light
 State = Any  # engine.State: players, current, faces
@@ -70,3 +72,12 @@ def move_value(state: State, move: tuple[Any, ...]) -> float:
     if kind == "end":
         return 0.5
     return 0.0
+
+
+def greedy_bot(state: State, rng: random.Random) -> Any:
+    """The best immediate move by `move_value`, ties broken as core.playout's greedy bot does."""
+    return greedy_choice(state.legal_moves(), lambda move: move_value(state, move), rng)
+
+
+#: this game's own bots, found by core.playout beside the engine (core.playout's module doc)
+BOTS = {"greedy": greedy_bot}

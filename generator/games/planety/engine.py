@@ -60,7 +60,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.games.planety import bots
 from generator.games.planety.model import Catalog, Face, Setup, Star, builtin_catalog
 
 Move = tuple[Any, ...]
@@ -151,10 +150,6 @@ class State:
                                 p.asteroids, p.water, p.stranded) for p in self.players]
         other.history = list(self.history)
         return other
-
-    def move_value(self, move: Move) -> float:
-        """The greedy bot's heuristic (it lives in bots.py, beside the engine, not in the rules)."""
-        return bots.move_value(self, move)
 
     def has_legal_moves(self) -> bool:
         return not self.over

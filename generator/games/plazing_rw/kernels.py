@@ -49,7 +49,7 @@ from generator.core.kernels import (
     split,
 )
 
-from .model import KINDS, Board, Catalog, catalog, scoring, shape_placements
+from .model import KINDS, Board, Catalog, catalog, resource_area_limit, scoring, shape_placements
 
 # ctx: the board's squares, two words each
 C_FREE, C_OPEN, C_DRAW, C_WASTE, C_BAR, C_RES, C_K0, C_K1, C_K2 = 0, 2, 4, 6, 8, 10, 12, 14, 16
@@ -708,8 +708,6 @@ def _grid_placements(width: int, height: int, mirror: bool, cat: Catalog) -> _Gr
 
 def build_tables(board: Board, hard: bool, mirror: bool, cat: Catalog | None = None) -> Tables:
     """The kernels' tables of one board (module doc)."""
-    from .rules import resource_area_limit
-
     cat = cat or catalog()
     sc = scoring()
     g = board.grid

@@ -276,3 +276,9 @@ def shape_placements(grid: Grid, shape: ShapeDef, mirror: bool = False) -> tuple
     """Every placement of a catalog shape on the grid, as bitboards: its rotations, and its mirror
     images only with the `mirror` house rule (DIGEST 2: rotated, not mirrored, by default)."""
     return tuple(placements(grid, shape.cells, mirror))
+
+
+def resource_area_limit(hard: bool, sc: Scoring | None = None) -> int:
+    """The most resources one area may hold to score (the hard variant's limit with `hard`)."""
+    sc = sc or scoring()
+    return sc.resource_area_max_hard if hard else sc.resource_area_max

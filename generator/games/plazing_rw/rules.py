@@ -53,7 +53,7 @@ from generator.core.fields import LIST, STR, Fields, Kind, at, describe
 from generator.core.grid import Grid
 from generator.core.shapes import normalise
 
-from .model import KINDS, Board, Catalog, Scoring, catalog, grid_size, scoring, shape_placements
+from .model import KINDS, Board, Catalog, catalog, grid_size, resource_area_limit, scoring, shape_placements
 
 # --- scoring -----------------------------------------------------------------------------------
 
@@ -107,11 +107,6 @@ class Breakdown:
                    f"= {self.unused_points}")
         out.append(f"total: {self.total}")
         return out
-
-
-def resource_area_limit(hard: bool, sc: Scoring | None = None) -> int:
-    sc = sc or scoring()
-    return sc.resource_area_max_hard if hard else sc.resource_area_max
 
 
 def closed_areas(board: Board, covered: int) -> list[int]:
