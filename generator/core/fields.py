@@ -144,20 +144,3 @@ class Fields:
         for k, x in v.items():
             self.value(x, at(where, k), fields[k])
         return v  # type: ignore[no-any-return]
-
-    def known_keys(self, v: Any, shape: Any, where: str = "") -> None:
-        """Refuse a key that the reader had no place for, at any depth: every key of an object in
-        `v` must be a key of the object at the same place in `shape`; a list's items are held to
-        the item of `shape` at the same index (or its last). `shape` is what the reader made of `v`,
-        in the form it writes back (a catalog's JSON form), so a reader that names its keys once, in
-        its parser, needs no second list of them — and a key it would silently skip (a typo of an
-        optional key, a table no code reads) is a one-line error instead."""
-        if isinstance(v, dict) and isinstance(shape, dict):
-            unknown = sorted(str(k) for k in v if k not in shape)
-            if unknown:
-                self.fail(where, f"unknown key {quoted(unknown[0])} (known keys: {', '.join(sorted(map(str, shape)))})")
-            for k, x in v.items():
-                self.known_keys(x, shape[k], at(where, k))
-        elif isinstance(v, list) and isinstance(shape, list) and shape:
-            for i, x in enumerate(v):
-                self.known_keys(x, shape[min(i, len(shape) - 1)], at(where, i))
