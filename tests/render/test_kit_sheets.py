@@ -33,7 +33,7 @@ def test_the_four_player_winnice_kit_takes_43_sheets_and_says_so(paper: str, lan
     files = json.loads(res.stdout)["files"]
     cards = _pages(files["cards"])
     assert cards == 2 * 25  # duplex: a backs page behind every fronts page
-    pieces, boards = _pages(files["pieces"]), _pages(files["boards"])
+    pieces, boards = _pages(files["pieces"]), _pages(files["board"])
     assert pieces == 9
     card_sheets = _pages(files["setup_card"]) // 2  # the setup card and its back: one sheet
     total = _pages(files["summary"]) + boards + cards // 2 + pieces + card_sheets
