@@ -280,7 +280,7 @@ def annotation(o: Option) -> Any:
     if o.default is None and not o.required:
         py = py | None
     if o.argument:
-        info = typer.Argument(help=_escape(o.text), metavar=o.metavar or None, show_default=False)
+        info = typer.Argument(help=_escape(o.text), metavar=o.metavar or o.name.upper(), show_default=False)
     else:
         decl = f"{o.flag}/{o.negative}" if o.negative else o.flag
         callback = {"out": _given_out, "lang": _given_lang}.get(o.remember)

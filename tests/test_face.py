@@ -153,7 +153,7 @@ def _commands():
 
 @pytest.mark.parametrize(("game", "cmd"), _commands(), ids=lambda v: getattr(v, "name", v))
 def test_help_shows_flags_as_flags_and_every_option_whole(game, cmd):
-    res = run(game, cmd.name, "--help", env={"COLUMNS": "200", "TERMINAL_WIDTH": "200"})
+    res = run(game, cmd.name, "--help", env={"COLUMNS": "200"})
     assert res.exit_code == 0, res.output
     assert "<bool>" not in res.output
     flat = _flat(res.output)
@@ -169,7 +169,7 @@ def test_root_help_shows_no_bool_and_the_scheduler_text_keeps_its_brackets():
     for args in ([], ["all"], ["cards"], ["serve"], ["games"], ["plazing"]):
         res = run(*args, "--help")
         assert res.exit_code == 0 and "<bool>" not in res.output, args
-    res = run("winnice", "check", "--help", env={"COLUMNS": "200", "TERMINAL_WIDTH": "200"})
+    res = run("winnice", "check", "--help", env={"COLUMNS": "200"})
     assert "boardgen[cluster]" in _flat(res.output)
 
 
