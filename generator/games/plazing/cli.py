@@ -367,6 +367,35 @@ def catalog_cmd(
         raise typer.Exit(1)
 
 
+@face.command(app, FACE, "compare")
+def compare_cmd(
+    catalog: Path,
+    players: int,
+    setups: int,
+    games: int,
+    seed: int,
+    jobs: int | None,
+    as_json: bool,
+) -> None:
+    """`boardgen plazing compare` (its help and options: face.toml [commands.compare])."""
+    from generator.core.compare import study_size
+    from generator.games.plazing.compare import BOTS, compare
+
+    if players not in (2, 3, 4):
+        fail(f"--players {players}: Plażing is for 2 to 4 players")
+    with guarded():
+        _catalog(catalog)  # a file the checks reject: its one-line message before any game
+        with progress_bar(study_size(setups, games, len(BOTS)), "compare") as tick:
+            study = compare(catalog, players=players, setups=setups, games=games, seed=seed, jobs=jobs,
+                            progress=tick)
+    if as_json:
+        print_json(study.to_json())
+    else:
+        for line in study.lines():
+            out_console.print(line, highlight=False, markup=False)
+    raise typer.Exit(study.exit_code)
+
+
 def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
     """The Plażing part of `boardgen all`: the command lines of face.toml [[all]] (a 4-player setup
     with every expansion and a 2-player one, each with a playout report)."""

@@ -139,3 +139,41 @@ def test_export_cards_png_writes_every_card_and_the_manifest(tmp_path):
         png = folder / r.split(",")[3]
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert sorted(p.name for p in folder.iterdir()) == sorted([*(r.split(",")[3] for r in rows[1:]), "manifest.csv"])
+
+
+# --- issue 28: compare your tiles with the built-in ones ------------------------------------------
+
+@pytest.fixture()
+def tiles_copy(tmp_path) -> Path:
+    from generator.games.plazing.model import DATA
+
+    path = tmp_path / "my-tiles.toml"
+    path.write_text((DATA / "tiles.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    return path
+
+
+def test_compare_an_unchanged_copy_finds_no_difference(tiles_copy):
+    res = run("plazing", "compare", "--catalog", str(tiles_copy), "--setups", "1", "--games", "3")
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    assert lines[0].startswith("plazing: built-in content against yours, 2 players, 1 setups x 3 games")
+    assert "your content is the built-in content (same digest)" in lines
+    assert "-- greedy bots --" in lines and "-- random bots --" in lines
+    assert lines[-1] == "verdict: no difference"
+    res = run("plazing", "compare", "--catalog", str(tiles_copy), "--setups", "1", "--games", "2", "--players", "3",
+              "--seed", "9", "--json")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["verdict"] == "no difference" and data["same_content"] and data["ends"]
+    assert (data["players"], data["setups"], data["games_per_setup"], data["seed"]) == (3, 1, 2, 9)
+
+
+def test_compare_needs_a_catalog_and_refuses_a_broken_one_in_one_line(tmp_path):
+    res = run("plazing", "compare")
+    assert res.exit_code == 2 and "--catalog" in res.output
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[tiles.B1]\nkind = 'basic'\nart = 'xx'\n", encoding="utf-8")
+    res = run("plazing", "compare", "--catalog", str(bad), "--games", "1", "--setups", "1")
+    assert res.exit_code == 2 and "Traceback" not in res.output and len(res.output.strip().splitlines()) == 1
+    res = run("plazing", "compare", "--catalog", str(bad), "--players", "5")
+    assert res.exit_code == 2 and "--players 5" in res.output
