@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,7 @@ from generator.core.checks import GenerationError, UserInputError
 from generator.core.files import load_setup, output_files, output_set, relocate, save_setup
 from generator.core.playout import PlayoutReport
 from generator.core.rng import CodeError
-from generator.games.plazing import playability
+from generator.games.plazing import catalog_checks, playability
 from generator.games.plazing.codes import parse_code, split_code
 from generator.games.plazing.face import FACE
 from generator.games.plazing.model import GAME, SETUP_VERSION, Catalog, Options, Setup, content_digest, load_catalog
@@ -217,7 +218,7 @@ def setup_cmd(
             if playouts:
                 with progress_bar(playouts, "playouts") as tick:
                     report = playability.playout_report(setup, playouts, seed_v, progress=tick)
-        if catalog is not None:
+        if catalog is not None and not catalog_checks.same_as_builtin(cat):
             code_s = f"{code_s}~C{cat.digest}"  # a custom catalog is part of what the code must name
         folder = face.set_folder(out, FACE.game, code_s)
         clikit.print_moved(FACE, folder)
@@ -347,23 +348,40 @@ def catalog_cmd(
     file: Path | None,
     players: int,
     extra_tiles: bool,
+    template: bool,
     as_json: bool,
 ) -> None:
     """`boardgen plazing catalog` (its help and options: face.toml [commands.catalog])."""
+    if template:
+        if file is not None:
+            fail("--template prints the built-in tiles to start from: give it no FILE")
+        from generator.games.plazing.template import template as tiles_template
+
+        sys.stdout.write(tiles_template())
+        return
     if players not in (2, 3, 4):
         fail(f"--players {players}: Plażing is for 2 to 4 players")
     cat = _catalog(file)
     with guarded():
         report = catalog_report(cat, Options(players=players, extra_tiles=extra_tiles))
+        culprits, warnings = catalog_checks.culprits(cat), catalog_checks.warnings(cat)
+    builtin = catalog_checks.same_as_builtin(cat)
+    ok = report.ok and culprits.ok
     if as_json:
-        print_json({"ok": report.ok, "tiles": len(cat.tiles), "violations": report.to_json()})
-    elif report.ok:
-        out_console.print(f"{cat.source}: {len(cat.tiles)} tiles, usable for {players} players",
-                          highlight=False, markup=False)
+        print_json({"ok": ok, "tiles": len(cat.tiles), "digest": cat.digest, "builtin": builtin,
+                    "violations": report.to_json(), "culprits": culprits.to_json(), "warnings": warnings.to_json()})
     else:
-        for v in report:
+        if report.ok:
+            out_console.print(f"{cat.source}: {len(cat.tiles)} tiles, usable for {players} players",
+                              highlight=False, markup=False)
+        for v in [*report, *culprits]:
             out_console.print(str(v), highlight=False, markup=False)
-    if not report.ok:
+        for w in warnings:
+            out_console.print(f"warning: {w}", highlight=False, markup=False)
+        same = ("the built-in tiles (same digest): setups made from it get the built-in codes" if builtin
+                else f"your own tiles: setups made from it carry ~C{cat.digest} in their code")
+        out_console.print(f"{cat.source}: {same}", highlight=False, markup=False)
+    if not ok:
         raise typer.Exit(1)
 
 

@@ -177,3 +177,64 @@ def test_compare_needs_a_catalog_and_refuses_a_broken_one_in_one_line(tmp_path):
     assert res.exit_code == 2 and "Traceback" not in res.output and len(res.output.strip().splitlines()) == 1
     res = run("plazing", "compare", "--catalog", str(bad), "--players", "5")
     assert res.exit_code == 2 and "--players 5" in res.output
+
+
+# --- `plazing catalog`: the culprits, the warnings, the built-in copy, the template ----------------
+
+def _tiles(tmp_path: Path, *edits: tuple[str, str]) -> Path:
+    from generator.games.plazing.model import DATA
+
+    text = (DATA / "tiles.toml").read_text(encoding="utf-8")
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path = tmp_path / "tiles.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_catalog_names_a_walled_square_by_rule_and_exits_1(tmp_path):
+    walled = _tiles(tmp_path, ('art = ["..#.", ".+#+", ".++.", "x..."]', 'art = ["..#.", ".#.#", "..#.", "x..."]'))
+    res = run("plazing", "catalog", str(walled), "--players", "2")
+    assert res.exit_code == 1, res.output
+    assert "usable for 2 players" in res.output  # today's checks pass it...
+    assert "plazing.walled-square" in res.output and "ice_cream" in res.output  # ...the culprit check does not
+    assert "row 2, column 3 of its art" in res.output and "carry ~C" in res.output
+    data = json.loads(run("plazing", "catalog", str(walled), "--players", "2", "--json").stdout)
+    assert not data["ok"] and not data["builtin"] and data["violations"] == []
+    assert "plazing.walled-square" in {v["rule"] for v in data["culprits"]}
+
+
+def test_catalog_warnings_are_printed_and_do_not_fail(tmp_path):
+    mine = _tiles(tmp_path, ('name = { pl = "Bar", en = "Bar" }\nobject = "bar"',
+                             'name = { pl = "Kiosk" }\nobject = "kiosk"'))
+    res = run("plazing", "catalog", str(mine))
+    assert res.exit_code == 0, res.output
+    assert any(line.startswith("warning: ") and "plazing.translation" in line and "bar" in line
+               for line in res.output.splitlines())
+    data = json.loads(run("plazing", "catalog", str(mine), "--json").stdout)
+    assert data["ok"] and [w["rule"] for w in data["warnings"]] == ["plazing.translation"]
+
+
+def test_an_unchanged_copy_is_the_builtin_content_and_gets_the_builtin_codes(tmp_path):
+    copy = _tiles(tmp_path)
+    res = run("plazing", "catalog", str(copy))
+    assert res.exit_code == 0 and "the built-in tiles (same digest)" in res.output
+    mine = setup_json(tmp_path / "a", "--seed", "4", "--catalog", str(copy))
+    ours = setup_json(tmp_path / "b", "--seed", "4")
+    assert mine["code"] == ours["code"] and "~C" not in mine["code"]
+    (tmp_path / "c").mkdir()
+    changed = _tiles(tmp_path / "c", ('"P..."]', '"P.P."]'))
+    assert setup_json(tmp_path / "d", "--seed", "4", "--catalog", str(changed))["code"].startswith(ours["code"] + "~C")
+
+
+def test_catalog_template_prints_the_builtin_tiles_commented(tmp_path):
+    res = run("plazing", "catalog", "--template")
+    assert res.exit_code == 0 and res.stdout.startswith("# Plażing: the built-in tiles as a template.")
+    assert "# 4 rows of 4 squares, north (sea) row first" in res.stdout
+    saved = tmp_path / "template.toml"
+    saved.write_text(res.stdout, encoding="utf-8")
+    back = run("plazing", "catalog", str(saved))
+    assert back.exit_code == 0 and "the built-in tiles (same digest)" in back.output
+    res = run("plazing", "catalog", "--template", str(saved))
+    assert res.exit_code == 2 and "no FILE" in res.output
