@@ -378,9 +378,9 @@ def catalog_cmd(
             out_console.print(str(v), highlight=False, markup=False)
         for w in warnings:
             out_console.print(f"warning: {w}", highlight=False, markup=False)
-        same = ("the built-in tiles (same digest): setups made from it get the built-in codes" if builtin
-                else f"your own tiles: setups made from it carry ~C{cat.digest} in their code")
-        out_console.print(f"{cat.source}: {same}", highlight=False, markup=False)
+        same = ("the built-in tiles (same digest): setups made from this file get the built-in codes" if builtin
+                else f"your own tiles: setups made from this file carry ~C{cat.digest} in their code")
+        out_console.print(same, highlight=False, markup=False)
     if not ok:
         raise typer.Exit(1)
 
