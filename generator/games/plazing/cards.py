@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.games.plazing import scoring
-from generator.games.plazing.model import load_catalog, rules
+from generator.games.plazing.model import Options, load_catalog, rules, rules_card_extras
 from generator.render.rulecards import DeckStyle
 from generator.render.scene import Scene
 
@@ -62,5 +62,7 @@ def context(players: int, lang: str) -> dict[str, Any]:
         "surprise_total": sum(rl.surprise_tokens.values()),
         "plus_points": sc["surprise_points"]["plus2"], "minus_points": str(sc["surprise_points"]["minus1"]).replace(
             "-", "−"),
+        # the surprises card's line naming the publisher's two event cards (the others are ours)
+        "rulebook_events": rules_card_extras(Options(), lang)["rulebook_events"],
     }
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -25,12 +26,15 @@ from generator.core.checks import GenerationError, UserInputError
 from generator.core.files import load_setup, output_files, output_set, relocate, save_setup
 from generator.core.playout import PlayoutReport
 from generator.core.rng import CodeError
-from generator.games.plazing import playability
+from generator.games.plazing import catalog_checks, playability
 from generator.games.plazing.codes import parse_code, split_code
 from generator.games.plazing.face import FACE
 from generator.games.plazing.model import GAME, SETUP_VERSION, Catalog, Options, Setup, content_digest, load_catalog
 from generator.games.plazing.rules import check
 from generator.games.plazing.setup import CODE, catalog_report, generate
+
+if TYPE_CHECKING:
+    from generator.render.scene import Scene
 
 app = typer.Typer(help="Plażing: parawany w dłoń — random legal beaches, printable boards and event cards.",
                   no_args_is_help=True)
@@ -66,9 +70,13 @@ NAMES = FACE.outputs  # kind -> file name
 
 
 def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4", lang: str = "pl",
-                  bleed: float = 0.0) -> dict[str, Path]:
+                  bleed: float = 0.0, backs: str = "duplex", setup_card: bool = True,
+                  ) -> tuple[dict[str, Path], list[Scene]]:
     """Write setup.json, board.pdf, preview.png, rules.pdf and (with events) events.pdf into `folder`
-    — a stage of core.files.output_set, so the set is swapped in whole."""
+    — a stage of core.files.output_set, so the set is swapped in whole. Returns the files and the
+    card documents written (the event deck, if any: what `--export cards-png` exports). `setup_card`:
+    the kit also holds setup-card.pdf (the board's summary counts its sheets; `board` keeps the
+    default, so its board.pdf is the setup's own, byte for byte)."""
     paper = check_paper(paper_name)
     files = {"setup": folder / NAMES["setup"], "board": folder / NAMES["board"], "preview": folder / NAMES["preview"]}
     save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
@@ -76,24 +84,27 @@ def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4",
     from generator.render.pdf import write_pdf
     from generator.render.png import write_png
 
-    scene = draw.board_scene(setup, code, paper, lang)
+    scene = draw.board_scene(setup, code, paper, lang, bleed=bleed, backs=backs, setup_card=setup_card)
     write_pdf(scene, files["board"])
     overview_index = next(i for i, p in enumerate(scene.pages) if p.label.startswith("overview"))
     write_png(scene, overview_index, files["preview"], dpi=90)
     files["rules"] = folder / NAMES["rules"]
     write_pdf(draw.rules_card_scene(setup, code, paper, lang), files["rules"])
+    cards: list[Scene] = []
     if setup.event_deck:
         files["events"] = folder / NAMES["events"]
-        events = draw.events_scene(setup, code, paper, lang, bleed)
+        events = draw.events_scene(setup, code, paper, lang, bleed, backs=backs)
         for note in events.warnings:  # e.g. bleed costing cards per sheet: said, never silent
             err_console.print(f"note: {note}", markup=False, highlight=False)
         write_pdf(events, files["events"])
-    return files
+        cards.append(events)
+    return files, cards
 
 
 def write_setup_card(setup: Setup, code: str, folder: Path, paper_name: str, lang: str,
-                     report: PlayoutReport | None, bleed: float = 0.0) -> Path:
-    """setup-card.pdf: this seed's facts, the checks it passed and the playout figures on one card."""
+                     report: PlayoutReport | None, bleed: float = 0.0, backs: str = "duplex") -> tuple[Path, Scene]:
+    """setup-card.pdf: this seed's facts, the checks it passed and the playout figures on one card
+    (returned with its document, for `--export cards-png`)."""
     from generator.games.plazing import draw
     from generator.games.plazing.cards import STYLE
     from generator.render.pdf import write_pdf
@@ -107,10 +118,23 @@ def write_setup_card(setup: Setup, code: str, folder: Path, paper_name: str, lan
                              tuple(s["win_rate"] for s in report.seat_stats()),
                              (("seat_balance", f"{report.seat_balance:.0%}"),)))
     scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), draw.summary_lines(setup, lang),
-                             played, bleed)
+                             played, bleed, backs=backs)
     path = folder / NAMES["setup_card"]
     write_pdf(scene, path)
-    return path
+    return path, scene
+
+
+def check_print_options(backs: str, export: str | None) -> None:
+    """--backs and --export checked before any work: the one-line error (exit 2) for a bad value."""
+    from generator.render.export import check_export
+    from generator.render.layout import check_backs
+
+    try:
+        check_backs(backs)
+        if export is not None:
+            check_export(export)
+    except ValueError as exc:
+        fail(str(exc))
 
 
 def _catalog(path: Path | None) -> Catalog:
@@ -130,12 +154,17 @@ def setup_cmd(
     extra_tiles: bool,
     no_weather: bool,
     one_special: bool,
+    no_largest_area: bool,
+    no_most_areas: bool,
     seed: int | None,
     code: str | None,
     catalog: Path | None,
     paper: str,
     lang: str,
     bleed: float,
+    backs: str,
+    export: str | None,
+    jobs: int | None,
     out: Path,
     playouts: int,
     balanced: bool,
@@ -145,13 +174,15 @@ def setup_cmd(
     lang = check_lang(lang)
     check_paper(paper)
     check_out(out)
+    check_print_options(backs, export)
     if extra_events:
         events = True
     if events:
         surprises = True
     opts = {"players": players, "two_colours": two_colours, "surprises": surprises, "events": events,
             "extra_events": extra_events, "clean_beach": clean_beach, "extra_tiles": extra_tiles,
-            "no_weather": no_weather, "one_special": one_special}
+            "no_weather": no_weather, "one_special": one_special, "no_largest_area": no_largest_area,
+            "no_most_areas": no_most_areas}
     if players not in (2, 3, 4):
         fail(f"--players {players}: Plażing is for 2 to 4 players")
     if two_colours and players != 2:
@@ -187,15 +218,20 @@ def setup_cmd(
             if playouts:
                 with progress_bar(playouts, "playouts") as tick:
                     report = playability.playout_report(setup, playouts, seed_v, progress=tick)
-        if catalog is not None:
+        if catalog is not None and not catalog_checks.same_as_builtin(cat):
             code_s = f"{code_s}~C{cat.digest}"  # a custom catalog is part of what the code must name
         folder = face.set_folder(out, FACE.game, code_s)
         clikit.print_moved(FACE, folder)
         with output_set(folder, owns=OUTPUT_NAMES) as stage:
-            files = write_outputs(setup, code_s, stage, paper, lang, bleed)
+            files, cards = write_outputs(setup, code_s, stage, paper, lang, bleed, backs, setup_card=True)
             if report is not None:
                 files["playouts"] = playability.write_report(stage / NAMES["playouts"], report, seed_v)
-            files["setup_card"] = write_setup_card(setup, code_s, stage, paper, lang, report, bleed)
+            files["setup_card"], card = write_setup_card(setup, code_s, stage, paper, lang, report, bleed, backs)
+            if export is not None:  # the print shop's images of the same cards (bleed included)
+                from generator.render.export import cards_png
+
+                files["cards_png"] = stage / NAMES["cards_png"]
+                cards_png([*cards, card], files["cards_png"], jobs=jobs)
             files["command"] = face.stamp(stage, code_s, FACE, "setup")
             files = relocate(files, stage, folder)
     if as_json:
@@ -297,7 +333,7 @@ def board_cmd(
         folder = face.set_folder(out, FACE.game, shown)  # named by what the pages print, never the input
         clikit.print_moved(FACE, folder)  # file's own folder as such
         with output_set(folder, owns=OUTPUT_NAMES, keep=(file,)) as stage:
-            files = write_outputs(setup, shown, stage, paper, lang, bleed)
+            files, _ = write_outputs(setup, shown, stage, paper, lang, bleed)
             files["command"] = face.stamp(stage, shown, FACE, "board")
             files = relocate(files, stage, folder)
     for path in files.values():
@@ -312,24 +348,70 @@ def catalog_cmd(
     file: Path | None,
     players: int,
     extra_tiles: bool,
+    template: bool,
     as_json: bool,
 ) -> None:
     """`boardgen plazing catalog` (its help and options: face.toml [commands.catalog])."""
+    if template:
+        if file is not None:
+            fail("--template prints the built-in tiles to start from: give it no FILE")
+        from generator.games.plazing.template import template as tiles_template
+
+        sys.stdout.write(tiles_template())
+        return
     if players not in (2, 3, 4):
         fail(f"--players {players}: Plażing is for 2 to 4 players")
     cat = _catalog(file)
     with guarded():
         report = catalog_report(cat, Options(players=players, extra_tiles=extra_tiles))
+        culprits, warnings = catalog_checks.culprits(cat), catalog_checks.warnings(cat)
+    builtin = catalog_checks.same_as_builtin(cat)
+    ok = report.ok and culprits.ok
     if as_json:
-        print_json({"ok": report.ok, "tiles": len(cat.tiles), "violations": report.to_json()})
-    elif report.ok:
-        out_console.print(f"{cat.source}: {len(cat.tiles)} tiles, usable for {players} players",
-                          highlight=False, markup=False)
+        print_json({"ok": ok, "tiles": len(cat.tiles), "digest": cat.digest, "builtin": builtin,
+                    "violations": report.to_json(), "culprits": culprits.to_json(), "warnings": warnings.to_json()})
     else:
-        for v in report:
+        if report.ok:
+            out_console.print(f"{cat.source}: {len(cat.tiles)} tiles, usable for {players} players",
+                              highlight=False, markup=False)
+        for v in [*report, *culprits]:
             out_console.print(str(v), highlight=False, markup=False)
-    if not report.ok:
+        for w in warnings:
+            out_console.print(f"warning: {w}", highlight=False, markup=False)
+        same = ("the built-in tiles (same digest): setups made from this file get the built-in codes" if builtin
+                else f"your own tiles: setups made from this file carry ~C{cat.digest} in their code")
+        out_console.print(same, highlight=False, markup=False)
+    if not ok:
         raise typer.Exit(1)
+
+
+@face.command(app, FACE, "compare")
+def compare_cmd(
+    catalog: Path,
+    players: int,
+    setups: int,
+    games: int,
+    seed: int,
+    jobs: int | None,
+    as_json: bool,
+) -> None:
+    """`boardgen plazing compare` (its help and options: face.toml [commands.compare])."""
+    from generator.core.compare import study_size
+    from generator.games.plazing.compare import BOTS, compare
+
+    if players not in (2, 3, 4):
+        fail(f"--players {players}: Plażing is for 2 to 4 players")
+    with guarded():
+        _catalog(catalog)  # a file the checks reject: its one-line message before any game
+        with progress_bar(study_size(setups, games, len(BOTS)), "compare") as tick:
+            study = compare(catalog, players=players, setups=setups, games=games, seed=seed, jobs=jobs,
+                            progress=tick)
+    if as_json:
+        print_json(study.to_json())
+    else:
+        for line in study.lines():
+            out_console.print(line, highlight=False, markup=False)
+    raise typer.Exit(study.exit_code)
 
 
 def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.core.data import load_toml
 from generator.games.plazing import pictures, scoring
-from generator.games.plazing.model import DATA, NO_WEATHER, EventCard, Setup, event_cards, rules
+from generator.games.plazing.model import DATA, NO_WEATHER, EventCard, Setup, event_cards, rules, rules_card_extras
 from generator.games.plazing.pictures import weather_die
 from generator.render import layout
 from generator.render.fonts import text_width
@@ -358,19 +358,6 @@ def _info_page(setup: Setup, code: str, paper: layout.Paper, lang: str, kit_line
 # --- event cards ------------------------------------------------------------------------------
 
 CARD_W, CARD_H = 63.0, 88.0
-#: the publisher's own event cards, by Polish title: the origin of a card whose data does not say
-#: (every other card of data/events.toml was written for boardgen)
-RULEBOOK_EVENTS = ("Zatrucie pokarmowe", "Zmiana pogody")
-ORIGINS = ("rulebook", "boardgen")
-
-
-def event_origin(card: EventCard) -> str:
-    """"rulebook" (printed in the publisher's rulebook) or "boardgen" (written by us): the card's
-    `origin` from data/events.toml when it has one, else by its title (RULEBOOK_EVENTS)."""
-    origin = getattr(card, "origin", None)
-    if origin in ORIGINS:
-        return str(origin)
-    return "rulebook" if card.title.get("pl") in RULEBOOK_EVENTS else "boardgen"
 
 
 def _origin_mark(x: float, y: float) -> list[Item]:
@@ -394,7 +381,7 @@ def _card_front(card: EventCard, position: int, lang: str, bleed: float) -> Symb
                          Rect(0, 0, cw, b + 18, fill=head, stroke=None)]
     items.append(Text(b + 4, b + 6.5, word("special" if special else "event", lang).upper(), size=6.5,
                       font="condensed-bold", fill="#ffffff"))
-    if event_origin(card) == "boardgen":  # ours, not the publisher's: said on the face
+    if card.ours:  # ours, not the publisher's (`origin` in data/events.toml): said on the face
         items += _origin_mark(b + CARD_W - 4, b + 6.5)
     for i, line in enumerate(_wrap_title(card.title[lang])):
         items.append(Text(b + 4, b + 12.5 + i * 5, line, size=10, font="bold", fill="#ffffff"))
@@ -481,7 +468,8 @@ def rules_card_text(setup: Setup, lang: str) -> str:
 
     Every number comes from data/rules.toml through the functions the engine scores with
     (`scoring.resource_points`, `scoring.place_points`, `scoring.split_ranks`), so the card
-    cannot disagree with the game it describes.
+    cannot disagree with the game it describes. The children's game's rank options and the names of
+    the publisher's event cards come from `model.rules_card_extras`.
     """
     rl = rules()
     sc = rl.scoring
@@ -505,6 +493,7 @@ def rules_card_text(setup: Setup, lang: str) -> str:
         rain=str(sc["rain_per_odd"]).replace("-", "−"), resource_table=table, set_bonus=sc["set_bonus"],
         most_areas=sep.join(str(p) for p in most if p), largest_area=sep.join(str(p) for p in largest if p),
         tie_example=tie_example, waste_each=sc["waste_each"], waste_bonus=sc["waste_most_bonus"],
+        **rules_card_extras(o, lang),
     )
 
 
