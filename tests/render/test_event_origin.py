@@ -3,8 +3,6 @@ card we wrote, none on the publisher's two (Zatrucie pokarmowe, Zmiana pogody)."
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from generator.games.plazing import draw
 from generator.games.plazing.model import Options, event_cards
 from generator.games.plazing.setup import generate
@@ -24,14 +22,5 @@ def test_every_boardgen_card_carries_the_mark_and_the_rulebook_ones_do_not() -> 
     for cid in setup.event_deck:
         ours = by_id[cid].title["pl"] not in ("Zatrucie pokarmowe", "Zmiana pogody")
         assert _marked(scene, f"pz-card-{cid}") == ours, cid
-    origins = [draw.event_origin(c) for c in event_cards()]
+    origins = [c.origin for c in event_cards()]
     assert origins.count("rulebook") == 2 and origins.count("boardgen") == len(origins) - 2
-
-
-def test_the_origin_in_the_data_wins_over_the_title() -> None:
-    """Once data/events.toml says each card's origin, that is what is read (a title is only the
-    fallback for data without the key)."""
-    assert draw.event_origin(SimpleNamespace(origin="rulebook", title={"pl": "Przypływ"})) == "rulebook"
-    assert draw.event_origin(SimpleNamespace(origin="boardgen", title={"pl": "Zmiana pogody"})) == "boardgen"
-    assert draw.event_origin(SimpleNamespace(title={"pl": "Zmiana pogody"})) == "rulebook"
-    assert draw.event_origin(SimpleNamespace(title={"pl": "Przypływ"})) == "boardgen"
