@@ -242,9 +242,9 @@ def all_cmd(
 ) -> None:
     """Write a complete set of outputs for every game into the --out folder (one sub-folder per game).
 
-    Each game's part is one unit (its folders staged and swapped in, keeping what else they hold), so
-    an error or Ctrl-C leaves every game folder either as it was or complete; the index is written
-    last."""
+    The whole run is one unit: it is written into a hidden folder inside --out and put in only when
+    every game's part and the cards are complete, keeping whatever else --out and its folders hold;
+    an error or Ctrl-C part-way leaves --out as it was. The index is written last."""
     from generator.core.files import check_out_path
     from generator.core.parallel import default_jobs, jobs_default, map_jobs
 
@@ -256,26 +256,45 @@ def all_cmd(
     if out.is_symlink() and not out.is_dir():  # a link to a folder is written through, as everywhere
         clikit.fail(f"cannot write {out}: it is a symbolic link to no folder")
     workers = default_jobs() if jobs is None else jobs
-    tasks = [(name, out, seed, paper, lang) for name, _, _ in GAMES]
-    # the games run side by side (one per process); each game's own many-jobs work then runs inline in
-    # its worker. With --jobs 1 everything runs here, on one core.
-    with guarded(), jobs_default(1):
-        results = map_jobs(_make_game, tasks, workers)
-    total = 0
-    for (name, *_), files in zip(tasks, results, strict=True):
-        if isinstance(files, int):
-            raise typer.Exit(files)
-        total += len(files)
-        clikit.out_console.print(f"{name}: {len(files)} files", highlight=False)
-    from generator import cards
+    from generator import cards, face
+    from generator.core.files import output_tree
 
-    with guarded():
+    owns = {name: face.owns(face.of(name)) for name in face.GAME_PACKAGES}
+    total = 0
+    # the whole run is one unit: every game's part and the cards are written into a stage inside
+    # --out, and only when all of them are complete is it merged in (under --out's lock); an error or
+    # Ctrl-C part-way leaves --out as it was. The gallery is written after, from what is then there.
+    with guarded(), output_tree(out, owns) as stage:
+        tasks = [(name, stage, seed, paper, lang) for name, _, _ in GAMES]
+        # the games run side by side (one per process); each game's own many-jobs work then runs inline
+        # in its worker. With --jobs 1 everything runs here, on one core.
+        with jobs_default(1):
+            results = map_jobs(_make_game, tasks, workers)
+        lines = []
+        for (name, *_), written in zip(tasks, results, strict=True):
+            if isinstance(written, int):
+                raise typer.Exit(written)
+            total += len(written)
+            lines.append(f"{name}: {len(written)} files")
         card_files = [f for game in cards.CARD_GAMES
-                      for f in cards.write_cards(game, "both", None, lang, paper, 0.0, 0.0, out)[0]]
-    total += len(card_files)
-    clikit.out_console.print(f"cards: {len(card_files)} files", highlight=False)
+                      for f in cards.write_cards(game, "both", None, lang, paper, 0.0, 0.0, stage)[0]]
+        total += len(card_files)
+        lines.append(f"cards: {len(card_files)} files")
+        _forget_stage(stage)
+    for line in lines:
+        clikit.out_console.print(line, highlight=False)
     index = _write_gallery(out, lang)
     clikit.out_console.print(f"wrote {total} files under {out} ({index.name} lists them)", highlight=False)
+
+
+def _forget_stage(stage: Path) -> None:
+    """The games' commands, run inside `all`, recorded the stage as their --out: the gallery refresh
+    after the command is for --out itself (written by `all`), never for the stage, gone by then."""
+    from generator.clikit import GIVEN
+
+    root = Path(stage).absolute()
+    GIVEN["out"][:] = [p for p in GIVEN["out"]
+                       if not (Path(p).absolute() == root or root in Path(p).absolute().parents)]
 
 
 def _write_gallery(out: Path, lang: str) -> Path:
@@ -360,13 +379,9 @@ def root(version: Annotated[bool, typer.Option("--version", help="Print the vers
 def main() -> None:
     """The console script: Typer's app, with usage errors (a wrong option value, an unknown option)
     reduced to the house rule: one line on stderr naming the problem, exit code 2."""
-    from generator.clikit import handle_signals  # SIGTERM like Ctrl-C; no traceback for an early Ctrl-C
+    from generator.clikit import handle_signals  # no traceback for a Ctrl-C that escapes the command
 
-    try:
-        handle_signals()
-    except KeyboardInterrupt:  # Ctrl-C before our hook is in place: still one line, no traceback
-        sys.stderr.write("interrupted\n")
-        sys.exit(130)
+    handle_signals()  # SIGINT and SIGTERM are generator.entry's, from its first instruction on
     try:
         code = _run_app()
     except click_errors.NoArgsIsHelpError as exc:
