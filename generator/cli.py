@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover
     from click import exceptions as click_errors  # type: ignore[no-redef]
 
 from generator import __version__, clikit
-from generator.clikit import JobsOpt, LangOpt, PaperOpt, check_lang, guarded
+from generator.clikit import BacksOpt, ExportOpt, JobsOpt, LangOpt, PaperOpt, check_lang, guarded
 
 #: (command name, module with the game's Typer `app` and its `make_all` job for `boardgen all`,
 #: one-line description) for every game. Adding a game is one line here; its module is imported
@@ -322,9 +322,12 @@ def cards_cmd(
                                                      "it would cost cards).", min=0, max=10)] = 0.0,
     out: Annotated[Path, typer.Option("--out", help="Output folder (cards/<game>-cards-<n>p-<lang>/ inside).")]
     = Path("output"),
+    backs: BacksOpt = "duplex",
+    export: ExportOpt = None,
 ) -> None:
     """Rule cards: a reference deck (box and setup, the turn, every scoring table, variants, a player aid
-    per player) and a one-page summary; every number comes from the game's data."""
+    per player) and a one-page summary; every number comes from the game's data. --backs says how the
+    deck's backs print; --export cards-png adds every face and back as a PNG for a print shop."""
     from generator import cards
 
     lang = check_lang(lang)
@@ -334,7 +337,8 @@ def cards_cmd(
         for game in names:
             cards.card_module(game)  # every name checked before anything is written
         for game in names:
-            files, warnings = cards.write_cards(game, fmt, players, lang, paper, bleed, gap, out)
+            files, warnings = cards.write_cards(game, fmt, players, lang, paper, bleed, gap, out, backs=backs,
+                                                export=export)
             for w in warnings:
                 clikit.err_console.print(f"note: {w}", markup=False, highlight=False)
             for f in files:

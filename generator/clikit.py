@@ -39,7 +39,8 @@ def _console(name: str) -> Console:
 #: the shared options (declared once, in generator/face.toml) as Typer annotations, for commands
 #: written without a declaration of their own (the root's `all` and `cards`, a developer's script)
 SHARED_ANNOTATIONS = {"SeedOpt": "seed", "CodeOpt": "code", "PaperOpt": "paper", "LangOpt": "lang", "OutOpt": "out",
-                      "JsonOpt": "json", "JobsOpt": "jobs", "SchedulerOpt": "scheduler"}
+                      "JsonOpt": "json", "JobsOpt": "jobs", "SchedulerOpt": "scheduler", "BacksOpt": "backs",
+                      "ExportOpt": "export"}
 
 
 def __getattr__(name: str) -> Any:
