@@ -348,29 +348,44 @@ def cards_cmd(
 
 @app.command("serve")
 def serve_cmd(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on (default: this machine only).")]
-    = "127.0.0.1",
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (default: this machine only; "
+                                                     "another address lets others on the network in, with a "
+                                                     "warning).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.", min=1, max=65535)] = 8000,
+    out: Annotated[Path, typer.Option("--out", help="Serve folder: the results go into OUT/<game>/<CODE>/, as "
+                                                    "the commands write them, and stay there (the page lists "
+                                                    "what the commands wrote there too).")] = Path("output"),
+    allowed_hosts: Annotated[list[str] | None, typer.Option(
+        "--allowed-host", metavar="NAME",
+        help="A host name the page may be reached by besides this machine's own addresses (e.g. club.lan); "
+             "repeat for more. Requests naming any other host are refused.")] = None,
 ) -> None:
     """A local web page with a form for every game: generate setups and pads, preview them, download the
     PDFs, JSON and PNG. Stop it with Ctrl-C."""
-    from generator.web.server import make_server
+    from generator.web.server import exposure_warning, make_server
 
-    try:
-        server = make_server(host, port)
-    except OSError as exc:
-        from generator.clikit import fail
-
-        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
-    clikit.out_console.print(f"boardgen serving on http://{host}:{server.server_address[1]}/ (Ctrl-C stops)",
-                      highlight=False)
+    names = list(allowed_hosts or [])
+    for name in names:
+        if not name.strip() or any(ch.isspace() or ch in "/@" for ch in name):
+            clikit.fail(f"--allowed-host {name!r}: not a host name")
+    with guarded():
+        try:
+            server = make_server(host, port, out, names)
+        except OSError as exc:
+            clikit.fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    warning = exposure_warning(host)
+    if warning:
+        clikit.err_console.print(warning, markup=False, highlight=False)
+    shown = f"[{host}]" if ":" in host else host
+    clikit.out_console.print(f"boardgen serving {out} on http://{shown}:{server.server_address[1]}/ (Ctrl-C stops)",
+                             markup=False, highlight=False)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
         server.server_close()
-        server.app.close()  # type: ignore[attr-defined]
+        server.app.close()
 
 
 @app.callback(invoke_without_command=True)
