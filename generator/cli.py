@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover
     from click import exceptions as click_errors  # type: ignore[no-redef]
 
 from generator import __version__, clikit
-from generator.clikit import JobsOpt, LangOpt, PaperOpt, check_lang, guarded
+from generator.clikit import BacksOpt, ExportOpt, JobsOpt, LangOpt, PaperOpt, check_lang, guarded
 
 #: (command name, module with the game's Typer `app` and its `make_all` job for `boardgen all`,
 #: one-line description) for every game. Adding a game is one line here; its module is imported
@@ -242,9 +242,9 @@ def all_cmd(
 ) -> None:
     """Write a complete set of outputs for every game into the --out folder (one sub-folder per game).
 
-    Each game's part is one unit (its folders staged and swapped in, keeping what else they hold), so
-    an error or Ctrl-C leaves every game folder either as it was or complete; the index is written
-    last."""
+    The whole run is one unit: it is written into a hidden folder inside --out and put in only when
+    every game's part and the cards are complete, keeping whatever else --out and its folders hold;
+    an error or Ctrl-C part-way leaves --out as it was. The index is written last."""
     from generator.core.files import check_out_path
     from generator.core.parallel import default_jobs, jobs_default, map_jobs
 
@@ -256,26 +256,45 @@ def all_cmd(
     if out.is_symlink() and not out.is_dir():  # a link to a folder is written through, as everywhere
         clikit.fail(f"cannot write {out}: it is a symbolic link to no folder")
     workers = default_jobs() if jobs is None else jobs
-    tasks = [(name, out, seed, paper, lang) for name, _, _ in GAMES]
-    # the games run side by side (one per process); each game's own many-jobs work then runs inline in
-    # its worker. With --jobs 1 everything runs here, on one core.
-    with guarded(), jobs_default(1):
-        results = map_jobs(_make_game, tasks, workers)
-    total = 0
-    for (name, *_), files in zip(tasks, results, strict=True):
-        if isinstance(files, int):
-            raise typer.Exit(files)
-        total += len(files)
-        clikit.out_console.print(f"{name}: {len(files)} files", highlight=False)
-    from generator import cards
+    from generator import cards, face
+    from generator.core.files import output_tree
 
-    with guarded():
+    owns = {name: face.owns(face.of(name)) for name in face.GAME_PACKAGES}
+    total = 0
+    # the whole run is one unit: every game's part and the cards are written into a stage inside
+    # --out, and only when all of them are complete is it merged in (under --out's lock); an error or
+    # Ctrl-C part-way leaves --out as it was. The gallery is written after, from what is then there.
+    with guarded(), output_tree(out, owns) as stage:
+        tasks = [(name, stage, seed, paper, lang) for name, _, _ in GAMES]
+        # the games run side by side (one per process); each game's own many-jobs work then runs inline
+        # in its worker. With --jobs 1 everything runs here, on one core.
+        with jobs_default(1):
+            results = map_jobs(_make_game, tasks, workers)
+        lines = []
+        for (name, *_), written in zip(tasks, results, strict=True):
+            if isinstance(written, int):
+                raise typer.Exit(written)
+            total += len(written)
+            lines.append(f"{name}: {len(written)} files")
         card_files = [f for game in cards.CARD_GAMES
-                      for f in cards.write_cards(game, "both", None, lang, paper, 0.0, 0.0, out)[0]]
-    total += len(card_files)
-    clikit.out_console.print(f"cards: {len(card_files)} files", highlight=False)
+                      for f in cards.write_cards(game, "both", None, lang, paper, 0.0, 0.0, stage)[0]]
+        total += len(card_files)
+        lines.append(f"cards: {len(card_files)} files")
+        _forget_stage(stage)
+    for line in lines:
+        clikit.out_console.print(line, highlight=False)
     index = _write_gallery(out, lang)
     clikit.out_console.print(f"wrote {total} files under {out} ({index.name} lists them)", highlight=False)
+
+
+def _forget_stage(stage: Path) -> None:
+    """The games' commands, run inside `all`, recorded the stage as their --out: the gallery refresh
+    after the command is for --out itself (written by `all`), never for the stage, gone by then."""
+    from generator.clikit import GIVEN
+
+    root = Path(stage).absolute()
+    GIVEN["out"][:] = [p for p in GIVEN["out"]
+                       if not (Path(p).absolute() == root or root in Path(p).absolute().parents)]
 
 
 def _write_gallery(out: Path, lang: str) -> Path:
@@ -303,9 +322,12 @@ def cards_cmd(
                                                      "it would cost cards).", min=0, max=10)] = 0.0,
     out: Annotated[Path, typer.Option("--out", help="Output folder (cards/<game>-cards-<n>p-<lang>/ inside).")]
     = Path("output"),
+    backs: BacksOpt = "duplex",
+    export: ExportOpt = None,
 ) -> None:
     """Rule cards: a reference deck (box and setup, the turn, every scoring table, variants, a player aid
-    per player) and a one-page summary; every number comes from the game's data."""
+    per player) and a one-page summary; every number comes from the game's data. --backs says how the
+    deck's backs print; --export cards-png adds every face and back as a PNG for a print shop."""
     from generator import cards
 
     lang = check_lang(lang)
@@ -315,7 +337,8 @@ def cards_cmd(
         for game in names:
             cards.card_module(game)  # every name checked before anything is written
         for game in names:
-            files, warnings = cards.write_cards(game, fmt, players, lang, paper, bleed, gap, out)
+            files, warnings = cards.write_cards(game, fmt, players, lang, paper, bleed, gap, out, backs=backs,
+                                                export=export)
             for w in warnings:
                 clikit.err_console.print(f"note: {w}", markup=False, highlight=False)
             for f in files:
@@ -325,29 +348,44 @@ def cards_cmd(
 
 @app.command("serve")
 def serve_cmd(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on (default: this machine only).")]
-    = "127.0.0.1",
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (default: this machine only; "
+                                                     "another address lets others on the network in, with a "
+                                                     "warning).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.", min=1, max=65535)] = 8000,
+    out: Annotated[Path, typer.Option("--out", help="Serve folder: the results go into OUT/<game>/<CODE>/, as "
+                                                    "the commands write them, and stay there (the page lists "
+                                                    "what the commands wrote there too).")] = Path("output"),
+    allowed_hosts: Annotated[list[str] | None, typer.Option(
+        "--allowed-host", metavar="NAME",
+        help="A host name the page may be reached by besides this machine's own addresses (e.g. club.lan); "
+             "repeat for more. Requests naming any other host are refused.")] = None,
 ) -> None:
     """A local web page with a form for every game: generate setups and pads, preview them, download the
     PDFs, JSON and PNG. Stop it with Ctrl-C."""
-    from generator.web.server import make_server
+    from generator.web.server import exposure_warning, make_server
 
-    try:
-        server = make_server(host, port)
-    except OSError as exc:
-        from generator.clikit import fail
-
-        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
-    clikit.out_console.print(f"boardgen serving on http://{host}:{server.server_address[1]}/ (Ctrl-C stops)",
-                      highlight=False)
+    names = list(allowed_hosts or [])
+    for name in names:
+        if not name.strip() or any(ch.isspace() or ch in "/@" for ch in name):
+            clikit.fail(f"--allowed-host {name!r}: not a host name")
+    with guarded():
+        try:
+            server = make_server(host, port, out, names)
+        except OSError as exc:
+            clikit.fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    warning = exposure_warning(host)
+    if warning:
+        clikit.err_console.print(warning, markup=False, highlight=False)
+    shown = f"[{host}]" if ":" in host else host
+    clikit.out_console.print(f"boardgen serving {out} on http://{shown}:{server.server_address[1]}/ (Ctrl-C stops)",
+                             markup=False, highlight=False)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
         server.server_close()
-        server.app.close()  # type: ignore[attr-defined]
+        server.app.close()
 
 
 @app.callback(invoke_without_command=True)
@@ -360,13 +398,9 @@ def root(version: Annotated[bool, typer.Option("--version", help="Print the vers
 def main() -> None:
     """The console script: Typer's app, with usage errors (a wrong option value, an unknown option)
     reduced to the house rule: one line on stderr naming the problem, exit code 2."""
-    from generator.clikit import handle_signals  # SIGTERM like Ctrl-C; no traceback for an early Ctrl-C
+    from generator.clikit import handle_signals  # no traceback for a Ctrl-C that escapes the command
 
-    try:
-        handle_signals()
-    except KeyboardInterrupt:  # Ctrl-C before our hook is in place: still one line, no traceback
-        sys.stderr.write("interrupted\n")
-        sys.exit(130)
+    handle_signals()  # SIGINT and SIGTERM are generator.entry's, from its first instruction on
     try:
         code = _run_app()
     except click_errors.NoArgsIsHelpError as exc:

@@ -39,7 +39,8 @@ def _console(name: str) -> Console:
 #: the shared options (declared once, in generator/face.toml) as Typer annotations, for commands
 #: written without a declaration of their own (the root's `all` and `cards`, a developer's script)
 SHARED_ANNOTATIONS = {"SeedOpt": "seed", "CodeOpt": "code", "PaperOpt": "paper", "LangOpt": "lang", "OutOpt": "out",
-                      "JsonOpt": "json", "JobsOpt": "jobs", "SchedulerOpt": "scheduler"}
+                      "JsonOpt": "json", "JobsOpt": "jobs", "SchedulerOpt": "scheduler", "BacksOpt": "backs",
+                      "ExportOpt": "export"}
 
 
 def __getattr__(name: str) -> Any:
@@ -183,15 +184,10 @@ def check_out(out: Path, kind: str = "folder") -> Path:
 
 
 def handle_signals() -> None:
-    """Called first in the console script's main(): SIGTERM is handled like Ctrl-C (the command's
-    clean-up runs: staged outputs are removed, the old set stays), and an interrupt that arrives
-    outside a command (during start-up) prints one line instead of a KeyboardInterrupt traceback."""
-    import signal
-
-    def on_term(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, on_term)
+    """Called in the command line's main(): a KeyboardInterrupt that escapes a command prints one
+    line, never a traceback. The signals themselves are generator.entry's (the console script): it
+    installs its SIGINT and SIGTERM handler before anything loads, so this sets none (a second
+    SIGTERM handler here, and a Ctrl-C caught here during start-up, printed "interrupted" twice)."""
     previous = sys.excepthook
 
     def hook(kind: type[BaseException], value: BaseException, tb: Any) -> None:

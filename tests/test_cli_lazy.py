@@ -175,12 +175,18 @@ def test_reflow_joins_source_line_breaks_but_keeps_lists_and_verbatim_paragraphs
 
 
 @pytest.mark.parametrize("name", [g for g, _, _ in GAMES])
-def test_help_paragraphs_are_not_broken_where_the_docstring_was_wrapped(name):
+def test_help_paragraphs_are_not_broken_where_the_docstring_was_wrapped(name, monkeypatch):
     """Every game command's help: a paragraph of its docstring is one line in a wide terminal (Typer
     keeps single line breaks, which made ragged help in an 80-column terminal)."""
     import inspect
+    import sys
 
     import typer
+
+    # Typer reads TERMINAL_WIDTH once, when its help module is first imported: a test run earlier in
+    # this process with TERMINAL_WIDTH=200 (tests/test_face.py) would cut these lines at 200
+    if "typer.rich_utils" in sys.modules:
+        monkeypatch.setattr(sys.modules["typer.rich_utils"], "MAX_WIDTH", None)
 
     group = typer.main.get_group(game_module(name).app)
     for cmd_name, cmd in group.commands.items():

@@ -351,6 +351,39 @@ def test_sigterm_and_ctrl_c_at_random_moments_leave_old_or_new_set(tmp_path):
     assert sum(outcomes.values()) == trials
 
 
+def _langs_of_run(out: Path) -> set[str]:
+    """The --lang of the run each output set of `boardgen all` comes from (its command.txt says)."""
+    return {"en" if "--lang en" in p.read_text() else "pl" for p in out.glob("*/*/command.txt")}
+
+
+@pytest.mark.slow
+def test_sigterm_and_ctrl_c_at_random_moments_of_all_leave_one_whole_run(tmp_path):
+    """`boardgen all` is one unit: a signal at a random moment (each run flips --lang) leaves every
+    set under --out from one run, the old or the new, the same folders, and no stage or temp file."""
+    rnd = random.Random(25)
+    trials = int(os.environ.get("BOARDGEN_INTERRUPT_TRIALS", "3"))
+    args = [sys.executable, "-m", "generator", "all", "--seed", "4", "--jobs", "2", "--out", str(tmp_path)]
+    began = time.monotonic()
+    assert subprocess.run([*args, "--lang", "en"], cwd=ROOT, capture_output=True).returncode == 0
+    span = time.monotonic() - began
+    folders = sets_in(tmp_path)
+    assert _langs_of_run(tmp_path) == {"en"} and folders
+    outcomes = {"interrupted": 0, "finished": 0}
+    for i in range(trials):
+        lang = ("pl", "en")[i % 2]
+        p = subprocess.Popen([*args, "--lang", lang], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             text=True)
+        time.sleep(rnd.uniform(0.05, span * 1.1))
+        p.send_signal(rnd.choice([signal.SIGTERM, signal.SIGINT]))
+        _, err = p.communicate(timeout=300)
+        assert "Traceback" not in err, err
+        outcomes["finished" if p.returncode == 0 else "interrupted"] += 1
+        assert not leftovers(tmp_path) and not list(tmp_path.glob(".*")), i
+        assert len(_langs_of_run(tmp_path)) == 1 and sets_in(tmp_path) == folders, i
+    print(outcomes)
+    assert sum(outcomes.values()) == trials
+
+
 def test_ctrl_c_during_start_up_prints_no_traceback():
     """Ctrl-C while boardgen's modules load (the interpreter's own start-up before any of our code
     runs is Python's business: the child says "ready" once it is about to run `python -m generator`)."""
@@ -560,7 +593,6 @@ class _FakeGame:
         return [out / self.name / f"X-{seed}" / "setup.json"]
 
 
-@pytest.mark.xfail(strict=True, reason="until `all` writes through core.files.output_tree (the integrator wires it)")
 def test_all_stopped_part_way_leaves_the_folder_as_it_was(tmp_path, monkeypatch):
     """A game failing after the others have written their parts (a full disk, a file-size limit):
     `all` is one unit, so --out keeps its old game folders, the user's file inside a code folder and

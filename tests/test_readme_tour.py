@@ -20,10 +20,11 @@ ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = re.compile(r"^my[-_]")
 
 
-def tour_commands() -> list[list[str]]:
-    """The boardgen command lines of the README's "A short tour" block (comments dropped, `&&` split)."""
+def tour_commands(heading: str = "## A short tour") -> list[list[str]]:
+    """The boardgen command lines of the first bash block under `heading` in the README (comments
+    dropped, `&&` split): the tour, or the walk through your own content."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("## A short tour"):]
+    section = text[text.index(heading):]
     block = section[section.index("```bash") + len("```bash"):]
     block = block[:block.index("```")]
     commands = []
@@ -64,6 +65,36 @@ def test_every_tour_command_parses(words):
     cmd, rest = _leaf(words)
     ctx = cmd.make_context(" ".join(words[:3]), rest)
     assert ctx.command is cmd and not ctx.args  # no stray words: every one was an option or its value
+
+
+OWN = "## Your own content"
+
+
+@pytest.mark.parametrize("words", tour_commands(OWN), ids=lambda w: " ".join(w[1:4]))
+def test_every_own_content_command_parses(words):
+    """The walk through your own content names real commands and options (their files are yours)."""
+    cmd, rest = _leaf(words)
+    ctx = cmd.make_context(" ".join(words[:3]), rest)
+    assert ctx.command is cmd and not ctx.args
+
+
+def test_the_own_content_walk_covers_each_game_and_reads_the_files_it_says_to_copy():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index(OWN):]
+    section = section[:section.index("\n## ", 1)]
+    assert {w[1] for w in tour_commands(OWN)} == {"plazing", "winnice", "planety", "rzuc-na-tace"}
+    for copied in re.findall(r"copy (generator/\S+\.toml)", section):
+        assert (ROOT / copied).is_file(), copied
+    for step in ("compare --catalog", "catalog --template", "plazing-rw board export", "--export-layout"):
+        assert step in section, step
+
+
+def test_the_readme_names_only_files_of_the_project():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "../shared/" not in text
+    for image in re.findall(r"\]\((docs/[^)]+\.png)\)", text):
+        assert (ROOT / image).is_file(), image
+    assert "docs/web-home.png" in text and "docs/web-result.png" in text
 
 
 @pytest.mark.slow

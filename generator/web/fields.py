@@ -1,12 +1,12 @@
-"""The forms as the pages draw them: a small interface between the web pages and wherever the options
-are declared.
+"""The forms as the pages draw them, made from the games' declarations (generator.web.forms reads
+games/<game>/face.toml and generator/face.toml).
 
 A page needs, for each option: its name, kind (bool | int | float | choice | text), default, range,
-choices, and a label and help text per language. Today generator/web/forms.py reads those off the Typer
-commands (English help, no labels); per-game declarations with labels in pl/en are on their way. This
-module is the one place that knows which: `adapt` takes a field of either kind (attributes `label` /
-`help` may be a {lang: text} mapping or a plain string) and fills missing Polish/English words from
-fields.toml, so the templates and the argument builder below never change when the source does.
+choices, and a label and help text per language. The declaration is the one source of all of them
+but one: it carries the label in Polish and English, the choices and the range, and the help in
+English (the CLI's --help). The Polish help of the form is the one thing the declarations do not
+hold, so it lives in fields.toml; a declaration's own help in a language would win over it. The game
+titles are the declarations' too.
 """
 
 from __future__ import annotations
@@ -81,12 +81,12 @@ def _per_lang(value: Any) -> dict[str, str]:
 
 
 def adapt(f: Any) -> FormField:
-    """A FormField from a field of today's forms.Field or of a declaration with the same attribute names."""
+    """A FormField from a declared option made into a form field (forms.Field): its label, kind,
+    choices and range as declared; the help in English as declared, in Polish from fields.toml."""
     words = _words()
     name = str(f.name)
     flag = str(getattr(f, "flag", "") or "--" + name.replace("_", "-"))
-    # the field's own words win; fields.toml fills the languages it lacks
-    labels = {**words.get("labels", {}).get(name, {}), **_per_lang(getattr(f, "label", None))}
+    labels = _per_lang(getattr(f, "label", None))
     helps = {**words.get("help", {}).get(name, {}), **_per_lang(getattr(f, "help", None))}
     kind = str(getattr(f, "kind", "text"))
     choices = tuple(str(c) for c in (getattr(f, "choices", ()) or ()))
@@ -98,14 +98,14 @@ def adapt(f: Any) -> FormField:
 
 @cache
 def game_forms() -> tuple[GameForm, ...]:
-    """Every game's form, in the order the page shows them."""
+    """Every game's form, in the order the page shows them, titled as its declaration titles it."""
     from generator.web import forms
 
-    titles = _words().get("games", {})
     out = []
     for game in forms.available_games():
         form = forms.form_for(game)
-        out.append(GameForm(game, form.command, tuple(adapt(f) for f in form.fields), titles.get(game, {})))
+        titles = dict(forms.face_of(game).title)
+        out.append(GameForm(game, form.command, tuple(adapt(f) for f in form.fields), titles))
     return tuple(out)
 
 

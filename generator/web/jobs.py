@@ -4,9 +4,9 @@ Each job runs the very command its form stands for (`python -m generator GAME AR
 the CLI's bounds and one-line errors apply unchanged and a crash cannot take the server down. It
 writes into a staging folder inside the serve folder (<out>/.web/jobs/<id>, the same file system, so
 publishing is a rename and the gallery never sees half a set); when it succeeds each output set it made
-moves to <out>/<code>, the layout the CLI itself gives `--out <out>`, with a hidden `.web.json` beside
-it saying how it was made (for the regenerate command and "again with a new seed"), and the folder's
-index.html is rewritten. A failure keeps nothing but its one-line message.
+moves to <out>/<game>/<CODE>/, the layout the CLI itself gives `--out <out>`, with a hidden `.web.json`
+in it saying how it was made (for the regenerate command and "again with a new seed"), and the
+folder's index.html is rewritten. A failure keeps nothing but its one-line message.
 """
 
 from __future__ import annotations
@@ -148,27 +148,34 @@ class Jobs:
             job.finished = time.time()
 
     def _publish(self, job: Job, stage: Path) -> list[str]:
-        """Move every output set of a finished stage into the serve folder (replacing a set of the same
-        code: the same code and options give the same files), then rewrite the gallery."""
+        """Move every output set of a finished stage into the serve folder, in the CLI's layout
+        (<game>/<CODE>/: the stage is the --out the job's command was given), replacing a set of the
+        same code (the same code and options give the same files) and nothing else of its game
+        folder; then rewrite the gallery. Returns the sets' folders relative to the serve folder."""
         from generator.web.gallery import write_index
 
         published = []
         with self.publish_lock:
-            for src in sorted(p for p in stage.iterdir() if p.is_dir() and not p.name.startswith(".")):
+            for src in _sets_in(stage):
+                rel = src.relative_to(stage)
                 meta = {"game": job.game, "args": job.args, "values": job.values, "lang": job.lang,
                         "created": job.started, "seed": job.seed}
                 (src / META).write_text(json.dumps(meta, indent=1), encoding="utf-8")
-                dest = self.out / src.name
-                if dest.is_symlink() or dest.is_file():
-                    raise RuntimeError(f"{dest.name} in the serve folder is not a folder the server made")
+                dest = self.out / rel
+                for part in (dest.parent, dest):
+                    if part.is_symlink() or (part.exists() and not part.is_dir()):
+                        raise RuntimeError(f"{part.relative_to(self.out)} in the serve folder is not a folder "
+                                           "the server made")
+                dest.parent.mkdir(parents=True, exist_ok=True)
                 if dest.exists():
+                    self.stage_root.mkdir(parents=True, exist_ok=True)
                     trash = self.stage_root / f"{job.id}-old-{src.name}"
                     dest.rename(trash)
                     src.rename(dest)
                     shutil.rmtree(trash, ignore_errors=True)
                 else:
                     src.rename(dest)
-                published.append(src.name)
+                published.append(rel.as_posix())
             write_index(self.out, job.lang)
         return published
 
@@ -181,3 +188,12 @@ class Jobs:
         self.pool.shutdown(wait=False, cancel_futures=True)
         for proc in running:
             proc.terminate()
+
+
+def _sets_in(stage: Path) -> list[Path]:
+    """The output sets a command wrote into `stage` as its --out: OUT/<game>/<CODE>/ (the folders of
+    the folders at the top; hidden ones, the CLI's stages, are never sets)."""
+    def folders(here: Path) -> list[Path]:
+        return [p for p in here.iterdir() if p.is_dir() and not p.is_symlink() and not p.name.startswith(".")]
+
+    return sorted(code for game in folders(stage) for code in folders(game))

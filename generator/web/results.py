@@ -9,6 +9,7 @@ is only ever compared with the scanned list, never joined to a path unchecked.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import threading
@@ -218,5 +219,8 @@ def delete(out: Path, folder: str, lang: str) -> bool:
         return False
     shutil.rmtree(target)
     shutil.rmtree(root / WEB_DIR / "thumbs" / result.folder, ignore_errors=True)
+    if target.parent != root:  # OUT/<game>/ that held only this set goes with it
+        with contextlib.suppress(OSError):
+            target.parent.rmdir()
     write_index(root, lang)
     return True

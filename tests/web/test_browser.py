@@ -125,7 +125,7 @@ def test_forms_in_both_languages_give_result_pages_with_pages_and_files(  # type
     form.locator("button").click()
     page.wait_for_selector("#regenerate", timeout=180_000)
     assert "wylosowane ziarno" in page.content() and page.inner_text("#seed") == "2026"
-    assert "grywalność" in page.content()
+    assert "<h2>Grywalność</h2>" in page.content() and "<h2>Pliki</h2>" in page.content()
     _check_result_page(page, server.base)
     page.set_viewport_size({"width": 1100, "height": 900})
     page.evaluate("window.scrollTo(0, 0)")
@@ -168,14 +168,14 @@ def test_the_language_switch_keeps_the_form_s_values(browser, server: Running) -
     form = page.locator("#form-winnice")
     form.locator("input[name=players]").fill("3")
     form.locator("select[name=paper]").select_option("letter")
-    form.locator("input[name=bot]").fill("random")
+    form.locator("select[name=bot]").select_option("random")  # a declared choice: a menu
     page.click("#lang-switch")
     page.wait_for_url("**lang=en**")
     form = page.locator("#form-winnice")
     assert page.get_attribute("html", "lang") == "en" and "Players" in form.inner_text()
     assert form.locator("input[name=players]").input_value() == "3"
     assert form.locator("select[name=paper]").input_value() == "letter"
-    assert form.locator("input[name=bot]").input_value() == "random"
+    assert form.locator("select[name=bot]").input_value() == "random"
     assert page.inner_text("#command-winnice") == "boardgen winnice setup --players 3 --paper letter --bot random"
     page.close()
 

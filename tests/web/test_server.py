@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -207,6 +208,9 @@ def test_a_result_lasts_shows_everything_and_regenerates_the_same_files(client: 
     res = results.find(out, folder)
     assert res is not None and res.seed and f'<td id="seed">{res.seed}</td>' in page
     assert "games" in page and "completed" in page  # the playability figures
+    assert "<h2>Files</h2>" in page and "<h2>Playability</h2>" in page and "<h2>Pages</h2>" in page
+    pl = client.get(f"/result/{folder}?lang=pl").text  # headings capitalised alike in both languages
+    assert "<h2>Pliki</h2>" in pl and "<h2>Grywalność</h2>" in pl and "<h2>Strony</h2>" in pl
     for rel, _ in res.pdfs:
         assert f'href="/files/{rel}"' in page
     thumbs = results.thumbnails(out, res)
@@ -228,9 +232,35 @@ def test_a_result_lasts_shows_everything_and_regenerates_the_same_files(client: 
     try:
         home = TestClient(app2, base_url="http://localhost:8000").get("/").text
         assert f'href="/result/{folder}?lang=pl"' in home
-        assert TestClient(app2, base_url="http://localhost:8000").get(f"/files/{folder}/board.png").status_code == 200
+        assert TestClient(app2, base_url="http://localhost:8000").get(f"/files/{folder}/preview.png").status_code == 200
     finally:
         app2.jobs.close()
+
+
+def test_a_job_publishes_its_sets_into_the_cli_s_layout_and_keeps_the_game_s_other_sets(tmp_path: Path) -> None:
+    """A job's stage is the --out of its command: OUT/<game>/<CODE>/. Publishing puts each code folder
+    into the serve folder's game folder, replacing only a set of the same code."""
+    from generator.web.jobs import META, Jobs
+
+    out = tmp_path / "output"
+    mine = fake_set(out / "plazing", "PZ-USER-1-A", game="plazing")  # a set the CLI wrote there
+    jobs = Jobs(out)
+    try:
+        for code in ("PZ-1-1-A", "PZ-1-2-B", "PZ-1-1-A"):
+            stage = tmp_path / "stage" / code
+            fake_set(stage / "plazing", code, game="plazing")
+            job = Job("0" * 16, "plazing", ["setup"], {"players": "2"})
+            assert jobs._publish(job, stage) == [f"plazing/{code}"]
+        assert sorted(p.name for p in (out / "plazing").iterdir()) == ["PZ-1-1-A", "PZ-1-2-B", "PZ-USER-1-A"]
+        assert mine.is_dir() and (out / "plazing" / "PZ-1-1-A" / META).is_file()
+        assert {r.folder for r in results.list_results(out)} == {"plazing/PZ-1-1-A", "plazing/PZ-1-2-B",
+                                                                "plazing/PZ-USER-1-A"}
+        assert results.delete(out, "plazing/PZ-1-2-B", "en") and not (out / "plazing" / "PZ-1-2-B").exists()
+        for code in ("PZ-1-1-A", "PZ-USER-1-A"):
+            assert results.delete(out, f"plazing/{code}", "en")
+        assert not (out / "plazing").exists()  # the game folder went with its last set
+    finally:
+        jobs.close()
 
 
 def test_results_are_listed_newest_first_and_deleted_after_asking(client: TestClient, out: Path) -> None:
@@ -274,7 +304,17 @@ def test_forms_speak_the_page_s_language_and_show_their_command(client: TestClie
         for f in g.fields:
             assert {"pl", "en"} <= set(f.labels) and {"pl", "en"} <= set(f.helps), (g.game, f.name)
             assert f.label("pl") != f.flag and f.help("pl") != f.help("en"), (g.game, f.name)
+    from generator.web import forms
+
+    for g in fields.game_forms():  # the labels and titles are the declarations' (one source of them)
+        declared = {f.name: f.label for f in forms.form_for(g.game).fields}
+        assert {f.name: dict(f.labels) for f in g.fields} == declared and g.titles == forms.face_of(g.game).title
+    words = tomllib.loads((ROOT / "generator/web/fields.toml").read_text(encoding="utf-8"))
+    assert set(words) == {"help"} and all(set(v) == {"pl"} for v in words["help"].values())
     pl, en = client.get("/?lang=pl").text, client.get("/?lang=en").text
+    # a word field lists the values the declaration names as suggestions
+    datalist = pl.split('<datalist id="plazing-rw-board-choices">')[1].split("</datalist>")[0]
+    assert 'list="plazing-rw-board-choices"' in pl and '<option value="random">' in datalist
     assert "Liczba graczy" in pl and "Players" in en and 'lang="pl"' in pl and 'lang="en"' in en
     assert '<select id="plazing-paper" name="paper"' in pl and 'type="checkbox" id="plazing-surprises"' in pl
     assert 'min="0"' in pl  # numbers carry their ranges
