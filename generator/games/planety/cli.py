@@ -101,13 +101,23 @@ def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_n
     from generator.games.planety.cards import STYLE
     from generator.games.planety.draw import card_facts
     from generator.render.pdf import write_pdf
-    from generator.render.rulecards import Played, setup_card_scene
+    from generator.render.rulecards import CardOverflowError, Played, setup_card_scene
 
     played = [Played(bot, d["games"], d["completed"], "turns", d["turns"] or {"mean": 0, "min": 0, "max": 0},
                      tuple(d["wins_per_seat"]), (("stranded", f"{d['stranding_rate']:.0%}"),))
               for bot, d in (report or {}).items() if isinstance(d, dict) and "games" in d]
     facts = card_facts(setup, cat, lang, stranded=not played)  # the played rows give stranding per bot
-    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, played, bleed, backs=backs)
+    try:
+        scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, played, bleed, backs=backs)
+    except CardOverflowError:
+        if not (setup.balanced and played):
+            raise
+        # four stars, the balanced line and both bots' rows overflow the card: the greedy row gives the
+        # stranded rate that made it balanced, and the code (PN-x1) says it is balanced
+        err_console.print("note: setup-card.pdf: no room for the balanced line beside the playout figures "
+                          f"(the code {code} says it is balanced)", markup=False, highlight=False)
+        scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts[:-1], played, bleed,
+                                 backs=backs)
     path = stage / NAMES["setup_card"]
     write_pdf(scene, path)
     return path

@@ -142,3 +142,11 @@ def test_compare_bad_input_exit_2(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "not a Planety catalog" in bad.output and len(bad.output.strip().splitlines()) == 1
     assert run("compare", "--catalog", str(tmp_path / "content.toml"), "--players", "5").exit_code == 2
     assert run("compare").exit_code == 2  # --catalog is required
+
+
+def test_balanced_with_playouts_still_makes_its_setup_card(tmp_path: Path) -> None:
+    """Four stars, the balanced line and both bots' rows overflow the card: the line goes, said in a note."""
+    res = run("setup", "--players", "4", "--seed", "15", "--balanced", "--playouts", "4", "--out", str(tmp_path))
+    assert res.exit_code == 0, res.output
+    assert "note: setup-card.pdf: no room for the balanced line" in res.stderr
+    assert list(tmp_path.glob("planety/PN-21-*/setup-card.pdf"))
