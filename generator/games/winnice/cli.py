@@ -326,9 +326,9 @@ def compare_cmd(
 
     if players not in (2, 3, 4):
         fail(f"--players {players}: Winnice is for 2 to 4 players")
-    with guarded(), executor_from(jobs, scheduler) as executor:
-        with progress_bar(study_size(setups, games, len(study_of.BOTS)), "games") as tick:
-            study = study_of.compare(catalog, players, setups, games, seed, jobs, executor=executor, progress=tick)
+    total = study_size(setups, games, len(study_of.BOTS))
+    with guarded(), executor_from(jobs, scheduler) as executor, progress_bar(total, "games") as tick:
+        study = study_of.compare(catalog, players, setups, games, seed, jobs, executor=executor, progress=tick)
     if as_json:
         print_json(study.to_json())
     else:
