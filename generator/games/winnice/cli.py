@@ -288,22 +288,36 @@ def check_cmd(
 @face.command(app, FACE, "catalog")
 def catalog_cmd(
     file: Path | None,
+    template: bool,
     as_json: bool,
 ) -> None:
     """`boardgen winnice catalog` (its help and options: face.toml [commands.catalog])."""
+    if template:
+        from generator.games.winnice.template import template as catalog_template
+
+        typer.echo(catalog_template(), nl=False)
+        return
+    from generator.games.winnice import catalog_checks
+
     cat = _catalog(file)
     report = check_catalog(cat)
+    report.extend(catalog_checks.culprits(cat))  # the rules hold, yet no game can end: an error
+    with guarded():
+        warned = catalog_checks.warnings(file) if file is not None else Report()
     if as_json:
         print_json({"ok": report.ok, "digest": cat.digest(), "violations": report.to_json(),
-                    "cards": {k: sum(v.values()) for k, v in cat.decks.items()}})
-    elif report.ok:
-        out_console.print(f"{cat.source}: usable (digest {cat.digest()})", highlight=False, markup=False)
-        if file is not None:  # the rules hold; whether games end on it is a question for bots
-            again = f"boardgen winnice setup --catalog {shlex.quote(str(file))} --playouts 50"
-            out_console.print(f"  to see bot games end on it: {again}", highlight=False, markup=False)
+                    "warnings": warned.to_json(), "cards": {k: sum(v.values()) for k, v in cat.decks.items()}})
     else:
         for v in report:
             out_console.print(str(v), highlight=False, markup=False)
+        for v in warned:
+            out_console.print(f"warning: {v}", highlight=False, markup=False)
+        if report.ok:
+            out_console.print(f"{cat.source}: usable (digest {cat.digest()})", highlight=False, markup=False)
+            if file is not None:  # the rules hold; whether games end on it is a question for bots
+                again = f"boardgen winnice compare --catalog {shlex.quote(str(file))}"
+                out_console.print(f"  to see how bot games on it differ from ours: {again}", highlight=False,
+                                  markup=False)
     if not report.ok:
         raise typer.Exit(1)
 

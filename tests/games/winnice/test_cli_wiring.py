@@ -119,3 +119,44 @@ def test_compare_bad_input_is_one_line_exit_2(tmp_path: Path) -> None:
     assert run("compare", "--catalog", str(_copy_of_builtin(tmp_path)), "--players", "5").exit_code == 2
     assert run("compare", "--catalog", str(bad), "--setups", "0").exit_code == 2
     assert run("compare").exit_code == 2  # --catalog is required
+
+
+def test_catalog_no_source_of_red_is_an_error_exit_1(tmp_path: Path) -> None:
+    red45 = ["I4", "O4", "T4", "S4", "L4", "P5", "L5", "U5", "V5", "Y5"]
+    p = tmp_path / "nored.toml"
+    p.write_text("\n".join(["[action_cards]", "laboratory = 0", "genetics = 0", "[seedlings.deck23]",
+                            "red = { D2 = 0, I3 = 0, L3 = 0 }", "[seedlings.deck45.red]",
+                            *(f"{s} = 0" for s in red45)]) + "\n", encoding="utf-8")
+    res = run("catalog", str(p))
+    assert res.exit_code == 1 and "[winnice.no-red]" in res.output and "usable" not in res.output
+    data = json.loads(run("catalog", str(p), "--json").output)
+    assert not data["ok"] and "winnice.no-red" in {v["rule"] for v in data["violations"]}
+
+
+def test_catalog_warns_of_the_merge_for_a_file(tmp_path: Path) -> None:
+    p = tmp_path / "empty.toml"
+    p.write_text("[seedlings.deck23]\nred = {}\n", encoding="utf-8")
+    res = run("catalog", str(p))
+    assert res.exit_code == 0, res.output
+    assert "warning: [winnice.empty-table] seedlings.deck23.red = {} changes nothing" in res.output
+    assert "usable (digest " in res.output
+    data = json.loads(run("catalog", str(p), "--json").output)
+    assert data["ok"] and [w["rule"] for w in data["warnings"]] == ["winnice.empty-table"]
+    plain = run("catalog")
+    assert plain.exit_code == 0 and "warning" not in plain.output
+
+
+def test_catalog_help_states_the_merge_rule() -> None:
+    from generator.games.winnice.catalog_checks import MERGE_RULE
+
+    assert MERGE_RULE in FACE.commands["catalog"].option("file").help
+
+
+def test_catalog_template_reads_back_as_the_builtin(tmp_path: Path) -> None:
+    res = run("catalog", "--template")
+    assert res.exit_code == 0 and res.output.startswith("#")
+    p = tmp_path / "mine.toml"
+    p.write_text(res.output, encoding="utf-8")
+    mine = json.loads(run("catalog", str(p), "--json").output)
+    assert mine["ok"] and mine["digest"] == json.loads(run("catalog", "--json").output)["digest"]
+    assert mine["warnings"] == []
