@@ -380,8 +380,9 @@ def play_cmd(
             out_console.print(f"round {rnd} · {PHASE_NAMES[phase]} · player {who + 1}: "
                               f"{describe(move, state.t.spaces)}", highlight=False, markup=False)
     end = f"player {result['winner']} wins" if result["winner"] else "no winner (round cap)"
-    out_console.print(f"{code_s}: {end} after {state.round} rounds, {len(log)} moves; red points "
-                      f"{result['red_points']}", highlight=False, markup=False)
+    red = ", ".join(f"player {i}: {p}" for i, p in enumerate(result["red_points"], start=1))
+    out_console.print(f"{code_s}: {end} after {state.round} rounds, {len(log)} moves; red points {red}",
+                      highlight=False, markup=False)
 
 
 def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:

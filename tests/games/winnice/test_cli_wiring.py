@@ -160,3 +160,10 @@ def test_catalog_template_reads_back_as_the_builtin(tmp_path: Path) -> None:
     mine = json.loads(run("catalog", str(p), "--json").output)
     assert mine["ok"] and mine["digest"] == json.loads(run("catalog", "--json").output)["digest"]
     assert mine["warnings"] == []
+
+
+def test_play_prints_red_points_as_text() -> None:
+    """Issue 25: the end line read "red points [7, 8]" (a Python list)."""
+    res = run("play", "--players", "2", "--seed", "4")
+    assert res.exit_code == 0, res.output
+    assert "red points player 1: 7, player 2: 8" in res.output and "[" not in res.output
