@@ -4,6 +4,9 @@
     check   a setup file against every rule (names the player and orbit that cannot be filled);
             with --playouts N, bot games on it (completion, turns, wins, life, stranding)
     play    one bot game on a setup file, move by move
+    catalog check a catalog by rule id, with the sampled odds of a playable big bang (--template:
+            the built-in content to copy and edit)
+    compare the built-in content against your catalog, with bots, on the same seeds
 
 A user's own content (`--catalog FILE`, the shape of data/content.toml) is validated by the same
 catalog rules as ours; a setup made with it carries `~C<digest>` in its code, and `--code` or
@@ -47,6 +50,7 @@ MAX_FILE = 2_000_000
 MAX_PLAYOUTS = 100_000
 
 NAMES = FACE.outputs  # kind -> file name
+BACKS = tuple(FACE.commands["setup"].option("backs").choices)
 
 
 def get_catalog(path: Path | None) -> Catalog:
@@ -76,6 +80,8 @@ def write_outputs(stage: Path, setup: Setup, code: str, paper_name: str = "a4", 
 
     paper = check_paper(paper_name)
     cat = cat or builtin_catalog()
+    for note in draw.bleed_notes(paper, bleed, cat):  # e.g. bleed costing tiles per sheet: said, never silent
+        err_console.print(f"note: {note}", markup=False, highlight=False)
     files = {kind: stage / NAMES[kind] for kind in ("setup", "summary", "preview", "tiles_duplex", "tiles_fold", "kit")}
     save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
     summary = draw.summary_scene(setup, code, paper, lang, cat)
@@ -88,23 +94,30 @@ def write_outputs(stage: Path, setup: Setup, code: str, paper_name: str = "a4", 
 
 
 def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_name: str, lang: str,
-                     report: dict[str, Any] | None, bleed: float = 0.0) -> Path:
-    """setup-card.pdf: the stars drawn and the big bangs it took, the checks passed and the headline
-    playout figures, on one card in the chosen language."""
+                     report: dict[str, Any] | None, bleed: float = 0.0, backs: str = "duplex") -> Path:
+    """setup-card.pdf: the stars drawn and the big bangs it took, how often bots strand a player on
+    this table (and whether the big bang is balanced), the checks passed and the headline playout
+    figures, on one card in the chosen language; `backs` as for every card file (duplex, fold, none)."""
     from generator.games.planety.cards import STYLE
-    from generator.games.planety.draw import labels
+    from generator.games.planety.draw import card_facts
     from generator.render.pdf import write_pdf
-    from generator.render.rulecards import Played, setup_card_scene
+    from generator.render.rulecards import CardOverflowError, Played, setup_card_scene
 
-    lab = labels(lang)
-    facts = [lab["card_players"].format(n=setup.players, throws=setup.throws)]
-    for seat, sid in enumerate(setup.stars, start=1):
-        star = cat.star(sid)
-        facts.append(lab["card_star"].format(seat=seat, star=star.name[lang], orbits=star.orbits, light=star.light))
     played = [Played(bot, d["games"], d["completed"], "turns", d["turns"] or {"mean": 0, "min": 0, "max": 0},
                      tuple(d["wins_per_seat"]), (("stranded", f"{d['stranding_rate']:.0%}"),))
               for bot, d in (report or {}).items() if isinstance(d, dict) and "games" in d]
-    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, played, bleed)
+    facts = card_facts(setup, cat, lang, stranded=not played)  # the played rows give stranding per bot
+    try:
+        scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, played, bleed, backs=backs)
+    except CardOverflowError:
+        if not (setup.balanced and played):
+            raise
+        # four stars, the balanced line and both bots' rows overflow the card: the greedy row gives the
+        # stranded rate that made it balanced, and the code (PN-x1) says it is balanced
+        err_console.print("note: setup-card.pdf: no room for the balanced line beside the playout figures "
+                          f"(the code {code} says it is balanced)", markup=False, highlight=False)
+        scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts[:-1], played, bleed,
+                                 backs=backs)
     path = stage / NAMES["setup_card"]
     write_pdf(scene, path)
     return path
@@ -127,11 +140,13 @@ def _summary_lines(setup: Setup, cat: Catalog) -> list[str]:
 @face.command(app, FACE, "setup")
 def setup_cmd(
     players: int,
+    balanced: bool,
     seed: int | None,
     code: str | None,
     paper: str,
     lang: str,
     bleed: float,
+    backs: str,
     out: Path,
     catalog: Path | None,
     playouts: int,
@@ -141,6 +156,8 @@ def setup_cmd(
     """`boardgen planety setup` (its help and options: face.toml [commands.setup])."""
     lang = check_lang(lang)
     check_paper(paper)
+    if backs not in BACKS:
+        fail(f"--backs {backs!r}: choose {', '.join(BACKS)}")
     if players not in (2, 3, 4):
         fail(f"--players {players}: Planety is for 2 to 4 players")
     base, mark = split_code(code) if code is not None else (None, "")
@@ -149,12 +166,12 @@ def setup_cmd(
         fail(f"setup code {code!r} was made with a custom catalog: pass the same --catalog FILE")
     if mark and mark != f"C{cat.digest}":
         fail(f"--catalog {catalog} is not the catalog of setup code {code!r} (this catalog is ~C{cat.digest})")
-    options, seed_v, code_s = resolve(CODE, {"players": players}, seed, base)
+    options, seed_v, code_s = resolve(CODE, {"players": players, "balanced": balanced}, seed, base)
     if catalog is not None:
         code_s = f"{code_s}~C{cat.digest}"  # the content is part of what the code must name
     report = None
     with guarded():
-        setup = generate(options["players"], seed_v, cat)
+        setup = generate(options["players"], seed_v, cat, balanced=options["balanced"])
         if playouts:
             report = _playouts(setup, playouts, jobs, cat)
         folder = face.set_folder(out, FACE.game, code_s)
@@ -163,7 +180,7 @@ def setup_cmd(
             files = write_outputs(stage, setup, code_s, paper, lang, bleed, cat)
             if report is not None:
                 files["playouts"] = _write_report(stage, report)
-            files["setup_card"] = write_setup_card(setup, cat, code_s, stage, paper, lang, report, bleed)
+            files["setup_card"] = write_setup_card(setup, cat, code_s, stage, paper, lang, report, bleed, backs)
             files["command"] = face.stamp(stage, code_s, FACE, "setup")
         files = {k: folder / v.name for k, v in files.items()}
     if as_json:
@@ -201,6 +218,64 @@ def read_setup(path: Path) -> tuple[Setup, str]:
             fail(f"{path}: not a setup file ({str(exc).split(':')[0]})")
         return Setup.from_json(doc["setup"], str(path)), doc["code"]
     raise AssertionError  # unreachable: guarded() exits
+
+
+@face.command(app, FACE, "catalog")
+def catalog_cmd(
+    file: Path | None,
+    template: bool,
+    as_json: bool,
+) -> None:
+    """`boardgen planety catalog` (its help and options: face.toml [commands.catalog])."""
+    if template:
+        from generator.games.planety.template import template as content_template
+
+        typer.echo(content_template(), nl=False)
+        return
+    from generator.games.planety.catalog import catalog_report
+
+    with guarded():
+        cat, report, odds = catalog_report(file)
+    if as_json:
+        print_json({"ok": report.ok, "digest": cat.digest, "violations": report.to_json(),
+                    "odds": [{"players": o.players, "orbits": list(o.orbits), "sampled": o.sampled,
+                              "playable": o.playable, "short": dict(o.short)} for o in odds]})
+    else:
+        for v in report:
+            out_console.print(str(v), highlight=False, markup=False)
+        if report.ok:
+            out_console.print(f"{cat.source}: usable (digest {cat.digest})", highlight=False, markup=False)
+        for o in odds:
+            out_console.print(f"  {o.line()}", highlight=False, markup=False)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@face.command(app, FACE, "compare")
+def compare_cmd(
+    catalog: Path,
+    players: int,
+    setups: int,
+    games: int,
+    seed: int,
+    jobs: int | None,
+    as_json: bool,
+) -> None:
+    """`boardgen planety compare` (its help and options: face.toml [commands.compare])."""
+    from generator.core.compare import study_size
+    from generator.games.planety import compare as study_of
+    from generator.games.planety import playability as bots
+
+    if players not in (2, 3, 4):
+        fail(f"--players {players}: Planety is for 2 to 4 players")
+    with guarded(), progress_bar(study_size(setups, games, len(bots.BOTS)), "games") as tick:
+        study = study_of.compare(catalog, players, setups, games, seed, jobs, progress=tick)
+    if as_json:
+        print_json(study.to_json())
+    else:
+        for line in study.lines():
+            out_console.print(line, highlight=False, markup=False)
+    raise typer.Exit(study.exit_code)
 
 
 @face.command(app, FACE, "check")

@@ -416,18 +416,21 @@ def summary_text(setup: Setup, lang: str, cat: Catalog | None = None) -> str:
                            stranded_max=f"{lim.stranded_max:.0%}", **cat.tokens)
 
 
-def card_facts(setup: Setup, cat: Catalog, lang: str) -> list[str]:
+def card_facts(setup: Setup, cat: Catalog, lang: str, stranded: bool = True) -> list[str]:
     """The setup card's facts (render.rulecards.setup_card_scene): players and big bangs, each seat's
-    star, how often greedy and random bots strand a player on this table, and a balanced big bang."""
+    star, how often greedy and random bots strand a player on this table (unless `stranded` is
+    False: a card with playout figures says it per bot already, and four stars with both would not
+    fit the card), and a balanced big bang."""
     lab = labels(lang)
     lim = balance.limits()
     facts = [lab["card_players"].format(n=setup.players, throws=setup.throws)]
     for seat, sid in enumerate(setup.stars, start=1):
         star = cat.star(sid)
         facts.append(lab["card_star"].format(seat=seat, star=star.name[lang], orbits=star.orbits, light=star.light))
-    rates = balance.stranded_rates(setup, cat)
-    facts.append(lab["card_stranded"].format(greedy=f"{rates['greedy']:.0%}", random=f"{rates['random']:.0%}",
-                                             games=lim.games))
+    if stranded:
+        rates = balance.stranded_rates(setup, cat)
+        facts.append(lab["card_stranded"].format(greedy=f"{rates['greedy']:.0%}", random=f"{rates['random']:.0%}",
+                                                 games=lim.games))
     if setup.balanced:
         facts.append(lab["card_balanced"].format(max=f"{lim.stranded_max:.0%}"))
     return facts

@@ -2,7 +2,8 @@
 
     setup    shuffle every deck, deal the markets, write setup.json + summary + print kit + preview
     check    a setup file's rules by id (exit 1 on violations), optionally bot playouts
-    catalog  validate a catalog TOML (yours merged over the built-in one)
+    catalog  validate a catalog TOML (yours merged over the built-in one); --template to start one
+    compare  the built-in catalog against yours, with bots, on the same seeds
     play     one game with bots, move by move or as a summary
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import shlex
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -34,12 +35,17 @@ from generator.games.winnice.face import FACE
 from generator.games.winnice.model import GAME, SETUP_VERSION, Catalog, Setup, load_catalog
 from generator.games.winnice.moves import PHASE_NAMES, describe
 from generator.games.winnice.rules import check, check_catalog
+
+if TYPE_CHECKING:
+    from generator.render.scene import Scene
 from generator.games.winnice.setup import CODE, generate
 
 app = typer.Typer(help="Winnice — shuffled seedling, disaster and coordinate decks, the full print kit, and an "
                   "engine that plays to 8P of red.", no_args_is_help=True)
 
 NAMES = FACE.outputs  # kind -> file name
+BACKS = tuple(FACE.commands["setup"].option("backs").choices)
+EXPORTS = tuple(FACE.commands["setup"].option("export").choices)
 MAX_SETUP_BYTES = 2_000_000
 
 
@@ -56,9 +62,10 @@ def split_code(code: str) -> tuple[str, str]:
 
 
 def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_name: str, lang: str,
-                     rep: dict[str, Any] | None, bleed: float = 0.0) -> Path:
+                     rep: dict[str, Any] | None, bleed: float = 0.0, backs: str = "duplex") -> Scene:
     """setup-card.pdf: the markets, first player and drought decks of this seed, the checks it passed
-    and the headline playout figures, on one card in the chosen language."""
+    and the headline playout figures, on one card in the chosen language; `backs` as for cards.pdf.
+    Returns the card's scene (its card goes into a --export cards-png with the decks)."""
     from generator.games.winnice import draw
     from generator.games.winnice.cards import STYLE
     from generator.render.pdf import write_pdf
@@ -79,15 +86,16 @@ def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_n
         played.append(Played(rep["bot"], rep["games"], rep["completed"], "rounds", rep["rounds"],
                              tuple(w / done for w in rep["wins_per_seat"]),
                              (("drought_hits", droughts.replace(".", ",") if lang == "pl" else droughts),)))
-    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, played, bleed)
-    path = stage / NAMES["setup_card"]
-    write_pdf(scene, path)
-    return path
+    scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts, played, bleed, backs=backs)
+    write_pdf(scene, stage / NAMES["setup_card"])
+    return scene
 
 
 def write_outputs(setup: Setup, cat: Catalog, code: str, stage: Path, paper_name: str = "a4", lang: str = "pl",
-                  bleed: float = 0.0) -> dict[str, Path]:
-    """Every file of one setup into the staging folder `stage` (see core.files.output_set)."""
+                  bleed: float = 0.0, backs: str = "duplex") -> tuple[dict[str, Path], Scene]:
+    """Every file of one setup into the staging folder `stage` (see core.files.output_set), and the
+    scene of cards.pdf (for --export cards-png). The summary counts the setup card's sheet: every
+    setup run, `boardgen all`'s included, writes one."""
     from generator.games.winnice import draw  # drawing, PDF and PNG load only in the commands that draw
     from generator.render.pdf import write_pdf
     from generator.render.png import write_png
@@ -95,14 +103,14 @@ def write_outputs(setup: Setup, cat: Catalog, code: str, stage: Path, paper_name
     paper = check_paper(paper_name)
     files = {"setup": stage / NAMES["setup"]}
     save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
-    summary = draw.summary_scene(setup, cat, code, paper, lang)
+    summary = draw.summary_scene(setup, cat, code, paper, lang, bleed=bleed, backs=backs, setup_card=True)
     files["summary"] = stage / NAMES["summary"]
     write_pdf(summary, files["summary"])
     boards = draw.boards_scene(setup, cat, code, paper, lang)
     files["board"] = stage / NAMES["board"]
     write_pdf(boards, files["board"])
     files["cards"] = stage / NAMES["cards"]
-    cards = draw.cards_scene(setup, cat, code, paper, lang, bleed)
+    cards = draw.cards_scene(setup, cat, code, paper, lang, bleed, backs=backs)
     for note in cards.warnings:  # e.g. bleed costing cards per sheet: said, never silent
         err_console.print(f"note: {note}", markup=False, highlight=False)
     write_pdf(cards, files["cards"])
@@ -110,7 +118,7 @@ def write_outputs(setup: Setup, cat: Catalog, code: str, stage: Path, paper_name
     write_pdf(draw.pieces_scene(setup, cat, code, paper, lang), files["pieces"])
     files["preview"] = stage / NAMES["preview"]
     write_png(boards, draw.preview_page(boards), files["preview"], dpi=60)
-    return files
+    return files, cards
 
 
 def _final(files: dict[str, Path], stage: Path, folder: Path) -> dict[str, Path]:
@@ -126,6 +134,8 @@ def setup_cmd(
     paper: str,
     lang: str,
     bleed: float,
+    backs: str,
+    export: str | None,
     out: Path,
     playouts: int,
     bot: str,
@@ -139,6 +149,10 @@ def setup_cmd(
         fail(f"unknown bot {bot!r} (choose greedy or random)")
     if players not in (2, 3, 4):
         fail(f"--players {players}: Winnice is for 2 to 4 players")
+    if backs not in BACKS:
+        fail(f"--backs {backs!r}: choose {', '.join(BACKS)}")
+    if export is not None and export not in EXPORTS:
+        fail(f"--export {export!r}: choose {', '.join(EXPORTS)}")
     base, mark = split_code(code) if code is not None else (None, "")
     options, seed_v, code_s = resolve(CODE, {"players": players}, seed, base)
     cat = _catalog(catalog)
@@ -159,10 +173,16 @@ def setup_cmd(
             rep = playability.report(results, setup.players, bot, cat.round_cap)
         clikit.print_moved(FACE, folder)
         with output_set(folder, owns=face.owns(FACE)) as stage:
-            files = write_outputs(setup, cat, code_s, stage, paper, lang, bleed)
+            files, cards = write_outputs(setup, cat, code_s, stage, paper, lang, bleed, backs)
             if rep is not None:
                 files["playouts"] = playability.write_report(stage / NAMES["playouts"], rep)
-            files["setup_card"] = write_setup_card(setup, cat, code_s, stage, paper, lang, rep, bleed)
+            card = write_setup_card(setup, cat, code_s, stage, paper, lang, rep, bleed, backs)
+            files["setup_card"] = stage / NAMES["setup_card"]
+            if export == "cards-png":
+                from generator.render.export import cards_png
+
+                written = cards_png([cards, card], stage / NAMES["cards_png"], jobs=jobs)
+                files["cards_png"] = written[-1].parent  # the folder: its manifest.csv lists every image
             files["command"] = face.stamp(stage, code_s, FACE, "setup")
             files = _final(files, stage, folder)
     if as_json:
@@ -268,24 +288,67 @@ def check_cmd(
 @face.command(app, FACE, "catalog")
 def catalog_cmd(
     file: Path | None,
+    template: bool,
     as_json: bool,
 ) -> None:
     """`boardgen winnice catalog` (its help and options: face.toml [commands.catalog])."""
+    if template:
+        from generator.games.winnice.template import template as catalog_template
+
+        typer.echo(catalog_template(), nl=False)
+        return
+    from generator.games.winnice import catalog_checks
+
     cat = _catalog(file)
     report = check_catalog(cat)
+    report.extend(catalog_checks.culprits(cat))  # the rules hold, yet no game can end: an error
+    with guarded():
+        warned = catalog_checks.warnings(file) if file is not None else Report()
     if as_json:
         print_json({"ok": report.ok, "digest": cat.digest(), "violations": report.to_json(),
-                    "cards": {k: sum(v.values()) for k, v in cat.decks.items()}})
-    elif report.ok:
-        out_console.print(f"{cat.source}: usable (digest {cat.digest()})", highlight=False, markup=False)
-        if file is not None:  # the rules hold; whether games end on it is a question for bots
-            again = f"boardgen winnice setup --catalog {shlex.quote(str(file))} --playouts 50"
-            out_console.print(f"  to see bot games end on it: {again}", highlight=False, markup=False)
+                    "warnings": warned.to_json(), "cards": {k: sum(v.values()) for k, v in cat.decks.items()}})
     else:
         for v in report:
             out_console.print(str(v), highlight=False, markup=False)
+        for v in warned:
+            out_console.print(f"warning: {v}", highlight=False, markup=False)
+        if report.ok:
+            out_console.print(f"{cat.source}: usable (digest {cat.digest()})", highlight=False, markup=False)
+            if file is not None:  # the rules hold; whether games end on it is a question for bots
+                again = f"boardgen winnice compare --catalog {shlex.quote(str(file))}"
+                out_console.print(f"  to see how bot games on it differ from ours: {again}", highlight=False,
+                                  markup=False)
     if not report.ok:
         raise typer.Exit(1)
+
+
+@face.command(app, FACE, "compare")
+def compare_cmd(
+    catalog: Path,
+    players: int,
+    setups: int,
+    games: int,
+    seed: int,
+    jobs: int | None,
+    scheduler: str | None,
+    as_json: bool,
+) -> None:
+    """`boardgen winnice compare` (its help and options: face.toml [commands.compare])."""
+    from generator.core.compare import study_size
+    from generator.core.parallel import executor_from
+    from generator.games.winnice import compare as study_of
+
+    if players not in (2, 3, 4):
+        fail(f"--players {players}: Winnice is for 2 to 4 players")
+    total = study_size(setups, games, len(study_of.BOTS))
+    with guarded(), executor_from(jobs, scheduler) as executor, progress_bar(total, "games") as tick:
+        study = study_of.compare(catalog, players, setups, games, seed, jobs, executor=executor, progress=tick)
+    if as_json:
+        print_json(study.to_json())
+    else:
+        for line in study.lines():
+            out_console.print(line, highlight=False, markup=False)
+    raise typer.Exit(study.exit_code)
 
 
 @face.command(app, FACE, "play")
@@ -317,8 +380,9 @@ def play_cmd(
             out_console.print(f"round {rnd} · {PHASE_NAMES[phase]} · player {who + 1}: "
                               f"{describe(move, state.t.spaces)}", highlight=False, markup=False)
     end = f"player {result['winner']} wins" if result["winner"] else "no winner (round cap)"
-    out_console.print(f"{code_s}: {end} after {state.round} rounds, {len(log)} moves; red points "
-                      f"{result['red_points']}", highlight=False, markup=False)
+    red = ", ".join(f"player {i}: {p}" for i, p in enumerate(result["red_points"], start=1))
+    out_console.print(f"{code_s}: {end} after {state.round} rounds, {len(log)} moves; red points {red}",
+                      highlight=False, markup=False)
 
 
 def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:
