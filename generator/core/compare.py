@@ -309,7 +309,7 @@ def games_from_report(report: PlayoutReport, length_key: str | None = None,
         winners = [p for p, x in enumerate(scores) if x == top]
         wins = tuple(1 / len(winners) if p in winners else 0.0 for p in range(report.players))
         extras = {k: v[j] for k, v in report.extras.items() if (keys is None or k in keys) and j < len(v)}
-        length = report.lengths[j]
+        length: float = report.lengths[j]
         if length_key is not None and j < len(report.extras.get(length_key, [])):
             length = report.extras[length_key][j]
         out.append(Game(True, float(length), wins, tuple(float(x) for x in scores), extras))

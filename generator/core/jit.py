@@ -100,7 +100,7 @@ def _load_numba() -> Any:
         from numba.core import event
 
         # set on numba's config, not in the environment: a worker process then finds the same folder
-        numba.config.CACHE_DIR = _writable(cache_dir() / source_digest())
+        numba.config.CACHE_DIR = _writable(cache_dir() / source_digest())  # type: ignore[attr-defined]  # numba.config sets its names at run time
         _notice_compiles(event)
         _numba = numba
     return _numba

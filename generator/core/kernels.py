@@ -60,7 +60,7 @@ def grid_words(grid: Grid) -> tuple[Any, ...]:
 
 
 @njit(inline="always")
-def popcount(x: Any) -> int:
+def popcount(x: Any) -> np.int64:  # np.int64 on the plain-Python path too (the word arithmetic is uint64)
     """Set bits of one word (SWAR without a multiply, which would overflow on the plain-Python path)."""
     x = x - ((x >> U64(1)) & U64(0x5555555555555555))
     x = (x & U64(0x3333333333333333)) + ((x >> U64(2)) & U64(0x3333333333333333))
@@ -152,7 +152,7 @@ def flood_until2(free_lo: Any, free_hi: Any, seed_lo: Any, seed_hi: Any, goal_lo
 
 
 @njit
-def randbelow(words: Any, at: Any, n: int) -> int:
+def randbelow(words: Any, at: Any, n: int) -> np.int64 | int:  # a draw is an np.int64, the -1 an int
     """`random.Random.randrange(n)` from the raw words `words[at[0]:]` (module doc); advances `at[0]`.
 
     Returns -1, with `at[0]` where it was, when the words run out before a draw is made: the caller

@@ -761,7 +761,7 @@ def card_safe_warnings(scene: Scene, names: list[str], card_w: float, card_h: fl
     art unless it runs off the card): one line per distinct item and place, naming the cards."""
     from generator.render.bounds import unsafe_inks  # bounds imports pdf; layout stays light to import
 
-    found: dict[tuple[object, ...], list[str]] = {}
+    found: dict[tuple[str, float, float, float, float], list[str]] = {}
     for name in dict.fromkeys(names):
         for ink in unsafe_inks(scene, name, (bleed, bleed, bleed + card_w, bleed + card_h), safe):
             it = ink.item
@@ -846,9 +846,9 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
         names = [decks] * len(fronts) if isinstance(decks, str) else list(decks)
         if len(names) != len(fronts):
             raise ValueError(f"{len(names)} deck names for {len(fronts)} fronts")
-        for i, (deck, front) in enumerate(zip(names, fronts, strict=True)):
-            back = None if backs is None else backs if isinstance(backs, str) else backs[i]
-            scene.cards.append(CardEntry(deck, front, back, card_w, card_h, bleed))
+        for i, (deck, front_name) in enumerate(zip(names, fronts, strict=True)):
+            back_of = None if backs is None else backs if isinstance(backs, str) else backs[i]
+            scene.cards.append(CardEntry(deck, front_name, back_of, card_w, card_h, bleed))
     words = HEADER_TEXT.get(lang, HEADER_TEXT["en"])
     notes = HEADER_TEXT["en"]  # what the terminal is told is English, whatever the printed language
     warnings: list[str] = []
@@ -866,9 +866,9 @@ def impose(scene: Scene, fronts: list[str], backs: list[str] | str | None, card_
             if note:
                 warnings.append(note)
         n_sheets = len(imp.pages)
-        for k, pg in enumerate(imp.pages):
-            pg.label = f"cards {k + 1} fold"
-            footer(pg, code, f"{words['cards']} {k + 1}/{n_sheets} {words['fold']}", lang=lang)
+        for k, sheet_page in enumerate(imp.pages):
+            sheet_page.label = f"cards {k + 1} fold"
+            footer(sheet_page, code, f"{words['cards']} {k + 1}/{n_sheets} {words['fold']}", lang=lang)
         number_pages(imp.pages, code, lang)
         warnings = warnings + [w for w in imp.warnings if w not in warnings]
         scene.warnings.extend(w for w in warnings if w not in scene.warnings)

@@ -58,7 +58,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from generator.games.planety.model import Catalog, Face, Setup, Star, builtin_catalog
 
@@ -450,6 +450,7 @@ def replay(setup: Setup, moves: Sequence[Move], cat: Catalog | None = None) -> S
     return state
 
 
-def _index(v: Any, n: int) -> bool:
-    """Is `v` an index 0..n-1 (an int, not a bool: ("planet", True) is no tile)?"""
+def _index(v: object, n: int) -> TypeGuard[int]:
+    """Is `v` an index 0..n-1 (an int, not a bool: ("planet", True) is no tile)? (A TypeGuard: the
+    caller may then index with it.)"""
     return type(v) is int and 0 <= v < n

@@ -202,11 +202,11 @@ def _face(p: _P, fid: str, d: Any) -> Face:
     else:
         p.obj(d, where, _PLANET, required=("type", "name", "orbits", "tokens", "water", "atmosphere", "moons"),
               what="a planet")
-    common = {"id": fid, "name": p.names(d["name"], f"{where}.name"),
-              "colour": p.colour(d.get("colour", "#cccccc"), f"{where}.colour")}
+    name = p.names(d["name"], f"{where}.name")
+    colour = p.colour(d.get("colour", "#cccccc"), f"{where}.colour")
     if kind == "moon":
         return Face(type="moon", cost=p.int_(d["cost"], f"{where}.cost", 0, 20),
-                    shield=p.int_(d["shield"], f"{where}.shield", 0, 20), **common)
+                    shield=p.int_(d["shield"], f"{where}.shield", 0, 20), id=fid, name=name, colour=colour)
     orbits = p.list_(d["orbits"], f"{where}.orbits", INT, MAX_ORBIT)
     if not orbits:
         p.fail(f"{where}.orbits", "expected a non-empty list of orbit numbers")
@@ -214,7 +214,7 @@ def _face(p: _P, fid: str, d: Any) -> Face:
     return Face(type="planet", orbits=ob, tokens=p.int_(d["tokens"], f"{where}.tokens", 0, 20),
                 water=p.bool_(d["water"], f"{where}.water"),
                 atmosphere=p.bool_(d["atmosphere"], f"{where}.atmosphere"),
-                moons=p.bool_(d["moons"], f"{where}.moons"), **common)
+                moons=p.bool_(d["moons"], f"{where}.moons"), id=fid, name=name, colour=colour)
 
 
 def parse_catalog(d: Any, source: str) -> Catalog:

@@ -155,8 +155,21 @@ def kind_gain(s: State, c: int, k: int, area: int) -> float:
 SHAPE_AT = (H3, H3, V3, V3, H2, V2, -1, -1, O1)  # placement shape by kind * 4 + b
 
 # greedy_moves' placement groups (move kind, shape, outers) by (screens, blankets, odds) placeable
-_GROUPS = {(scr, bla, odd): ([(SCREEN, H3, (0, 1)), (SCREEN, V3, (2, 3))] if scr else [])
-           + ([(BLANKET, H2, (0,)), (BLANKET, V2, (1,))] if bla else []) + ([(ODD, O1, (0,))] if odd else [])
+_Group = tuple[int, int, tuple[int, ...]]
+
+
+def _groups(scr: bool, bla: bool, odd: bool) -> list[_Group]:
+    out: list[_Group] = []
+    if scr:
+        out += [(SCREEN, H3, (0, 1)), (SCREEN, V3, (2, 3))]
+    if bla:
+        out += [(BLANKET, H2, (0,)), (BLANKET, V2, (1,))]
+    if odd:
+        out.append((ODD, O1, (0,)))
+    return out
+
+
+_GROUPS = {(scr, bla, odd): _groups(scr, bla, odd)
            for scr in (False, True) for bla in (False, True) for odd in (False, True)}
 
 
@@ -404,9 +417,9 @@ def greedy_moves(s: GreedyState) -> Sequence[Move]:
     ph = s.phase
     if ph not in (MAIN, SECOND):
         moves = s.legal_moves()
-        values = [move_value(s, m) for m in moves]
-        top = max(values)
-        return [m for m, v in zip(moves, values, strict=True) if v == top]
+        move_values = [move_value(s, m) for m in moves]
+        top = max(move_values)
+        return [m for m, v in zip(moves, move_values, strict=True) if v == top]
     if s.values_key != (s.moves, s.colour):
         refresh(s)
     sup = s.supply[s.colour]
@@ -438,9 +451,9 @@ def greedy_moves(s: GreedyState) -> Sequence[Move]:
         if closing:
             sq = square_value[shape]
             for a, cv in closing.items():
-                v = sq.get(a, 0) + cv
-                if v > hi:
-                    hi = v
+                total = sq.get(a, 0) + cv
+                if total > hi:
+                    hi = total
         for o in outers:
             if weather[kind * 4 + o] + hi > top:
                 top = weather[kind * 4 + o] + hi

@@ -9,6 +9,7 @@ of the bonus, special-card and colour phases. `engine.State` inherits them.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from generator.games.plazing import events
 from generator.games.plazing.board import Board
@@ -60,6 +61,9 @@ class LegalMoves:
     covered: int
     closed: int
     reach: list[int]
+
+    if TYPE_CHECKING:  # the State's `Closing` mixin supplies it (declared here for the type checker only)
+        def waste_ok(self, shape: int, anchor: int) -> bool: ...
 
     def placeable(self) -> int:
         """Squares a piece may cover now: on the beach, not an object/resource/surprise/waste,

@@ -415,7 +415,7 @@ class Setup:
         at = {(p.row, p.col): self.catalog[p.tile].rotated(p.rotation)
               for p in self.tiles if p.tile in self.catalog}
         cols = self.columns
-        rows = []
+        rows: list[str] = []
         for r in range(rules().rows):  # one tile row at a time: zip the tiles' art rows side by side
             rows.extend(map("".join, zip(*(at.get((r, c), blank) for c in range(cols)), strict=True)))
         self.__dict__["_squares"] = (key, tuple(rows))
@@ -449,8 +449,10 @@ class Setup:
         f = Fields(source)
         d = f.obj(d, where, SETUP_FIELDS, SETUP_REQUIRED, "a setup")
         o = f.obj(d["options"], at(where, "options"), OPTION_FIELDS, ("players",))
-        options = Options(**{k: (_small(f, v, at(where, "options.players")) if k == "players" else v)
-                             for k, v in o.items()})
+        # each value has the type OPTION_FIELDS gives it (f.obj checked it): players an int, the rest bools
+        given: dict[str, Any] = {k: (_small(f, v, at(where, "options.players")) if k == "players" else v)
+                                 for k, v in o.items()}
+        options = Options(**given)
         if "beach" in d:  # derived (the tiles make the beach): only its shape is checked here
             f.obj(d["beach"], at(where, "beach"), BEACH_FIELDS)
         catalog = {tid: tile_from_json(tid, t, f"{source}: {at(where, 'catalog')}") for tid, t in d["catalog"].items()}

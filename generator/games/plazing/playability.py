@@ -50,6 +50,11 @@ def playout_report(setup: Setup, games: int, seed: int | None = None, bots: str 
                         max_moves=int(limits()["max_moves"]), progress=progress)
 
 
+def _counted_on(progress: Callable[[int], None], done: int) -> Callable[[int], None]:
+    """`progress` told of each game after the `done` of the earlier tries (one count over all tries)."""
+    return lambda d: progress(done + d)
+
+
 def resource_spread(report: PlayoutReport) -> float:
     """(max - min) / mean of the resources each colour collects per game (0 when nobody collects)."""
     means = [statistics.fmean(v) for k, v in sorted(report.extras.items()) if k.startswith(COLLECTED) and v]
@@ -108,7 +113,7 @@ def generate_balanced(options: Options, seed: int, catalog: Catalog | None = Non
         setup = generate(options, s, catalog)
         offset = i * games
         report = playout_report(setup, games, s,
-                                progress=None if progress is None else (lambda d, o=offset: progress(o + d)))
+                                progress=None if progress is None else _counted_on(progress, offset))
         if within_bounds(report, bmax, smax):
             return Balanced(setup, report, s, i + 1)
         spread = resource_spread(report)

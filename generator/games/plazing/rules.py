@@ -106,9 +106,11 @@ def _check_tile(t: Tile) -> Report:
 def check_catalog(catalog: Catalog, options: Options) -> Report:
     """A catalog (ours or a user's) before it is used: tile rules, counts and the supply."""
     key = ("check_catalog", options.board_players, options.extra_tiles, options.one_special)
-    if key not in catalog.memo:
-        catalog.memo[key] = _check_catalog(catalog, options)
-    return catalog.memo[key]  # type: ignore[no-any-return]
+    report = catalog.memo.get(key)
+    if not isinstance(report, Report):  # the memo holds each option set's report once worked out
+        report = _check_catalog(catalog, options)
+        catalog.memo[key] = report
+    return report
 
 
 def _check_catalog(catalog: Catalog, options: Options) -> Report:

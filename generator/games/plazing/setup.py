@@ -174,9 +174,11 @@ def lay_tiles(rng: random.Random, catalog: Catalog, options: Options) -> list[Pl
         n = rng.choice(mixes)
         where = _place_specials(rng, rng.sample(sea, n) + rng.sample(land, n_special - n), rows, pc.columns)
         assert where is not None
-    if "basic" not in catalog.memo:
-        catalog.memo["basic"] = catalog.of_kind("basic")
-    basics = rng.sample(catalog.memo["basic"], n_basic)  # type: ignore[arg-type]
+    basic = catalog.memo.get("basic")
+    if not isinstance(basic, list):  # the memo holds the catalog's basic tiles once worked out
+        basic = catalog.of_kind("basic")
+        catalog.memo["basic"] = basic
+    basics: list[Tile] = rng.sample(basic, n_basic)
     out = []
     for r in range(rows):
         for c in range(pc.columns):

@@ -731,9 +731,9 @@ def build_tables(board: Board, hard: bool, mirror: bool, cat: Catalog | None = N
     unused = []
     for used in range(cat.max_screens + 2):
         for pair in range(pairs + 2):
-            screens = max(0, cat.max_screens - used)
+            left = max(0, cat.max_screens - used)
             odds = max(0, 2 * (pairs - pair))
-            unused.append(screens * sc.unused_screen_points + odds * sc.unused_odd_points)
+            unused.append(left * sc.unused_screen_points + odds * sc.unused_odd_points)
     screens = [shape_ids.index(s.id) for s in cat.screens]
     head = [0] * N_LEN
     head[N_LIMIT] = resource_area_limit(hard, sc)

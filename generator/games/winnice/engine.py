@@ -647,9 +647,10 @@ class State:
             if move[1] >= 0:
                 cid = self.markets[deck].pop(move[1])
             else:
-                cid = draw(self, deck)
-                if cid is None:
+                drawn = draw(self, deck)
+                if drawn is None:
                     return
+                cid = drawn
             self.discards[deck].append(cid)
             key = parse_card(cid)
             if self.bank_pieces.get(key, 0) > 0:

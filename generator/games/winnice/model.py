@@ -21,7 +21,7 @@ import os
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from generator.core import shapes as sh
 from generator.core.checks import UserInputError
@@ -52,7 +52,7 @@ def card_id(colour: int, shape: str) -> str:
     return f"{LETTER[colour]}:{shape}"
 
 
-def coin_counts(p: Any, raw: object, where: str) -> dict[int, int]:
+def coin_counts(p: _P, raw: object, where: str) -> dict[int, int]:
     """A coin table {"1": n, "10": n, ...} of a catalog or a setup file as {value: count}: each
     key a `coin_key`, anything else a one-line error naming it."""
     out: dict[int, int] = {}
@@ -99,21 +99,21 @@ class _P:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, key: str, msg: str) -> Any:
+    def fail(self, key: str, msg: str) -> NoReturn:
         raise UserInputError(f"{self.source}: {key} {msg}")
 
     def table(self, d: Any, key: str) -> dict[str, Any]:
         v = d.get(key) if isinstance(d, dict) else None
         if not isinstance(v, dict):
             self.fail(key, "is missing or not a table")
-        return v  # type: ignore[return-value]
+        return v
 
     def int_(self, v: Any, key: str, lo: int = 0, hi: int = MAX_COUNT) -> int:
         if isinstance(v, bool) or not isinstance(v, int):
             self.fail(key, f"must be an integer, got {type(v).__name__}")
         if not lo <= v <= hi:
             self.fail(key, f"must be {lo}..{hi}, got {v if abs(v) < 10**9 else 'a huge number'}")
-        return v  # type: ignore[no-any-return]
+        return v
 
     def num(self, v: Any, key: str, lo: float, hi: float) -> float:
         if isinstance(v, bool) or not isinstance(v, int | float):
@@ -125,7 +125,7 @@ class _P:
     def str_(self, v: Any, key: str) -> str:
         if not isinstance(v, str) or not v or len(v) > 200:
             self.fail(key, "must be a non-empty string")
-        return v  # type: ignore[no-any-return]
+        return v
 
     def counts(self, d: Any, key: str) -> dict[str, int]:
         if not isinstance(d, dict):
@@ -246,9 +246,9 @@ def parse_catalog(d: dict[str, Any], source: str) -> Catalog:
     builtin = _default_raw()
     for table in _CLOSED_TABLES:  # a user's catalog is merged over ours: a key ours lacks is a typo
         have, known = d.get(table), builtin[table]
-        extra = sorted(set(have) - set(known)) if isinstance(have, dict) else []
-        if extra:
-            p.fail(f"{table}.{extra[0]}", f"is not a key of [{table}] (known: {', '.join(known)})")
+        typos = sorted(set(have) - set(known)) if isinstance(have, dict) else []
+        if typos:
+            p.fail(f"{table}.{typos[0]}", f"is not a key of [{table}] (known: {', '.join(known)})")
     b = p.table(d, "board")
     coins, rl, shp, wk = p.table(d, "coins"), p.table(d, "rules"), p.table(d, "shapes"), p.table(d, "workers")
     shapes: dict[str, sh.Shape] = {}
@@ -313,7 +313,7 @@ def parse_catalog(d: dict[str, Any], source: str) -> Catalog:
     if not isinstance(raw_spaces, list) or not raw_spaces or len(raw_spaces) > 100:
         p.fail("space", "must be a list of 1..100 action spaces")
     ids: set[str] = set()
-    for i, s in enumerate(raw_spaces):  # type: ignore[union-attr]
+    for i, s in enumerate(raw_spaces):
         key = f"space[{i}]"
         if not isinstance(s, dict):
             p.fail(key, "must be a table")
@@ -481,7 +481,7 @@ class Setup:
         coins_raw = d.get("coins")
         if not isinstance(coins_raw, list) or len(coins_raw) > 10:
             p.fail("coins", "must be a list (one table per player)")
-        coins = [coin_counts(p, c, f"coins[{i}]") for i, c in enumerate(coins_raw)]  # type: ignore[arg-type]
+        coins = [coin_counts(p, c, f"coins[{i}]") for i, c in enumerate(coins_raw)]
         catalog = d.get("catalog")
         if not isinstance(catalog, str):  # the catalog's digest ("" is not one): a missing key is malformed
             p.fail("catalog", "must be the catalog's digest (a string)")

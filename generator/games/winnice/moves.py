@@ -46,8 +46,9 @@ SIGNATURES: dict[int, tuple[type | None, type | None, type | None]] = {
     IRRIGATE: (_I, None, None), HARVEST: (_I, _I, None)}
 #: the same, compiled for `well_formed`: the three field types (int for unused ones), where the
 #: unused tail starts and the zeros it must hold (the fields a kind uses come first)
-_FORMS = {kind: (*(t or int for t in sig), 1 + sum(t is not None for t in sig),
-                 (0,) * sum(t is None for t in sig)) for kind, sig in SIGNATURES.items()}
+_FORMS: dict[int, tuple[type, type, type, int, tuple[int, ...]]] = {
+    kind: (sig[0] or int, sig[1] or int, sig[2] or int, 1 + sum(t is not None for t in sig),
+           (0,) * sum(t is None for t in sig)) for kind, sig in SIGNATURES.items()}
 
 
 def well_formed(move: object) -> bool:

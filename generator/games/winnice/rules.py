@@ -186,8 +186,8 @@ def check_catalog(cat: Catalog) -> Report:
         rep.add(r, f"need {cat.size} distinct column letters, got {cat.columns!r}")
     if len(set(cat.denominations)) != len(cat.denominations):
         rep.add(r, "coin denominations repeat")
-    for table, name in ((cat.start_coins, "start"), (cat.bank_coins, "bank")):
-        for d in table:
+    for coins, name in ((cat.start_coins, "start"), (cat.bank_coins, "bank")):
+        for d in coins:
             if d not in cat.denominations:
                 rep.add(r, f"coins.{name} has a {d} coin, not a denomination {list(cat.denominations)}")
     if cat.start_total < 1:
@@ -195,14 +195,14 @@ def check_catalog(cat: Catalog) -> Report:
 
     r = "winnice.catalog.shapes"
     for deck in DECKS:
-        sizes = set(cat.deck_sizes[deck])
+        allowed = set(cat.deck_sizes[deck])
         present: set[sh.Shape] = set()
         for cid in cat.decks[deck]:
             shape = cat.shapes[parse_card(cid)[1]]
-            if len(shape) not in sizes:
-                rep.add(r, f"{deck}: {cid} has {len(shape)} squares, the deck holds {sorted(sizes)}", cid)
+            if len(shape) not in allowed:
+                rep.add(r, f"{deck}: {cid} has {len(shape)} squares, the deck holds {sorted(allowed)}", cid)
             present.add(canonical(shape))
-        for n in sorted(sizes):
+        for n in sorted(allowed):
             missing = [s for s in free_polyominoes(n) if s not in present]
             if missing:
                 rep.add(r, f"{deck}: {len(missing)} free {n}-omino shape(s) never appear "
@@ -217,9 +217,9 @@ def check_catalog(cat: Catalog) -> Report:
                 "do not fit the setup card)")
     r = "winnice.catalog.workers"
     start_sizes = [len(cat.shapes[s]) for s in cat.worker_start if s in cat.shapes]
-    for s in (*cat.worker_start, *cat.worker_bank):
-        if s not in cat.shapes:
-            rep.add(r, f"worker {s!r} is not a shape of [shapes]", s)
+    for w in (*cat.worker_start, *cat.worker_bank):
+        if w not in cat.shapes:
+            rep.add(r, f"worker {w!r} is not a shape of [shapes]", w)
     if start_sizes != [1]:
         rep.add(r, "every player starts with exactly one monomino worker")
     bank_sizes = {len(cat.shapes[s]) for s in cat.worker_bank if s in cat.shapes}

@@ -416,11 +416,11 @@ def space_value(state: State, who: int, p: Player, si: int) -> float:
         value = 6.0 if state.round <= 15 and p.coins >= space.cost + 2 else 0.6
     elif action.startswith("buy"):
         deck = "deck" + action[3:]
-        key = ("best", who, deck)
-        best = memo.get(key)
+        best_key = ("best", who, deck)
+        best = memo.get(best_key)
         if best is None:
             best = market_best(state, who, deck)
-            memo[key] = best
+            memo[best_key] = best
         value = 0.5 + best * 0.6
         pending = len(p.seedlings) + sum(1 for a in mine if a.startswith("buy"))
         if pending >= seed_cap:
