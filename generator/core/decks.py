@@ -10,13 +10,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
+from typing import TypeVar
 
 from generator.core.checks import Violation
 
+#: a card id (str in every game): the deck a spec makes holds the spec's own key type
+Card = TypeVar("Card", bound=Hashable)
 
-def build(spec: Mapping[Hashable, int]) -> list[Hashable]:
+
+def build(spec: Mapping[Card, int]) -> list[Card]:
     """The cards of a spec, each repeated by its count, in the spec's order."""
-    out: list[Hashable] = []
+    out: list[Card] = []
     for card, count in spec.items():
         if count < 0:
             raise ValueError(f"card {card!r}: negative count {count}")
@@ -24,17 +28,17 @@ def build(spec: Mapping[Hashable, int]) -> list[Hashable]:
     return out
 
 
-def shuffled_deck(spec: Mapping[Hashable, int], rng: random.Random) -> list[Hashable]:
+def shuffled_deck(spec: Mapping[Card, int], rng: random.Random) -> list[Card]:
     deck = build(spec)
     rng.shuffle(deck)
     return deck
 
 
-def composition(deck: Sequence[Hashable]) -> Counter[Hashable]:
+def composition(deck: Sequence[Card]) -> Counter[Card]:
     return Counter(deck)
 
 
-def check_composition(deck: Sequence[Hashable], spec: Mapping[Hashable, int], rule: str,
+def check_composition(deck: Sequence[Card], spec: Mapping[Card, int], rule: str,
                       name: str = "deck") -> list[Violation]:
     """Violations (one per wrong card count) when `deck` is not a permutation of `spec`."""
     have = Counter(deck)

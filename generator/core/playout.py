@@ -25,7 +25,7 @@ import statistics
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 from generator.core.parallel import executor_workers, map_jobs
 from generator.core.rng import make_rng
@@ -38,11 +38,14 @@ class GameState(Protocol):
     def legal_moves(self) -> Sequence[Any]: ...
     def apply(self, move: Any) -> None: ...
     def is_over(self) -> bool: ...
-    def scores(self) -> list[float]: ...
+    def scores(self) -> Sequence[float]: ...
     def clone(self) -> GameState: ...
 
 
 Bot = Callable[[GameState, random.Random], Any]
+#: one game's state type: `make_state` makes it and `invariant` checks it (a check of the game's own
+#: State is no check of every GameState, so the two are tied by this variable, not by the protocol)
+S = TypeVar("S", bound=GameState)
 BotName = Literal["random", "greedy"]
 
 
@@ -144,8 +147,8 @@ class PlayoutFailure(RuntimeError):
     pass
 
 
-def play_one(state: GameState, bots: Sequence[Bot], rng: random.Random, max_moves: int = 100_000,
-             invariant: Callable[[GameState], None] | None = None) -> int:
+def play_one(state: S, bots: Sequence[Bot], rng: random.Random, max_moves: int = 100_000,
+             invariant: Callable[[S], None] | None = None) -> int:
     """Play `state` to its end in place; return the number of moves. Raises PlayoutFailure."""
     moves = 0
     # a state may answer "is there a legal move?" without building the list (`has_legal_moves()`)
@@ -239,9 +242,9 @@ def _summary(values: Sequence[float]) -> dict[str, float]:
     return {"mean": round(statistics.fmean(values), 3), "min": min(values), "max": max(values)}
 
 
-def run_playouts(make_state: Callable[[random.Random], GameState], n: int, seed: int,
+def run_playouts(make_state: Callable[[random.Random], S], n: int, seed: int,
                  bots: Sequence[str] | str = "random", max_moves: int = 100_000,
-                 invariant: Callable[[GameState], None] | None = None,
+                 invariant: Callable[[S], None] | None = None,
                  progress: Callable[[int], None] | None = None,
                  jobs: int | None = 1, executor: Executor | None = None) -> PlayoutReport:
     """Play `n` games, each from `make_state(rng)` with its own derived seed.
@@ -306,8 +309,8 @@ class _Game:
     failure: str = ""
 
 
-def _play_range(make_state: Callable[[random.Random], GameState], seed: int, bots: str | tuple[str, ...],
-                max_moves: int, invariant: Callable[[GameState], None] | None,
+def _play_range(make_state: Callable[[random.Random], S], seed: int, bots: str | tuple[str, ...],
+                max_moves: int, invariant: Callable[[S], None] | None,
                 games: tuple[int, int]) -> list[_Game]:
     """Games number lo..hi-1: one job for a worker."""
     lo, hi = games
@@ -318,9 +321,9 @@ def _seat_names(bots: str | tuple[str, ...], players: int) -> list[str]:
     return [bots] * players if isinstance(bots, str) else list(bots)
 
 
-def _play_game(make_state: Callable[[random.Random], GameState], seed: int, i: int,
+def _play_game(make_state: Callable[[random.Random], S], seed: int, i: int,
                bots: str | tuple[str, ...], max_moves: int,
-               invariant: Callable[[GameState], None] | None) -> _Game:
+               invariant: Callable[[S], None] | None) -> _Game:
     """Game number `i` of a report seeded `seed`: the same outcome wherever and whenever it runs."""
     game_seed = make_rng(seed, "playout", str(i)).randrange(2**40)
     rng = make_rng(game_seed)
