@@ -34,11 +34,13 @@ from generator.core.rng import make_rng
 
 from . import board_file
 from .face import FACE
-from .model import FILE_VERSION, GAME, Board, boards, scoring
+from .model import FILE_VERSION, GAME, Board, boards, grid_size, scoring
 from .rules import check_board, check_dice, check_drawing, parse_dice, parse_drawn, score_drawing
 from .setup import (
     BOARD_CHOICES,
+    BOARD_WORDS,
     CODE,
+    CUSTOM,
     DIFFICULTY_CHOICES,
     SheetSetup,
     feature_names,
@@ -55,6 +57,9 @@ board_app = typer.Typer(help="Your own beach: board files (`board export`, then 
 app.add_typer(board_app, name="board")
 
 MAX_COUNT = 1000
+#: random and greedy solo games behind a custom board's playout figures (its rating's shared-dice
+#: comparison plays as many greedy games as the sequential test needs, besides these)
+RATING_PLAYOUTS = 200
 
 
 def _options(board: str, hard: bool, features: str, mirror: bool = False, difficulty: int = 1) -> dict[str, Any]:
@@ -73,11 +78,63 @@ def _options(board: str, hard: bool, features: str, mirror: bool = False, diffic
     return {"board": board, "hard": hard, "features": feats, "mirror": mirror, "difficulty": difficulty}
 
 
-def _resolve(options: dict[str, Any], seed: int | None, code: str | None) -> tuple[dict[str, Any], int, str]:
+def _resolve(options: dict[str, Any], seed: int | None, code: str | None,
+             custom: Board | None = None) -> tuple[dict[str, Any], int, str]:
+    """Options, seed and code; a custom board's code is the base code and ~B<the file's digest>,
+    and a typed code with that mark reproduces only with the same file (board_file.py)."""
     if code:
         with guarded():  # a bad code fails here, as plain text (clikit.resolve may print it as markup)
+            board_file.require_board_for_code(code, custom)
+            code = board_file.split_board_mark(code)[0]
             CODE.decode(code)
-    return resolve(CODE, options, seed, code)
+    options, seed_, code_ = resolve(CODE, options, seed, code)
+    if custom is not None:
+        if options["board"] != CUSTOM:  # pragma: no cover - _no_contradiction refuses it first
+            fail(f"setup code {code} is of board {options['board']}, not of a board file")
+        return options, seed_, board_file.mark_code(code_, custom)
+    if options["board"] == CUSTOM:
+        fail(f"setup code {code} was made with a custom board: pass the same --board FILE")
+    return options, seed_, code_
+
+
+def _board_file(board: str) -> Board | None:
+    """--board: None for 1-4 and random, else the board file it names (read strictly: a malformed
+    file is one line and exit 2; its rules are checked by `_refuse_broken`)."""
+    if board in BOARD_WORDS:
+        return None
+    with guarded():
+        return board_file.read_board_file(Path(board))
+
+
+def _refuse_broken(b: Board, hard: bool, mirror: bool, source: str) -> None:
+    """Exit 1 with every broken rule of a board file, one `[rule] message (at C4)` a line."""
+    rep = board_file.check_custom_board(b, hard, mirror)
+    if rep.ok:
+        return
+    out_console.print(f"{source}: {len(rep)} broken rule(s)", highlight=False, markup=False)
+    for v in rep:
+        out_console.print(f"  {v}", highlight=False, markup=False)
+    raise typer.Exit(1)
+
+
+def board_rules(b: Board, hard: bool, mirror: bool) -> Report:
+    """The rules a board keeps: a printed-size board the printed boards' (`check_board`), any other
+    size a board file's (`check_custom_board`, which allows the sizes a sheet prints)."""
+    if (b.grid.width, b.grid.height) == grid_size():
+        return check_board(b, hard, mirror=mirror)
+    return board_file.check_custom_board(b, hard, mirror)
+
+
+def _setup(board: str, hard: bool, features: str, mirror: bool, difficulty: int, seed: int | None,
+           code: str | None, refuse: bool = True) -> tuple[dict[str, Any], int, str, Board | None]:
+    """What `sheet`, `play` and `check` share: options, seed and code, and the board file when
+    --board names one (checked first when `refuse`: a board breaking a rule exits 1)."""
+    custom = _board_file(board)
+    if custom is not None and refuse:
+        _refuse_broken(custom, hard, mirror, board)
+    options, seed_, code_ = _resolve(_options(CUSTOM if custom else board, hard, features, mirror, difficulty),
+                                     seed, code, custom)
+    return options, seed_, code_, custom
 
 
 def _describe(options: dict[str, Any]) -> str:
@@ -89,31 +146,44 @@ def _describe(options: dict[str, Any]) -> str:
 
 
 def write_pad(out: Path, options: dict[str, Any], seed: int, code: str, count: int, per_page: int,
-              paper: str, lang: str, show_progress: bool = True, jobs: int | None = None) -> dict[str, Any]:
+              paper: str, lang: str, show_progress: bool = True, jobs: int | None = None,
+              custom: Board | None = None, board_path: str = "") -> dict[str, Any]:
     """Generate, validate and draw a pad; write sheets.pdf, preview.png, setup.json and command.txt
-    into OUT/plazing-rw/<code>/ as one unit."""
+    into OUT/plazing-rw/<code>/ as one unit. A `custom` board (read from `board_path`, checked) is
+    printed on every sheet and rated on the printed boards' scale (rating.py): the rating goes
+    into the JSON and the sheets' small print."""
     from generator.render.layout import get_paper
     from generator.render.pdf import pdf_bytes
     from generator.render.png import png_bytes
 
     from .draw import pad_scene
+    from .rating import rate_board
 
     try:
         get_paper(paper)
     except ValueError as exc:
         raise UserInputError(str(exc)) from None
-    with progress_bar(count if show_progress else 0, "boards") as tick:
-        sheets = sheet_setups(options, seed, count, tick, jobs=jobs)
+    rating = None
+    if custom is not None:
+        sheets = [SheetSetup(code, seed, custom)] * count
+        rating = rate_board(custom, options["hard"], options["mirror"], playouts=RATING_PLAYOUTS, jobs=jobs)
+    else:
+        with progress_bar(count if show_progress else 0, "boards") as tick:
+            sheets = sheet_setups(options, seed, count, tick, jobs=jobs)
     options = with_defaults(options)
     for s in {id(s.board): s for s in sheets}.values():
-        rep = check_board(s.board, options["hard"], mirror=options["mirror"])
+        rep = board_rules(s.board, options["hard"], options["mirror"])
         if not rep.ok:  # generate must never emit what check rejects
             raise UserInputError(f"board {s.board.id} breaks {rep.violations[0]}")
     folder = face.set_folder(out, FACE.game, code)
     names = FACE.outputs
-    scene = pad_scene(sheets, paper, lang, options["hard"], per_page)
-    body = {"options": {**options, "count": count, "per_page": per_page, "paper": paper, "lang": lang},
-            "sheets": [s.to_json() for s in _unique(sheets)]}
+    scene = pad_scene(sheets, paper, lang, options["hard"], per_page,
+                      rating=rating.describe(lang) if rating is not None else "")
+    body: dict[str, Any] = {"options": {**options, "count": count, "per_page": per_page, "paper": paper,
+                                        "lang": lang},
+                            "sheets": [s.to_json() for s in _unique(sheets)]}
+    if rating is not None:
+        body["rating"] = rating.to_json()
     clikit.print_moved(FACE, folder)
     with output_set(folder, owns=face.owns(FACE)) as stage:
         files = {"sheets": (stage / names["sheets"], pdf_bytes(scene)),
@@ -121,11 +191,26 @@ def write_pad(out: Path, options: dict[str, Any], seed: int, code: str, count: i
                  "setup": (stage / names["setup"], dumps_setup(GAME, FILE_VERSION, code, body).encode("utf-8"))}
         _write_all(files)
         stamped = face.stamp(stage, code, FACE, "sheet")
+        if board_path:
+            _stamp_board_file(stamped, board_path)
         files["command"] = (stamped, stamped.read_bytes())
-    return {"code": code, "seed": seed, "sheets": count, "pages": len(scene.pages),
-            "files": {k: str(relocate(path, stage, folder)) for k, (path, _data) in files.items()},
-            "bytes": {k: len(data) for k, (_path, data) in files.items()},
-            "difficulty": [{"code": s.code, **s.balance} for s in _unique(sheets) if s.balance]}
+    result = {"code": code, "seed": seed, "sheets": count, "pages": len(scene.pages),
+              "files": {k: str(relocate(path, stage, folder)) for k, (path, _data) in files.items()},
+              "bytes": {k: len(data) for k, (_path, data) in files.items()},
+              "difficulty": [{"code": s.code, **s.balance} for s in _unique(sheets) if s.balance]}
+    if rating is not None:
+        result["rating"] = rating.to_json()
+    return result
+
+
+def _stamp_board_file(stamped: Path, board_path: str) -> None:
+    """command.txt of a custom board's set: the --code alone cannot rebuild a drawn board (its
+    ~B mark asks for the file), so the file is named after the command, as it was given."""
+    import shlex
+
+    words = shlex.split(stamped.read_text(encoding="utf-8"))
+    words[3:3] = ["--board", board_path]
+    write_atomic(stamped, shlex.join(words) + "\n")
 
 
 def _write_all(files: dict[str, tuple[Path, bytes]]) -> None:
@@ -166,9 +251,10 @@ def sheet_cmd(
         fail(f"--per-page must be 1 or 2, not {per_page}")
     if not 1 <= count <= MAX_COUNT:
         fail(f"--count must be 1..{MAX_COUNT}, not {count}")
-    options, seed_, code_ = _resolve(_options(board, hard, features, mirror, difficulty), seed, code)
+    options, seed_, code_, custom = _setup(board, hard, features, mirror, difficulty, seed, code)
     with guarded():
-        result = write_pad(out, options, seed_, code_, count, per_page, paper, lang, jobs=jobs)
+        result = write_pad(out, options, seed_, code_, count, per_page, paper, lang, jobs=jobs, custom=custom,
+                           board_path=board if custom is not None else "")
     if as_json:
         print_json(result)
         return
@@ -178,6 +264,17 @@ def sheet_cmd(
         out_console.print(f"  {kind}: {path} ({result['bytes'][kind]} bytes)", highlight=False)
     for fig in result["difficulty"]:  # every random sheet's estimate, so a group can see the pad is fair
         out_console.print(f"  {fig['code']}: {_difficulty_line(fig)}", highlight=False)
+    if "rating" in result:
+        out_console.print(f"  {board}: {_rating_line(result['rating'])}", highlight=False, markup=False)
+
+
+def _rating_line(r: dict[str, Any]) -> str:
+    """A custom board's rating (rating.Rating.to_json) in one line, with the greedy playouts."""
+    lo, hi = r["interval"]
+    g = r["playouts"]["greedy"]
+    return (f"difficulty {r['place']} (greedy estimate {r['estimate']}, interval {lo}..{hi}, {r['games']} games "
+            f"on shared dice; like {', '.join(r['like']) or 'no printed board'}); greedy playouts mean "
+            f"{g['mean']}, min {g['min']}, max {g['max']}")
 
 
 def _parse_board(raw: Any, source: Path, where: str) -> Board:
@@ -193,7 +290,7 @@ def _parse_board(raw: Any, source: Path, where: str) -> Board:
 #: writes: its options and one entry per distinct sheet); a key not listed is a typo, not ignored
 SHEET_FIELDS: dict[str, Kind] = {"board": (STR, INT, OBJECT), "hard": BOOL, "mirror": BOOL, "dice": (LIST, NULL),
                                  "shapes": LIST}
-PAD_FIELDS: dict[str, Kind] = {"options": OBJECT, "sheets": LIST}
+PAD_FIELDS: dict[str, Kind] = {"options": OBJECT, "sheets": LIST, "rating": OBJECT}
 PAD_OPTION_FIELDS: dict[str, Kind] = {"board": STR, "hard": BOOL, "features": (INT, STR), "mirror": BOOL,
                                       "difficulty": INT, "count": INT, "per_page": INT, "paper": STR, "lang": STR}
 PAD_SHEET_FIELDS: dict[str, Kind] = {"code": STR, "seed": INT, "board": (STR, INT, OBJECT), "balance": (OBJECT, NULL)}
@@ -270,7 +367,7 @@ def score_cmd(
         mirrored = file_mirror if mirror is None else mirror
         rep = check_drawing(board, drawn, mirror=mirrored)
         rep.extend(check_dice(dice, drawn))
-        rep.extend(check_board(board, variant, mirror=mirrored))
+        rep.extend(board_rules(board, variant, mirrored))
         result = score_drawing(board, drawn, variant)
     names = {k: v["en"] for k, v in scoring().resources.items()}
     if as_json:
@@ -308,9 +405,9 @@ def play_cmd(
     sheet_file = None
     if out is not None:
         sheet_file = _play_file(out, note=not as_json)
-    options, seed_, code_ = _resolve(_options(board, hard, features, mirror, difficulty), seed, code)
+    options, seed_, code_, custom = _setup(board, hard, features, mirror, difficulty, seed, code)
     with guarded():
-        b = sheet_setups(options, seed_, 1)[0].board
+        b = custom if custom is not None else sheet_setups(options, seed_, 1)[0].board
         rng = make_rng(seed_, "plazing-rw", "play")
         state = new_game(b, rng, options["hard"], options["mirror"])
         pick = get_bot(bot)
@@ -368,19 +465,25 @@ def check_cmd(
     bots = ["random", "greedy"] if bot == "both" else [bot]
     if any(b not in ("random", "greedy") for b in bots):
         fail(f"unknown bot {bot!r} (choose random, greedy or both)")
-    options, seed_, code_ = _resolve(_options(board, hard, features, mirror, difficulty), seed, code)
+    options, seed_, code_, custom = _setup(board, hard, features, mirror, difficulty, seed, code, refuse=False)
     results = []
+    ratings: dict[str, Any] = {}
     with guarded(), executor_from(jobs, scheduler) as executor:  # one pool for every bot and board of the command
         if file is not None:
             loaded = load_boards(file)
             if seed is None and code is None:  # reproducible: the same playouts for the same file
                 seed_ = make_rng(0, "plazing-rw", "check-file", loaded[0][0]).randrange(2**31)
             targets = [(c, b, h or hard, r, m or mirror, bal) for c, b, h, r, m, bal in loaded]
+        elif custom is not None:
+            targets = [(code_, custom, options["hard"], Report(), options["mirror"], None)]
         else:
             sheet = sheet_setups(options, seed_, 1)[0]
             targets = [(code_, sheet.board, options["hard"], Report(), options["mirror"], sheet.balance)]
         for tcode, b, variant, rep, mir, balance in targets:
-            rep.extend(check_board(b, variant, mirror=mir))
+            if custom is not None and file is None:
+                rep.extend(board_file.check_custom_board(b, variant, mir))
+            else:
+                rep.extend(board_rules(b, variant, mir))
             reports = {}
             for name in bots if rep.ok else ():  # stop on an illegal board before playing it
                 with progress_bar(games, f"{name} playouts") as tick:
@@ -388,11 +491,16 @@ def check_cmd(
                         lambda rng, b=b, variant=variant, mir=mir: new_game(b, rng, variant, mir), games,
                         make_rng(seed_, "plazing-rw", "check").randrange(2**40), name, invariant=None,
                         progress=tick, jobs=jobs, executor=executor)
+            if custom is not None and file is None and rep.ok:  # a board file: where it falls on the scale
+                from .rating import rate_board
+
+                ratings[tcode] = rate_board(b, variant, mir, playouts=games, jobs=jobs)
             results.append((tcode, b, variant, rep, reports, balance))
     if as_json:
         items = [{"code": c, "board": b.to_json(), "hard": v, "legal": rep.ok, "violations": rep.to_json(),
                   "playout_seed": seed_, "difficulty": bal,
-                  "playouts": {k: _playout_json(r) for k, r in reports.items()}}
+                  "playouts": {k: _playout_json(r) for k, r in reports.items()},
+                  **({"rating": ratings[c].to_json()} if c in ratings else {})}
                  for c, b, v, rep, reports, bal in results]
         if len(items) == 1:
             print_json(items[0])
@@ -402,6 +510,13 @@ def check_cmd(
     else:
         for c, b, _v, rep, reports, bal in results:
             _print_check(c, b, rep, reports, bal)
+            if c in ratings:
+                r = ratings[c]
+                out_console.print(f"  {r.describe()}", highlight=False, markup=False)
+                for name, fig in r.playouts.items():
+                    out_console.print(f"  rating {name} playouts: {fig['completed']}/{fig['games']} games, mean "
+                                      f"{fig['mean']}, min {fig['min']}, max {fig['max']}, dead rolls "
+                                      f"{fig['dead_rolls']} per game", highlight=False, markup=False)
         out_console.print(f"  playout seed {seed_}", highlight=False)
     if any(not rep.ok or any(not r.playable for r in reports.values())
            for _c, _b, _v, rep, reports, _bal in results):

@@ -31,7 +31,12 @@ from generator.core.rng import MAX_SEED, CodeField, CodeSpec, make_rng
 from .model import Board, boards, grid_size, random_params
 from .rules import check_board
 
-BOARD_CHOICES = ("1", "2", "3", "4", "random")
+#: "custom" is a board read from a file (board_file.py): appended last, so every older code keeps
+#: its meaning; its sheets are coded CODE~B<digest> and reproduce only with the same file
+CUSTOM = "custom"
+BOARD_CHOICES = ("1", "2", "3", "4", "random", CUSTOM)
+#: the --board words that name a board without a file (anything else is a board file's path)
+BOARD_WORDS = ("1", "2", "3", "4", "random")
 FEATURES = ("edge", "blankets", "bar", "waste")
 FEATURE_RANDOM = "random"
 # features are coded as a bit mask (edge=1, blankets=2, bar=4, waste=8) or "random"
@@ -97,6 +102,8 @@ def sheet_setups(options: dict[str, Any], seed: int, count: int,
     options = with_defaults(options)
     if count < 1:
         raise UserInputError("--count must be at least 1")
+    if options["board"] == CUSTOM:
+        raise UserInputError("a custom board's sheets are made from its file (--board FILE)")
     if options["board"] != "random":
         b = boards()[options["board"]]
         code = CODE.encode(options, seed)

@@ -3,7 +3,12 @@ board file, and a pad's title and names."""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
+from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from generator.games.plazing_rw.board_file import parse_board_text
@@ -58,3 +63,118 @@ def test_board_export_refuses_bad_input_in_one_line(args: list[str]) -> None:
 def test_board_group_help_lists_export() -> None:
     code, out = _run("board", "--help")
     assert code == 0 and "export" in out
+
+
+# --- sheet, check, play and score of a board file ------------------------------------------------
+
+SMALL = """name = { pl = "Mała zatoka", en = "Small cove" }
+closed_edges = ["north"]
+north = "sea"
+bar_points = 0
+rows = [
+  ".a.s#p..",
+  "..p.#.s.",
+  ".s....a.",
+  "...BB.p.",
+  ".a.BB.a.",
+  "..p..s..",
+  "........",
+]
+"""
+
+
+def _file(tmp: Path, text: str, name: str = "mine.toml") -> Path:
+    path = tmp / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _pad(tmp: Path, *args: str) -> dict:
+    code, out = _run("sheet", "--out", str(tmp), "--json", *args)
+    assert code == 0, out
+    return json.loads(out)
+
+
+def _texts(pdf: str, code: str, drop: str = "") -> list[str]:
+    """Each page's text without the setup code (and without the line `drop`)."""
+    pages = [p.extract_text() for p in PdfReader(pdf).pages]
+    return [re.sub(r"\s+", " ", t.replace(code, "CODE").replace(drop, "")).strip() for t in pages]
+
+
+@pytest.mark.parametrize("n", ["1", "2", "3", "4"])
+def test_round_trip_an_exported_printed_board_prints_the_same_pages(tmp_path: Path, n: str) -> None:
+    _code, text = _run("board", "export", "--board", n)
+    path = _file(tmp_path, text)
+    common = ("--seed", "7", "--count", "2", "--per-page", "2", "--lang", "pl")
+    printed = _pad(tmp_path / "p", "--board", n, *common)
+    custom = _pad(tmp_path / "c", "--board", str(path), *common)
+    assert custom["code"].startswith(custom["code"].split("~")[0]) and "~B" in custom["code"]
+    assert custom["pages"] == printed["pages"] == 1
+    from generator.games.plazing_rw.rating import Place
+
+    place = Place(custom["rating"]["place_kind"], tuple(custom["rating"]["place_boards"])).text("pl")
+    got = _texts(custom["files"]["sheets"], custom["code"])
+    assert all(f"trudność: {place}" in t for t in got)  # the rating in the small print
+    line = re.search(r"trudność: [^)]*\)", got[0])
+    assert line is not None
+    assert [t.replace(line[0], "").replace("  ", " ") for t in got] == \
+        _texts(printed["files"]["sheets"], printed["code"])
+    assert custom["rating"]["place"] == f"board {n}"  # a printed board falls at its own place
+    doc = json.loads(Path(custom["files"]["setup"]).read_text(encoding="utf-8"))
+    assert doc["setup"]["rating"]["estimate"] == custom["rating"]["estimate"]
+    assert doc["setup"]["sheets"][0]["board"]["rows"] == list(boards()[n].rows)
+
+
+def test_a_small_board_file_prints_rates_and_reproduces_only_with_its_file(tmp_path: Path) -> None:
+    path = _file(tmp_path, SMALL)
+    a = _pad(tmp_path / "a", "--board", str(path), "--seed", "3", "--lang", "en")
+    assert re.fullmatch(r"PR-\w+-3-\w~B[0-9A-F]{6}", a["code"])
+    text = PdfReader(a["files"]["sheets"]).pages[0].extract_text()
+    assert "Small cove" in text and a["code"] in text and "difficulty:" in text
+    assert " H " in re.sub(r"\s+", " ", text) and " J " not in re.sub(r"\s+", " ", text)  # 8 columns lettered
+    command = Path(a["files"]["command"]).read_text(encoding="utf-8")
+    assert f"--board {path}" in command and a["code"] in command
+    b = _pad(tmp_path / "b", "--board", str(path), "--code", a["code"], "--lang", "en")
+    assert Path(a["files"]["sheets"]).read_bytes() == Path(b["files"]["sheets"]).read_bytes()
+    code, out = _run("sheet", "--code", a["code"], "--out", str(tmp_path / "c"))
+    assert code == 2 and "custom board" in out and "--board FILE" in out
+    other = _file(tmp_path, SMALL.replace("Small cove", "Other cove"), "other.toml")
+    code, out = _run("sheet", "--board", str(other), "--code", a["code"], "--out", str(tmp_path / "d"))
+    assert code == 2 and "is not the board of setup code" in out
+
+
+def test_a_malformed_board_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    for text in ("rows = [", 'rows = ["...."]\ncolour = "red"\n'):
+        path = _file(tmp_path, text)
+        code, out = _run("sheet", "--board", str(path), "--out", str(tmp_path / "o"))
+        assert code == 2 and out.count("\n") == 1 and "mine.toml" in out, out
+    code, out = _run("sheet", "--board", str(tmp_path / "nothing.toml"), "--out", str(tmp_path / "o"))
+    assert code == 2 and out.count("\n") == 1
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_board_file_breaking_rules_lists_them_by_rule_and_square_and_exits_1(tmp_path: Path) -> None:
+    path = _file(tmp_path, SMALL.replace('"..p..s..",', '"..p..s.q",'))
+    code, out = _run("sheet", "--board", str(path), "--out", str(tmp_path / "o"))
+    assert code == 1, out
+    assert "[prw.char] unknown square character 'q'" in out and "(at H6)" in out
+    assert not (tmp_path / "o").exists()
+    code, out = _run("check", "--board", str(path), "--games", "5")
+    assert code == 1 and "[prw.char]" in out and "not played" in out
+
+
+def test_check_play_and_score_take_a_board_file(tmp_path: Path) -> None:
+    path = _file(tmp_path, SMALL)
+    code, out = _run("check", "--board", str(path), "--games", "20", "--seed", "1")
+    assert code == 0, out
+    assert "legal" in out and "difficulty:" in out and "bot mean" in out and "rating greedy playouts" in out
+    code, out = _run("check", "--board", str(path), "--games", "20", "--seed", "1", "--json")
+    doc = json.loads(out)
+    assert doc["rating"]["playouts"]["greedy"]["games"] == 20 and doc["legal"]
+    code, out = _run("play", "--board", str(path), "--seed", "2", "--out", str(tmp_path / "p"))
+    assert code == 0, out
+    (sheet,) = (tmp_path / "p").glob("*-player1.json")
+    assert "~B" in sheet.name
+    code, out = _run("score", str(sheet), "--json")
+    assert code == 0, out
+    assert json.loads(out)["legal"]
