@@ -147,15 +147,22 @@ def _describe(options: dict[str, Any]) -> str:
 
 def write_pad(out: Path, options: dict[str, Any], seed: int, code: str, count: int, per_page: int,
               paper: str, lang: str, show_progress: bool = True, jobs: int | None = None,
-              custom: Board | None = None, board_path: str = "") -> dict[str, Any]:
+              custom: Board | None = None, board_path: str = "", title: str = "",
+              player_names: tuple[str, ...] = ()) -> dict[str, Any]:
     """Generate, validate and draw a pad; write sheets.pdf, preview.png, setup.json and command.txt
     into OUT/plazing-rw/<code>/ as one unit. A `custom` board (read from `board_path`, checked) is
     printed on every sheet and rated on the printed boards' scale (rating.py): the rating goes
-    into the JSON and the sheets' small print."""
+    into the JSON and the sheets' small print. A `title` (checked: pad_text) heads every sheet and
+    is the PDF's title; with `player_names`, each name gets `count` sheets (the same boards for everyone,
+    as the players of one game share the dice) with the name in the name box."""
+    from dataclasses import replace
+
+    from generator.core.pad_text import sheet_names
     from generator.render.layout import get_paper
     from generator.render.pdf import pdf_bytes
     from generator.render.png import png_bytes
 
+    from . import pad_text as prw_text
     from .draw import pad_scene
     from .rating import rate_board
 
@@ -170,6 +177,8 @@ def write_pad(out: Path, options: dict[str, Any], seed: int, code: str, count: i
     else:
         with progress_bar(count if show_progress else 0, "boards") as tick:
             sheets = sheet_setups(options, seed, count, tick, jobs=jobs)
+    boards_of_pad = sheets
+    sheets = [replace(boards_of_pad[i % count], name=n) for i, n in enumerate(sheet_names(player_names, count))]
     options = with_defaults(options)
     for s in {id(s.board): s for s in sheets}.values():
         rep = board_rules(s.board, options["hard"], options["mirror"])
@@ -177,13 +186,18 @@ def write_pad(out: Path, options: dict[str, Any], seed: int, code: str, count: i
             raise UserInputError(f"board {s.board.id} breaks {rep.violations[0]}")
     folder = face.set_folder(out, FACE.game, code)
     names = FACE.outputs
-    scene = pad_scene(sheets, paper, lang, options["hard"], per_page,
-                      rating=rating.describe(lang) if rating is not None else "")
+    scene = pad_scene(sheets, paper, lang, options["hard"], per_page, title=title,
+                      rating=rating.describe(lang) if rating is not None else "",
+                      name_at=(prw_text.name_x(), prw_text.NAME_BASELINE))
     body: dict[str, Any] = {"options": {**options, "count": count, "per_page": per_page, "paper": paper,
                                         "lang": lang},
                             "sheets": [s.to_json() for s in _unique(sheets)]}
     if rating is not None:
         body["rating"] = rating.to_json()
+    if title:
+        body["title"] = title
+    if player_names:
+        body["names"] = list(player_names)
     clikit.print_moved(FACE, folder)
     with output_set(folder, owns=face.owns(FACE)) as stage:
         files = {"sheets": (stage / names["sheets"], pdf_bytes(scene)),
@@ -194,12 +208,16 @@ def write_pad(out: Path, options: dict[str, Any], seed: int, code: str, count: i
         if board_path:
             _stamp_board_file(stamped, board_path)
         files["command"] = (stamped, stamped.read_bytes())
-    result = {"code": code, "seed": seed, "sheets": count, "pages": len(scene.pages),
+    result = {"code": code, "seed": seed, "sheets": len(sheets), "pages": len(scene.pages),
               "files": {k: str(relocate(path, stage, folder)) for k, (path, _data) in files.items()},
               "bytes": {k: len(data) for k, (_path, data) in files.items()},
               "difficulty": [{"code": s.code, **s.balance} for s in _unique(sheets) if s.balance]}
     if rating is not None:
         result["rating"] = rating.to_json()
+    if title:
+        result["title"] = title
+    if player_names:
+        result["names"] = list(player_names)
     return result
 
 
@@ -221,10 +239,37 @@ def _write_all(files: dict[str, tuple[Path, bytes]]) -> None:
 
 
 def _unique(sheets: list[SheetSetup]) -> list[SheetSetup]:
-    seen: dict[str, SheetSetup] = {}
+    """One entry per distinct sheet: its board's code and, with --names, the player's name."""
+    seen: dict[tuple[str, str | None], SheetSetup] = {}
     for s in sheets:
-        seen.setdefault(s.code, s)
+        seen.setdefault((s.code, s.name), s)
     return list(seen.values())
+
+
+def _pad_words(title: str | None, names: str | None, board_names: list[str],
+               lang: str) -> tuple[str, tuple[str, ...]]:
+    """--title and --names checked to fit where the sheet prints them (plazing_rw.pad_text): one
+    line and exit 2 for a title or name that is empty, unprintable or too wide."""
+    from generator.core.pad_text import parse_names, parse_title
+
+    from . import pad_text as prw_text
+
+    with guarded():
+        heading = parse_title(title, prw_text.title_slot(board_names, lang)) if title is not None else ""
+        who = parse_names(names, prw_text.name_slot()) if names is not None else ()
+    return heading, who
+
+
+def _board_names(options: dict[str, Any], custom: Board | None, lang: str) -> list[str]:
+    """The board names a pad prints after its title (known before any random board is made)."""
+    from .setup import RANDOM_NAME
+
+    if custom is not None:
+        return [custom.name.get(lang) or custom.id]
+    if options["board"] == "random":
+        return [RANDOM_NAME[lang]]
+    b = boards()[options["board"]]
+    return [b.name.get(lang) or b.id]
 
 
 @face.command(app, FACE, "sheet")
@@ -240,6 +285,8 @@ def sheet_cmd(
     code: str | None,
     paper: str,
     lang: str,
+    title: str | None,
+    names: str | None,
     out: Path,
     jobs: int | None,
     as_json: bool,
@@ -252,13 +299,16 @@ def sheet_cmd(
     if not 1 <= count <= MAX_COUNT:
         fail(f"--count must be 1..{MAX_COUNT}, not {count}")
     options, seed_, code_, custom = _setup(board, hard, features, mirror, difficulty, seed, code)
+    heading, who = _pad_words(title, names, _board_names(options, custom, lang), lang)
+    if len(who) * count > MAX_COUNT:
+        fail(f"{len(who)} names x --count {count} is {len(who) * count} sheets, at most {MAX_COUNT}")
     with guarded():
         result = write_pad(out, options, seed_, code_, count, per_page, paper, lang, jobs=jobs, custom=custom,
-                           board_path=board if custom is not None else "")
+                           board_path=board if custom is not None else "", title=heading, player_names=who)
     if as_json:
         print_json(result)
         return
-    out_console.print(f"plazing-rw {_describe(options)}: {count} sheet(s) on {result['pages']} page(s), "
+    out_console.print(f"plazing-rw {_describe(options)}: {result['sheets']} sheet(s) on {result['pages']} page(s), "
                       f"code {code_}", highlight=False)
     for kind, path in result["files"].items():
         out_console.print(f"  {kind}: {path} ({result['bytes'][kind]} bytes)", highlight=False)
@@ -290,10 +340,11 @@ def _parse_board(raw: Any, source: Path, where: str) -> Board:
 #: writes: its options and one entry per distinct sheet); a key not listed is a typo, not ignored
 SHEET_FIELDS: dict[str, Kind] = {"board": (STR, INT, OBJECT), "hard": BOOL, "mirror": BOOL, "dice": (LIST, NULL),
                                  "shapes": LIST}
-PAD_FIELDS: dict[str, Kind] = {"options": OBJECT, "sheets": LIST, "rating": OBJECT}
+PAD_FIELDS: dict[str, Kind] = {"options": OBJECT, "sheets": LIST, "rating": OBJECT, "title": STR, "names": LIST}
 PAD_OPTION_FIELDS: dict[str, Kind] = {"board": STR, "hard": BOOL, "features": (INT, STR), "mirror": BOOL,
                                       "difficulty": INT, "count": INT, "per_page": INT, "paper": STR, "lang": STR}
-PAD_SHEET_FIELDS: dict[str, Kind] = {"code": STR, "seed": INT, "board": (STR, INT, OBJECT), "balance": (OBJECT, NULL)}
+PAD_SHEET_FIELDS: dict[str, Kind] = {"code": STR, "seed": INT, "board": (STR, INT, OBJECT), "balance": (OBJECT, NULL),
+                                     "name": STR}
 #: a random board's fairness figures (fairness.Decision.to_json and what setup.random_board adds)
 BALANCE_FIELDS: dict[str, Kind] = {"accepted": BOOL, "games": INT, "estimate": NUMBER, "interval": LIST,
                                    "target": NUMBER, "band": LIST, "decision": STR, "difficulty": INT,
@@ -339,9 +390,14 @@ def load_boards(path: Path) -> list[tuple[str, Board, bool, Report, bool, dict[s
     if not sheets:
         f.fail("setup.sheets", "expected a non-empty list of sheets")
     out = []
+    seen: set[str] = set()
     for i, item in enumerate(sheets):
         where = at("setup.sheets", i)
         item = f.obj(item, where, PAD_SHEET_FIELDS, ("board",), "a pad's sheet")
+        key = item.get("code")
+        if key is not None and key in seen:  # the same board on another player's sheet (--names)
+            continue
+        seen.add(key)
         balance = item.get("balance")
         if balance is not None:
             f.obj(balance, at(where, "balance"), BALANCE_FIELDS)

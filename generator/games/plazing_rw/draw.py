@@ -16,6 +16,7 @@ from typing import Any
 
 from generator.core.data import load_toml
 from generator.core.shapes import Shape, normalise, size
+from generator.games.plazing.model import content_digest
 from generator.render import fonts, layout
 from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
 from generator.render.text import text_block
@@ -118,18 +119,21 @@ def _wide(cells: Shape) -> Shape:
 
 
 def frame_symbol(scene: Scene, lang: str, hard: bool, with_bar: bool, bar_points: int,
-                 width: int = 10, height: int = 10) -> str:
+                 width: int = 10, height: int = 10, game_title: bool = True) -> str:
     """Everything of a sheet but the board and its name. The column letters and row numbers follow
     the board's size (`width` x `height` squares, 7 to 10 each: board_file.size_range), the grid
-    drawn from the top left of the 10 x 10 room; the panels keep their places."""
+    drawn from the top left of the 10 x 10 room; the panels keep their places. Without
+    `game_title` the top line leaves out the game's name (a pad's own title goes there)."""
     size_tag = "" if (width, height) == (10, 10) else f"-{width}x{height}"
-    name = f"prw-frame-{lang}-{'hard' if hard else 'std'}-{'bar' + str(bar_points) if with_bar else 'nobar'}{size_tag}"
+    name = (f"prw-frame-{lang}-{'hard' if hard else 'std'}-{'bar' + str(bar_points) if with_bar else 'nobar'}"
+            f"{size_tag}{'' if game_title else '-untitled'}")
     if name in scene.symbols:
         return name
     t, cat, sc = texts(lang), catalog(), scoring()
     items: list[Item] = []
     # header and round track
-    items.append(Text(0, 7, t["title"], size=15, font="bold"))
+    if game_title:
+        items.append(Text(0, 7, t["title"], size=15, font="bold"))
     items.append(Text(SHEET_W, 7, t["player"] + " " + "_" * 16, size=10, anchor="end"))
     items.append(Text(0, 18.5, t["rounds"], size=10, font="bold"))
     bx = 26.0
@@ -405,16 +409,24 @@ def _outline(g: Any, region: int, colour: str, width: float) -> list[Item]:
     return out
 
 
-def body_symbol(scene: Scene, board: Board, lang: str, hard: bool) -> str:
-    """The whole sheet but its code: shared by every sheet of a printed board."""
+def body_symbol(scene: Scene, board: Board, lang: str, hard: bool, heading: str = "") -> str:
+    """The whole sheet but its code and the player's name: shared by every sheet of a board. A
+    pad's `heading` (--title) takes the game's name's place on the top line, in its font, the
+    board name after it (plazing_rw.pad_text measured that it fits)."""
     name = f"prw-sheet-{board.id}-{lang}-{'hard' if hard else 'std'}"
+    if heading:
+        name += "-" + content_digest({"heading": heading})
     if name in scene.symbols:
         return name
     _icon_symbols(scene)
-    frame = frame_symbol(scene, lang, hard, bool(board.bar), board.bar_points, board.grid.width, board.grid.height)
+    frame = frame_symbol(scene, lang, hard, bool(board.bar), board.bar_points, board.grid.width, board.grid.height,
+                         game_title=not heading)
     title = board.name.get(lang) or board.id
-    after_title = fonts.text_width(texts(lang)["title"] + " ", "bold", 15)  # the title is 15 pt bold at x = 0
+    top = heading or texts(lang)["title"]
+    after_title = fonts.text_width(top + " ", "bold", 15)  # the title is 15 pt bold at x = 0
     items: list[Item] = [Use(frame, 0, 0), Text(after_title, 7, "· " + title, size=11, font="bold", fill="#444444")]
+    if heading:
+        items.append(Text(0, 7, heading, size=15, font="bold"))
     items += board_items(board, lang)
     items += symbol_legend(board, lang)
     return scene.add_symbol(Symbol(name, SHEET_W, SHEET_H, items))
@@ -423,11 +435,21 @@ def body_symbol(scene: Scene, board: Board, lang: str, hard: bool) -> str:
 # --- pages --------------------------------------------------------------------------------------
 
 
+def name_symbol(scene: Scene, name: str, at: tuple[float, float]) -> str:
+    """A player's name in the name box (10 pt bold at `at`, sheet design mm: plazing_rw.pad_text
+    says where), a sheet-sized symbol placed like the sheet, once per name in the PDF."""
+    sym = "prw-name-" + content_digest({"name": name, "at": list(at)})
+    if sym not in scene.symbols:
+        scene.add_symbol(Symbol(sym, SHEET_W, SHEET_H, [Text(at[0], at[1], name, size=10, font="bold")]))
+    return sym
+
+
 def pad_scene(sheets: list[SheetSetup], paper_name: str, lang: str, hard: bool, per_page: int = 1,
-              title: str = "", rating: str = "") -> Scene:
+              title: str = "", rating: str = "", name_at: tuple[float, float] = (0.0, 0.0)) -> Scene:
     """All sheets of a pad on pages of `paper_name`, one per page or two A5 per landscape page.
     `rating` is a board file's difficulty line (rating.Rating.describe), printed in the small print
-    where a random board's fairness figures go."""
+    where a random board's fairness figures go. A `title` (--title) is the PDF's title and every
+    sheet's heading; a sheet's `name` is printed at `name_at` (plazing_rw.pad_text)."""
     paper = layout.get_paper(paper_name)
     t = texts(lang)
     scene = Scene(title=title or t["pdf_title"], subject=t["pdf_subject"])
@@ -455,7 +477,9 @@ def pad_scene(sheets: list[SheetSetup], paper_name: str, lang: str, hard: bool, 
                 page.items.append(Line(half, m, half, paper.h - m - layout.FOOTER_H, stroke="#bbbbbb", width=0.2,
                                        dash=(2, 2)))
         x, y = slots[slot]
-        page.items.append(Use(body_symbol(scene, sheet.board, lang, hard), x, y, scale=scale))
+        page.items.append(Use(body_symbol(scene, sheet.board, lang, hard, title), x, y, scale=scale))
+        if sheet.name:
+            page.items.append(Use(name_symbol(scene, sheet.name, name_at), x, y, scale=scale))
         page.items.append(Text(x + SHEET_W * scale, y + SHEET_H * scale + 3.2, f"{t['code']} {sheet.code}",
                                size=SMALL_PRINT_PT, font="condensed-bold", anchor="end", fill="#333333"))
         small = describe(sheet.balance, lang) if sheet.balance else rating

@@ -45,6 +45,9 @@ DIFFICULTY_CHOICES = (1, 2, 3, 4)
 CODE = CodeSpec("PR", (CodeField("board", BOARD_CHOICES), CodeField("hard", (False, True)),
                        CodeField("features", FEATURE_CHOICES), CodeField("mirror", (False, True)),
                        CodeField("difficulty", DIFFICULTY_CHOICES)))
+#: the name a random beach prints after the sheet's title (known before it is made: a pad's title
+#: is measured against it)
+RANDOM_NAME = {"pl": "Losowa plaża", "en": "Random beach"}
 DEFAULTS: dict[str, Any] = {"board": "1", "hard": False, "features": FEATURE_RANDOM, "mirror": False,
                             "difficulty": 1}
 
@@ -83,11 +86,14 @@ class SheetSetup:
     seed: int
     board: Board
     balance: dict[str, Any] | None = None  # a random board's fairness decision (fairness.Decision.to_json)
+    name: str | None = None  # the player's name printed in the name box (--names), None for a blank box
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "seed": self.seed, "board": self.board.to_json()}
         if self.balance is not None:
             out["balance"] = self.balance
+        if self.name is not None:
+            out["name"] = self.name
         return out
 
 
@@ -302,4 +308,4 @@ def candidate(rng: random.Random, mask: int, gen: dict[str, Any], board_id: str 
     north = "bar" if bar and edge else ("sea" if edge else "none")
     return Board(id=board_id, rows=tuple("".join(r) for r in cells), closed_edges=("north",) if edge else (),
                  north=north, bar_points=gen["bar_points"] if bar else 0,
-                 name={"pl": "Losowa plaża", "en": "Random beach"})
+                 name=dict(RANDOM_NAME))

@@ -178,3 +178,41 @@ def test_check_play_and_score_take_a_board_file(tmp_path: Path) -> None:
     code, out = _run("score", str(sheet), "--json")
     assert code == 0, out
     assert json.loads(out)["legal"]
+
+
+# --- a pad's title and players' names ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("board", ["2", "small"])
+def test_title_and_names_print_one_sheet_per_name_and_read_back(tmp_path: Path, board: str) -> None:
+    arg = str(_file(tmp_path, SMALL)) if board == "small" else board
+    r = _pad(tmp_path / "o", "--board", arg, "--title", "Wieczór gier w Żabce", "--names", "Ala, Ola ,Żaneta",
+             "--count", "2", "--seed", "4", "--lang", "pl")
+    assert r["sheets"] == r["pages"] == 6 and r["names"] == ["Ala", "Ola", "Żaneta"]
+    reader = PdfReader(r["files"]["sheets"])
+    assert len(reader.pages) == 6 and reader.metadata.title == "Wieczór gier w Żabce"
+    texts = [p.extract_text() for p in reader.pages]
+    for i, text in enumerate(texts):
+        assert "Wieczór gier w Żabce" in text and r["code"] in text
+        assert ["Ala", "Ola", "Żaneta"][i // 2] in text
+    assert "Plażing: roll&write ·" not in texts[0].split("\n")[0]  # the title took the game's name's place
+    doc = json.loads(Path(r["files"]["setup"]).read_text(encoding="utf-8"))["setup"]
+    assert doc["title"] == "Wieczór gier w Żabce" and doc["names"] == ["Ala", "Ola", "Żaneta"]
+    assert [s["name"] for s in doc["sheets"]] == ["Ala", "Ola", "Żaneta"]
+    command = Path(r["files"]["command"]).read_text(encoding="utf-8")
+    assert "--title 'Wieczór gier w Żabce'" in command and "--names" in command
+    code, out = _run("check", "--file", r["files"]["setup"], "--games", "3")  # the pad still reads back
+    assert code == 0, out
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--title", "Wieczór gier w Żabce, długi tytuł, który na pewno się nie zmieści"], "shorten it"),
+    (["--title", "  "], "empty"),
+    (["--names", "Ala,,Ola"], "name 2 of 3 is empty"),
+    (["--names", "Maksymilian Konstanty Wielkopolski"], "shorten it"),
+])
+def test_a_title_or_name_that_does_not_fit_is_one_line_and_exit_2(tmp_path: Path, args: list[str],
+                                                                  words: str) -> None:
+    code, out = _run("sheet", "--board", "1", "--out", str(tmp_path / "o"), *args)
+    assert code == 2 and words in out and out.count("\n") == 1, out
+    assert not (tmp_path / "o").exists()
