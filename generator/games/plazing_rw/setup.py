@@ -167,6 +167,7 @@ def random_board(seed: int, hard: bool = False, features: int | str = FEATURE_RA
     failures: Counter[str] = Counter()
     played = tested = 0
     batch: list[tuple[int, Board]] = []
+    legal: list[Board] = []  # every legal candidate, for the message when none is as hard as asked
     if balance:
         fp = params(difficulty)
         size, margin = int(fp["screen_batch"]), float(fp["screen_margin"])
@@ -188,6 +189,7 @@ def random_board(seed: int, hard: bool = False, features: int | str = FEATURE_RA
                 return board, None
             else:
                 batch.append((attempt, board))
+                legal.append(board)
         if not batch or (len(batch) < size and attempt < gen["max_tries"] - 1):
             continue
         # the batch's candidates, nearest the target by forecast first (ties: in the order made);
@@ -207,8 +209,44 @@ def random_board(seed: int, hard: bool = False, features: int | str = FEATURE_RA
                            "tested": tested, "games_played": played}
             failures[f"difficulty {difficulty} ({d.reason})"] += 1
     worst = ", ".join(f"{k} x{n}" for k, n in failures.most_common(3))
+    hint = difficulty_hint(legal, difficulty) if balance else ""
     raise GenerationError(f"no legal random board as hard as board {difficulty} for seed {seed} after "
-                          f"{gen['max_tries']} tries (most frequent failures: {worst})")
+                          f"{gen['max_tries']} tries (most frequent failures: {worst}){hint}")
+
+
+#: a difficulty is suggested when at least this share of the legal candidates made is forecast
+#: inside its band (near enough that the sequential test has a fair chance to accept one)
+HINT_SHARE = 0.1
+
+
+def fitting_difficulties(legal: list[Board]) -> list[int]:
+    """The difficulties whose band the board-feature forecast (predict.py) puts at least
+    HINT_SHARE of these boards in: what a feature list can be as hard as. (`--features waste`
+    makes beaches like board 4 and nothing else; `edge` or `bar` alone, like board 2 or 3.)"""
+    from .fairness import params, reference
+    from .predict import predictor
+
+    out = []
+    for d in DIFFICULTY_CHOICES:
+        fp, forecast, aim = params(d), predictor(d), reference(d).mean
+        reach = aim * float(fp["tolerance"]) + float(fp["screen_margin"]) * forecast.error
+        near = sum(1 for b in legal if abs(forecast.predict(b) - aim) <= reach)
+        if legal and near / len(legal) >= HINT_SHARE:
+            out.append(d)
+    return out
+
+
+def difficulty_hint(legal: list[Board], difficulty: int) -> str:
+    """The end of the message when no candidate was as hard as asked: which difficulties the
+    candidates made (the feature list's boards) would fit, so the user knows what to ask for."""
+    if not legal:
+        return ""
+    fits = [d for d in fitting_difficulties(legal) if d != difficulty]
+    if not fits:
+        return "; these features make beaches that fit no difficulty's band: add or drop a feature"
+    words = " or ".join(str(d) for d in fits)
+    return (f"; these features make beaches as hard as difficulty {words}: try --difficulty {fits[0]}, "
+            "or other --features")
 
 
 @cache

@@ -216,3 +216,18 @@ def test_a_title_or_name_that_does_not_fit_is_one_line_and_exit_2(tmp_path: Path
     code, out = _run("sheet", "--board", "1", "--out", str(tmp_path / "o"), *args)
     assert code == 2 and words in out and out.count("\n") == 1, out
     assert not (tmp_path / "o").exists()
+
+
+# --- a feature list that cannot be as hard as asked (issue 25) -----------------------------------
+
+
+@pytest.mark.parametrize(("features", "fits"), [("waste", "4"), ("edge", "2 or 3")])
+def test_a_feature_list_too_easy_or_hard_names_the_difficulty_that_works(tmp_path: Path, features: str,
+                                                                       fits: str) -> None:
+    code, out = _run("sheet", "--board", "random", "--features", features, "--seed", "1", "--count", "1",
+                     "--out", str(tmp_path / "o"))
+    assert code == 2 and out.count("\n") == 1, out
+    assert f"as hard as difficulty {fits}: try --difficulty {fits[0]}" in out
+    r = _pad(tmp_path / "p", "--board", "random", "--features", features, "--difficulty", fits[0], "--seed", "1",
+             "--count", "1")
+    assert r["difficulty"][0]["accepted"] and r["difficulty"][0]["difficulty"] == int(fits[0])
