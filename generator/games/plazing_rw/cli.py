@@ -32,7 +32,6 @@ from generator.core.files import dumps_setup, load_setup, output_files, output_s
 from generator.core.playout import run_playouts
 from generator.core.rng import make_rng
 
-from . import board_file
 from .face import FACE
 from .model import FILE_VERSION, GAME, Board, boards, grid_size, scoring
 from .rules import check_board, check_dice, check_drawing, parse_dice, parse_drawn, score_drawing
@@ -82,6 +81,8 @@ def _resolve(options: dict[str, Any], seed: int | None, code: str | None,
              custom: Board | None = None) -> tuple[dict[str, Any], int, str]:
     """Options, seed and code; a custom board's code is the base code and ~B<the file's digest>,
     and a typed code with that mark reproduces only with the same file (board_file.py)."""
+    from . import board_file
+
     if code:
         with guarded():  # a bad code fails here, as plain text (clikit.resolve may print it as markup)
             board_file.require_board_for_code(code, custom)
@@ -100,6 +101,8 @@ def _resolve(options: dict[str, Any], seed: int | None, code: str | None,
 def _board_file(board: str) -> Board | None:
     """--board: None for 1-4 and random, else the board file it names (read strictly: a malformed
     file is one line and exit 2; its rules are checked by `_refuse_broken`)."""
+    from . import board_file
+
     if board in BOARD_WORDS:
         return None
     with guarded():
@@ -108,6 +111,8 @@ def _board_file(board: str) -> Board | None:
 
 def _refuse_broken(b: Board, hard: bool, mirror: bool, source: str) -> None:
     """Exit 1 with every broken rule of a board file, one `[rule] message (at C4)` a line."""
+    from . import board_file
+
     rep = board_file.check_custom_board(b, hard, mirror)
     if rep.ok:
         return
@@ -120,6 +125,8 @@ def _refuse_broken(b: Board, hard: bool, mirror: bool, source: str) -> None:
 def board_rules(b: Board, hard: bool, mirror: bool) -> Report:
     """The rules a board keeps: a printed-size board the printed boards' (`check_board`), any other
     size a board file's (`check_custom_board`, which allows the sizes a sheet prints)."""
+    from . import board_file
+
     if (b.grid.width, b.grid.height) == grid_size():
         return check_board(b, hard, mirror=mirror)
     return board_file.check_custom_board(b, hard, mirror)
@@ -517,6 +524,7 @@ def check_cmd(
     """`boardgen plazing-rw check` (its help and options: face.toml [commands.check])."""
     from generator.core.parallel import executor_from
 
+    from . import board_file
     from .engine import new_game
     bots = ["random", "greedy"] if bot == "both" else [bot]
     if any(b not in ("random", "greedy") for b in bots):
@@ -626,6 +634,8 @@ def _playout_json(r: Any) -> dict[str, Any]:
 def board_export_cmd(board: str | None, code: str | None) -> None:
     """`boardgen plazing-rw board export` (face.toml [commands.board-export]): a printed board or a
     code's board as a board file on stdout, the start of a user's own beach."""
+    from . import board_file
+
     with guarded():
         b, origin = board_file.board_to_export(board=board, code=code)
     typer.echo(board_file.export_board(b, origin), nl=False)

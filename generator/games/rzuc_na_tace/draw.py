@@ -17,12 +17,12 @@ Everything printed comes from the layout (values, thresholds, multipliers, table
 
 from __future__ import annotations
 
+import hashlib
 import math
 import tomllib
 from functools import cache
 from typing import Any
 
-from generator.games.plazing.model import content_digest
 from generator.games.rzuc_na_tace.model import DATA, Layout
 from generator.games.rzuc_na_tace.setup import Setup
 from generator.render import fonts
@@ -180,14 +180,19 @@ def sheet_symbol(setup: Setup, code: str, lang: str, heading: str = "", rating: 
     items += _small_print(setup, lab, rating)
     name = f"rzuc-sheet-{code}-{lang}"
     if heading:
-        name += "-" + content_digest({"heading": heading})
+        name += "-" + _tag(heading)
     return Symbol(name, SHEET_W, SHEET_H, items)
+
+
+def _tag(text: str) -> str:
+    """A symbol name's stable part for a user's text (the PDF names a symbol; the text may hold anything)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
 
 
 def name_symbol(scene: Scene, name: str, at: tuple[float, float]) -> str:
     """A player's name on the "Player:" line (9 pt bold at `at`, sheet design mm:
     rzuc_na_tace.pad_text says where), a sheet-sized symbol placed like the sheet."""
-    sym = "rzuc-name-" + content_digest({"name": name, "at": list(at)})
+    sym = f"rzuc-name-{_tag(name)}-{at[0]:g}-{at[1]:g}"
     if sym not in scene.symbols:
         scene.add_symbol(Symbol(sym, SHEET_W, SHEET_H, [Text(at[0], at[1], name, size=9, font="bold")]))
     return sym
