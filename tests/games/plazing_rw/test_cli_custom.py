@@ -231,3 +231,29 @@ def test_a_feature_list_too_easy_or_hard_names_the_difficulty_that_works(tmp_pat
     r = _pad(tmp_path / "p", "--board", "random", "--features", features, "--difficulty", fits[0], "--seed", "1",
              "--count", "1")
     assert r["difficulty"][0]["accepted"] and r["difficulty"][0]["difficulty"] == int(fits[0])
+
+
+def test_round_trip_a_random_board_by_its_code(tmp_path: Path) -> None:
+    """A random beach exported by its code prints as its own sheet does, apart from the code and
+    the small print (the random board's fairness figures, the file's rating)."""
+    common = ("--count", "1", "--lang", "en")
+    rand = _pad(tmp_path / "r", "--board", "random", "--seed", "11", *common)
+    code, text = _run("board", "export", "--code", rand["code"])
+    assert code == 0, text
+    path = _file(tmp_path, text)
+    own = _pad(tmp_path / "c", "--board", str(path), "--seed", "11", *common)
+    doc_r = json.loads(Path(rand["files"]["setup"]).read_text(encoding="utf-8"))["setup"]
+    doc_c = json.loads(Path(own["files"]["setup"]).read_text(encoding="utf-8"))["setup"]
+    assert doc_c["sheets"][0]["board"] == doc_r["sheets"][0]["board"]
+
+    def pages(r: dict) -> list[str]:
+        out = []
+        for page in PdfReader(r["files"]["sheets"]).pages:
+            lines = page.extract_text().replace(r["code"], "CODE").splitlines()
+            out.append(" ".join(ln for ln in lines if not ln.startswith("difficulty")))
+        return out
+
+    assert pages(own) == pages(rand)
+    small = [ln for r in (rand, own) for ln in PdfReader(r["files"]["sheets"]).pages[0].extract_text().splitlines()
+             if ln.startswith("difficulty")]
+    assert len(small) == 2 and small[1].startswith("difficulty: board 1")  # the figures, then the rating
