@@ -402,9 +402,10 @@ def load_boards(path: Path) -> list[tuple[str, Board, bool, Report, bool, dict[s
         where = at("setup.sheets", i)
         item = f.obj(item, where, PAD_SHEET_FIELDS, ("board",), "a pad's sheet")
         key = item.get("code")
-        if key is not None and key in seen:  # the same board on another player's sheet (--names)
-            continue
-        seen.add(key)
+        if key is not None:
+            if key in seen:  # the same board on another player's sheet (--names)
+                continue
+            seen.add(key)
         balance = item.get("balance")
         if balance is not None:
             f.obj(balance, at(where, "balance"), BALANCE_FIELDS)
@@ -647,7 +648,9 @@ def _nest_board_export() -> None:
     Both names run the one function; the flat one is hidden from the help."""
     info = next(c for c in app.registered_commands if c.name == "board-export")
     info.hidden = True
-    board_app.command("export", help=info.help)(info.callback)
+    callback = info.callback
+    assert callback is not None  # face.command registered it
+    board_app.command("export", help=info.help)(callback)
 
 
 _nest_board_export()
