@@ -33,11 +33,13 @@ from generator.core.playout import run_playouts
 from generator.core.rng import make_rng
 
 from .face import FACE
-from .model import FILE_VERSION, GAME, Board, boards, scoring
+from .model import FILE_VERSION, GAME, Board, boards, grid_size, scoring
 from .rules import check_board, check_dice, check_drawing, parse_dice, parse_drawn, score_drawing
 from .setup import (
     BOARD_CHOICES,
+    BOARD_WORDS,
     CODE,
+    CUSTOM,
     DIFFICULTY_CHOICES,
     SheetSetup,
     feature_names,
@@ -48,8 +50,15 @@ from .setup import (
 
 app = typer.Typer(help="Plażing: roll&write — printable sheets, scoring and solo playouts.",
                   no_args_is_help=True, pretty_exceptions_enable=False)
+#: `boardgen plazing-rw board ...`: your own beach as a file (board_file.py)
+board_app = typer.Typer(help="Your own beach: board files (`board export`, then `sheet --board FILE`).",
+                        no_args_is_help=True, pretty_exceptions_enable=False)
+app.add_typer(board_app, name="board")
 
 MAX_COUNT = 1000
+#: random and greedy solo games behind a custom board's playout figures (its rating's shared-dice
+#: comparison plays as many greedy games as the sequential test needs, besides these)
+RATING_PLAYOUTS = 200
 
 
 def _options(board: str, hard: bool, features: str, mirror: bool = False, difficulty: int = 1) -> dict[str, Any]:
@@ -68,11 +77,71 @@ def _options(board: str, hard: bool, features: str, mirror: bool = False, diffic
     return {"board": board, "hard": hard, "features": feats, "mirror": mirror, "difficulty": difficulty}
 
 
-def _resolve(options: dict[str, Any], seed: int | None, code: str | None) -> tuple[dict[str, Any], int, str]:
+def _resolve(options: dict[str, Any], seed: int | None, code: str | None,
+             custom: Board | None = None) -> tuple[dict[str, Any], int, str]:
+    """Options, seed and code; a custom board's code is the base code and ~B<the file's digest>,
+    and a typed code with that mark reproduces only with the same file (board_file.py)."""
+    from . import board_file
+
     if code:
         with guarded():  # a bad code fails here, as plain text (clikit.resolve may print it as markup)
+            board_file.require_board_for_code(code, custom)
+            code = board_file.split_board_mark(code)[0]
             CODE.decode(code)
-    return resolve(CODE, options, seed, code)
+    options, seed_, code_ = resolve(CODE, options, seed, code)
+    if custom is not None:
+        if options["board"] != CUSTOM:  # pragma: no cover - _no_contradiction refuses it first
+            fail(f"setup code {code} is of board {options['board']}, not of a board file")
+        return options, seed_, board_file.mark_code(code_, custom)
+    if options["board"] == CUSTOM:
+        fail(f"setup code {code} was made with a custom board: pass the same --board FILE")
+    return options, seed_, code_
+
+
+def _board_file(board: str) -> Board | None:
+    """--board: None for 1-4 and random, else the board file it names (read strictly: a malformed
+    file is one line and exit 2; its rules are checked by `_refuse_broken`)."""
+    from . import board_file
+
+    if board in BOARD_WORDS:
+        return None
+    with guarded():
+        return board_file.read_board_file(Path(board))
+
+
+def _refuse_broken(b: Board, hard: bool, mirror: bool, source: str) -> None:
+    """Exit 1 with every broken rule of a board file, one `[rule] message (at C4)` a line."""
+    from . import board_file
+
+    rep = board_file.check_custom_board(b, hard, mirror)
+    if rep.ok:
+        return
+    out_console.print(f"{source}: {len(rep)} broken rule(s)", highlight=False, markup=False)
+    for v in rep:
+        out_console.print(f"  {v}", highlight=False, markup=False)
+    raise typer.Exit(1)
+
+
+def board_rules(b: Board, hard: bool, mirror: bool) -> Report:
+    """The rules a board keeps: a printed-size board the printed boards' (`check_board`), any other
+    size a board file's (`check_custom_board`, which allows the sizes a sheet prints)."""
+    from . import board_file
+
+    if (b.grid.width, b.grid.height) == grid_size():
+        return check_board(b, hard, mirror=mirror)
+    return board_file.check_custom_board(b, hard, mirror)
+
+
+def _setup(board: str, hard: bool, features: str, mirror: bool, difficulty: int, seed: int | None,
+           code: str | None, refuse: bool = True) -> tuple[dict[str, Any], int, str, Board | None]:
+    """What `sheet`, `play` and `check` share: options, seed and code, and the board file when
+    --board names one (checked first when `refuse`: a board breaking a rule exits 1)."""
+    custom = _board_file(board)
+    if custom is not None and refuse:
+        _refuse_broken(custom, hard, mirror, board)
+    options, seed_, code_ = _resolve(_options(CUSTOM if custom else board, hard, features, mirror, difficulty),
+                                     seed, code, custom)
+    return options, seed_, code_, custom
 
 
 def _describe(options: dict[str, Any]) -> str:
@@ -84,31 +153,58 @@ def _describe(options: dict[str, Any]) -> str:
 
 
 def write_pad(out: Path, options: dict[str, Any], seed: int, code: str, count: int, per_page: int,
-              paper: str, lang: str, show_progress: bool = True, jobs: int | None = None) -> dict[str, Any]:
+              paper: str, lang: str, show_progress: bool = True, jobs: int | None = None,
+              custom: Board | None = None, board_path: str = "", title: str = "",
+              player_names: tuple[str, ...] = ()) -> dict[str, Any]:
     """Generate, validate and draw a pad; write sheets.pdf, preview.png, setup.json and command.txt
-    into OUT/plazing-rw/<code>/ as one unit."""
+    into OUT/plazing-rw/<code>/ as one unit. A `custom` board (read from `board_path`, checked) is
+    printed on every sheet and rated on the printed boards' scale (rating.py): the rating goes
+    into the JSON and the sheets' small print. A `title` (checked: pad_text) heads every sheet and
+    is the PDF's title; with `player_names`, each name gets `count` sheets (the same boards for everyone,
+    as the players of one game share the dice) with the name in the name box."""
+    from dataclasses import replace
+
+    from generator.core.pad_text import sheet_names
     from generator.render.layout import get_paper
     from generator.render.pdf import pdf_bytes
     from generator.render.png import png_bytes
 
+    from . import pad_text as prw_text
     from .draw import pad_scene
+    from .rating import rate_board
 
     try:
         get_paper(paper)
     except ValueError as exc:
         raise UserInputError(str(exc)) from None
-    with progress_bar(count if show_progress else 0, "boards") as tick:
-        sheets = sheet_setups(options, seed, count, tick, jobs=jobs)
+    rating = None
+    if custom is not None:
+        sheets = [SheetSetup(code, seed, custom)] * count
+        rating = rate_board(custom, options["hard"], options["mirror"], playouts=RATING_PLAYOUTS, jobs=jobs)
+    else:
+        with progress_bar(count if show_progress else 0, "boards") as tick:
+            sheets = sheet_setups(options, seed, count, tick, jobs=jobs)
+    boards_of_pad = sheets
+    sheets = [replace(boards_of_pad[i % count], name=n) for i, n in enumerate(sheet_names(player_names, count))]
     options = with_defaults(options)
     for s in {id(s.board): s for s in sheets}.values():
-        rep = check_board(s.board, options["hard"], mirror=options["mirror"])
+        rep = board_rules(s.board, options["hard"], options["mirror"])
         if not rep.ok:  # generate must never emit what check rejects
             raise UserInputError(f"board {s.board.id} breaks {rep.violations[0]}")
     folder = face.set_folder(out, FACE.game, code)
     names = FACE.outputs
-    scene = pad_scene(sheets, paper, lang, options["hard"], per_page)
-    body = {"options": {**options, "count": count, "per_page": per_page, "paper": paper, "lang": lang},
-            "sheets": [s.to_json() for s in _unique(sheets)]}
+    scene = pad_scene(sheets, paper, lang, options["hard"], per_page, title=title,
+                      rating=rating.describe(lang) if rating is not None else "",
+                      name_at=(prw_text.name_x(), prw_text.NAME_BASELINE))
+    body: dict[str, Any] = {"options": {**options, "count": count, "per_page": per_page, "paper": paper,
+                                        "lang": lang},
+                            "sheets": [s.to_json() for s in _unique(sheets)]}
+    if rating is not None:
+        body["rating"] = rating.to_json()
+    if title:
+        body["title"] = title
+    if player_names:
+        body["names"] = list(player_names)
     clikit.print_moved(FACE, folder)
     with output_set(folder, owns=face.owns(FACE)) as stage:
         files = {"sheets": (stage / names["sheets"], pdf_bytes(scene)),
@@ -116,11 +212,30 @@ def write_pad(out: Path, options: dict[str, Any], seed: int, code: str, count: i
                  "setup": (stage / names["setup"], dumps_setup(GAME, FILE_VERSION, code, body).encode("utf-8"))}
         _write_all(files)
         stamped = face.stamp(stage, code, FACE, "sheet")
+        if board_path:
+            _stamp_board_file(stamped, board_path)
         files["command"] = (stamped, stamped.read_bytes())
-    return {"code": code, "seed": seed, "sheets": count, "pages": len(scene.pages),
-            "files": {k: str(relocate(path, stage, folder)) for k, (path, _data) in files.items()},
-            "bytes": {k: len(data) for k, (_path, data) in files.items()},
-            "difficulty": [{"code": s.code, **s.balance} for s in _unique(sheets) if s.balance]}
+    result = {"code": code, "seed": seed, "sheets": len(sheets), "pages": len(scene.pages),
+              "files": {k: str(relocate(path, stage, folder)) for k, (path, _data) in files.items()},
+              "bytes": {k: len(data) for k, (_path, data) in files.items()},
+              "difficulty": [{"code": s.code, **s.balance} for s in _unique(sheets) if s.balance]}
+    if rating is not None:
+        result["rating"] = rating.to_json()
+    if title:
+        result["title"] = title
+    if player_names:
+        result["names"] = list(player_names)
+    return result
+
+
+def _stamp_board_file(stamped: Path, board_path: str) -> None:
+    """command.txt of a custom board's set: the --code alone cannot rebuild a drawn board (its
+    ~B mark asks for the file), so the file is named after the command, as it was given."""
+    import shlex
+
+    words = shlex.split(stamped.read_text(encoding="utf-8"))
+    words[3:3] = ["--board", board_path]
+    write_atomic(stamped, shlex.join(words) + "\n")
 
 
 def _write_all(files: dict[str, tuple[Path, bytes]]) -> None:
@@ -131,10 +246,37 @@ def _write_all(files: dict[str, tuple[Path, bytes]]) -> None:
 
 
 def _unique(sheets: list[SheetSetup]) -> list[SheetSetup]:
-    seen: dict[str, SheetSetup] = {}
+    """One entry per distinct sheet: its board's code and, with --names, the player's name."""
+    seen: dict[tuple[str, str | None], SheetSetup] = {}
     for s in sheets:
-        seen.setdefault(s.code, s)
+        seen.setdefault((s.code, s.name), s)
     return list(seen.values())
+
+
+def _pad_words(title: str | None, names: str | None, board_names: list[str],
+               lang: str) -> tuple[str, tuple[str, ...]]:
+    """--title and --names checked to fit where the sheet prints them (plazing_rw.pad_text): one
+    line and exit 2 for a title or name that is empty, unprintable or too wide."""
+    from generator.core.pad_text import parse_names, parse_title
+
+    from . import pad_text as prw_text
+
+    with guarded():
+        heading = parse_title(title, prw_text.title_slot(board_names, lang)) if title is not None else ""
+        who = parse_names(names, prw_text.name_slot()) if names is not None else ()
+    return heading, who
+
+
+def _board_names(options: dict[str, Any], custom: Board | None, lang: str) -> list[str]:
+    """The board names a pad prints after its title (known before any random board is made)."""
+    from .setup import RANDOM_NAME
+
+    if custom is not None:
+        return [custom.name.get(lang) or custom.id]
+    if options["board"] == "random":
+        return [RANDOM_NAME[lang]]
+    b = boards()[options["board"]]
+    return [b.name.get(lang) or b.id]
 
 
 @face.command(app, FACE, "sheet")
@@ -150,6 +292,8 @@ def sheet_cmd(
     code: str | None,
     paper: str,
     lang: str,
+    title: str | None,
+    names: str | None,
     out: Path,
     jobs: int | None,
     as_json: bool,
@@ -161,18 +305,33 @@ def sheet_cmd(
         fail(f"--per-page must be 1 or 2, not {per_page}")
     if not 1 <= count <= MAX_COUNT:
         fail(f"--count must be 1..{MAX_COUNT}, not {count}")
-    options, seed_, code_ = _resolve(_options(board, hard, features, mirror, difficulty), seed, code)
+    options, seed_, code_, custom = _setup(board, hard, features, mirror, difficulty, seed, code)
+    heading, who = _pad_words(title, names, _board_names(options, custom, lang), lang)
+    if len(who) * count > MAX_COUNT:
+        fail(f"{len(who)} names x --count {count} is {len(who) * count} sheets, at most {MAX_COUNT}")
     with guarded():
-        result = write_pad(out, options, seed_, code_, count, per_page, paper, lang, jobs=jobs)
+        result = write_pad(out, options, seed_, code_, count, per_page, paper, lang, jobs=jobs, custom=custom,
+                           board_path=board if custom is not None else "", title=heading, player_names=who)
     if as_json:
         print_json(result)
         return
-    out_console.print(f"plazing-rw {_describe(options)}: {count} sheet(s) on {result['pages']} page(s), "
+    out_console.print(f"plazing-rw {_describe(options)}: {result['sheets']} sheet(s) on {result['pages']} page(s), "
                       f"code {code_}", highlight=False)
     for kind, path in result["files"].items():
         out_console.print(f"  {kind}: {path} ({result['bytes'][kind]} bytes)", highlight=False)
     for fig in result["difficulty"]:  # every random sheet's estimate, so a group can see the pad is fair
         out_console.print(f"  {fig['code']}: {_difficulty_line(fig)}", highlight=False)
+    if "rating" in result:
+        out_console.print(f"  {board}: {_rating_line(result['rating'])}", highlight=False, markup=False)
+
+
+def _rating_line(r: dict[str, Any]) -> str:
+    """A custom board's rating (rating.Rating.to_json) in one line, with the greedy playouts."""
+    lo, hi = r["interval"]
+    g = r["playouts"]["greedy"]
+    return (f"difficulty {r['place']} (greedy estimate {r['estimate']}, interval {lo}..{hi}, {r['games']} games "
+            f"on shared dice; like {', '.join(r['like']) or 'no printed board'}); greedy playouts mean "
+            f"{g['mean']}, min {g['min']}, max {g['max']}")
 
 
 def _parse_board(raw: Any, source: Path, where: str) -> Board:
@@ -188,10 +347,11 @@ def _parse_board(raw: Any, source: Path, where: str) -> Board:
 #: writes: its options and one entry per distinct sheet); a key not listed is a typo, not ignored
 SHEET_FIELDS: dict[str, Kind] = {"board": (STR, INT, OBJECT), "hard": BOOL, "mirror": BOOL, "dice": (LIST, NULL),
                                  "shapes": LIST}
-PAD_FIELDS: dict[str, Kind] = {"options": OBJECT, "sheets": LIST}
+PAD_FIELDS: dict[str, Kind] = {"options": OBJECT, "sheets": LIST, "rating": OBJECT, "title": STR, "names": LIST}
 PAD_OPTION_FIELDS: dict[str, Kind] = {"board": STR, "hard": BOOL, "features": (INT, STR), "mirror": BOOL,
                                       "difficulty": INT, "count": INT, "per_page": INT, "paper": STR, "lang": STR}
-PAD_SHEET_FIELDS: dict[str, Kind] = {"code": STR, "seed": INT, "board": (STR, INT, OBJECT), "balance": (OBJECT, NULL)}
+PAD_SHEET_FIELDS: dict[str, Kind] = {"code": STR, "seed": INT, "board": (STR, INT, OBJECT), "balance": (OBJECT, NULL),
+                                     "name": STR}
 #: a random board's fairness figures (fairness.Decision.to_json and what setup.random_board adds)
 BALANCE_FIELDS: dict[str, Kind] = {"accepted": BOOL, "games": INT, "estimate": NUMBER, "interval": LIST,
                                    "target": NUMBER, "band": LIST, "decision": STR, "difficulty": INT,
@@ -237,9 +397,15 @@ def load_boards(path: Path) -> list[tuple[str, Board, bool, Report, bool, dict[s
     if not sheets:
         f.fail("setup.sheets", "expected a non-empty list of sheets")
     out = []
+    seen: set[str] = set()
     for i, item in enumerate(sheets):
         where = at("setup.sheets", i)
         item = f.obj(item, where, PAD_SHEET_FIELDS, ("board",), "a pad's sheet")
+        key = item.get("code")
+        if key is not None:
+            if key in seen:  # the same board on another player's sheet (--names)
+                continue
+            seen.add(key)
         balance = item.get("balance")
         if balance is not None:
             f.obj(balance, at(where, "balance"), BALANCE_FIELDS)
@@ -265,7 +431,7 @@ def score_cmd(
         mirrored = file_mirror if mirror is None else mirror
         rep = check_drawing(board, drawn, mirror=mirrored)
         rep.extend(check_dice(dice, drawn))
-        rep.extend(check_board(board, variant, mirror=mirrored))
+        rep.extend(board_rules(board, variant, mirrored))
         result = score_drawing(board, drawn, variant)
     names = {k: v["en"] for k, v in scoring().resources.items()}
     if as_json:
@@ -303,9 +469,9 @@ def play_cmd(
     sheet_file = None
     if out is not None:
         sheet_file = _play_file(out, note=not as_json)
-    options, seed_, code_ = _resolve(_options(board, hard, features, mirror, difficulty), seed, code)
+    options, seed_, code_, custom = _setup(board, hard, features, mirror, difficulty, seed, code)
     with guarded():
-        b = sheet_setups(options, seed_, 1)[0].board
+        b = custom if custom is not None else sheet_setups(options, seed_, 1)[0].board
         rng = make_rng(seed_, "plazing-rw", "play")
         state = new_game(b, rng, options["hard"], options["mirror"])
         pick = get_bot(bot)
@@ -359,23 +525,30 @@ def check_cmd(
     """`boardgen plazing-rw check` (its help and options: face.toml [commands.check])."""
     from generator.core.parallel import executor_from
 
+    from . import board_file
     from .engine import new_game
     bots = ["random", "greedy"] if bot == "both" else [bot]
     if any(b not in ("random", "greedy") for b in bots):
         fail(f"unknown bot {bot!r} (choose random, greedy or both)")
-    options, seed_, code_ = _resolve(_options(board, hard, features, mirror, difficulty), seed, code)
+    options, seed_, code_, custom = _setup(board, hard, features, mirror, difficulty, seed, code, refuse=False)
     results = []
+    ratings: dict[str, Any] = {}
     with guarded(), executor_from(jobs, scheduler) as executor:  # one pool for every bot and board of the command
         if file is not None:
             loaded = load_boards(file)
             if seed is None and code is None:  # reproducible: the same playouts for the same file
                 seed_ = make_rng(0, "plazing-rw", "check-file", loaded[0][0]).randrange(2**31)
             targets = [(c, b, h or hard, r, m or mirror, bal) for c, b, h, r, m, bal in loaded]
+        elif custom is not None:
+            targets = [(code_, custom, options["hard"], Report(), options["mirror"], None)]
         else:
             sheet = sheet_setups(options, seed_, 1)[0]
             targets = [(code_, sheet.board, options["hard"], Report(), options["mirror"], sheet.balance)]
         for tcode, b, variant, rep, mir, balance in targets:
-            rep.extend(check_board(b, variant, mirror=mir))
+            if custom is not None and file is None:
+                rep.extend(board_file.check_custom_board(b, variant, mir))
+            else:
+                rep.extend(board_rules(b, variant, mir))
             reports = {}
             for name in bots if rep.ok else ():  # stop on an illegal board before playing it
                 with progress_bar(games, f"{name} playouts") as tick:
@@ -383,11 +556,16 @@ def check_cmd(
                         lambda rng, b=b, variant=variant, mir=mir: new_game(b, rng, variant, mir), games,
                         make_rng(seed_, "plazing-rw", "check").randrange(2**40), name, invariant=None,
                         progress=tick, jobs=jobs, executor=executor)
+            if custom is not None and file is None and rep.ok:  # a board file: where it falls on the scale
+                from .rating import rate_board
+
+                ratings[tcode] = rate_board(b, variant, mir, playouts=games, jobs=jobs)
             results.append((tcode, b, variant, rep, reports, balance))
     if as_json:
         items = [{"code": c, "board": b.to_json(), "hard": v, "legal": rep.ok, "violations": rep.to_json(),
                   "playout_seed": seed_, "difficulty": bal,
-                  "playouts": {k: _playout_json(r) for k, r in reports.items()}}
+                  "playouts": {k: _playout_json(r) for k, r in reports.items()},
+                  **({"rating": ratings[c].to_json()} if c in ratings else {})}
                  for c, b, v, rep, reports, bal in results]
         if len(items) == 1:
             print_json(items[0])
@@ -397,6 +575,13 @@ def check_cmd(
     else:
         for c, b, _v, rep, reports, bal in results:
             _print_check(c, b, rep, reports, bal)
+            if c in ratings:
+                r = ratings[c]
+                out_console.print(f"  {r.describe()}", highlight=False, markup=False)
+                for name, fig in r.playouts.items():
+                    out_console.print(f"  rating {name} playouts: {fig['completed']}/{fig['games']} games, mean "
+                                      f"{fig['mean']}, min {fig['min']}, max {fig['max']}, dead rolls "
+                                      f"{fig['dead_rolls']} per game", highlight=False, markup=False)
         out_console.print(f"  playout seed {seed_}", highlight=False)
     if any(not rep.ok or any(not r.playable for r in reports.values())
            for _c, _b, _v, rep, reports, _bal in results):
@@ -444,6 +629,31 @@ def _playout_json(r: Any) -> dict[str, Any]:
             "dead_rolls": round(sum(dead) / len(dead), 3) if dead else 0,
             "games_with_dead_roll": (sum(1 for d in dead if d) / len(dead)) if dead else 0.0,
             "failures": [{"seed": s, "reason": m} for s, m in r.failures[:5]]}
+
+
+@face.command(app, FACE, "board-export")
+def board_export_cmd(board: str | None, code: str | None) -> None:
+    """`boardgen plazing-rw board export` (face.toml [commands.board-export]): a printed board or a
+    code's board as a board file on stdout, the start of a user's own beach."""
+    from . import board_file
+
+    with guarded():
+        b, origin = board_file.board_to_export(board=board, code=code)
+    typer.echo(board_file.export_board(b, origin), nl=False)
+
+
+def _nest_board_export() -> None:
+    """The declaration names the command `board-export` (face.command registers a command under its
+    declared name, one level deep); users type it as `board export`, the group the issue asks for.
+    Both names run the one function; the flat one is hidden from the help."""
+    info = next(c for c in app.registered_commands if c.name == "board-export")
+    info.hidden = True
+    callback = info.callback
+    assert callback is not None  # face.command registered it
+    board_app.command("export", help=info.help)(callback)
+
+
+_nest_board_export()
 
 
 def make_all(out: Path, seed: int, paper: str, lang: str) -> list[Path]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from generator.core.data import load_toml
 from generator.core.shapes import Shape, normalise, size
+from generator.games.plazing.model import content_digest
 from generator.render import fonts, layout
 from generator.render.scene import Circle, Item, Line, Page, Polygon, Rect, Scene, Symbol, Text, Use
 from generator.render.text import text_block
@@ -117,14 +118,22 @@ def _wide(cells: Shape) -> Shape:
 # --- the frame: everything but the board ------------------------------------------------------
 
 
-def frame_symbol(scene: Scene, lang: str, hard: bool, with_bar: bool, bar_points: int) -> str:
-    name = f"prw-frame-{lang}-{'hard' if hard else 'std'}-{'bar' + str(bar_points) if with_bar else 'nobar'}"
+def frame_symbol(scene: Scene, lang: str, hard: bool, with_bar: bool, bar_points: int,
+                 width: int = 10, height: int = 10, game_title: bool = True) -> str:
+    """Everything of a sheet but the board and its name. The column letters and row numbers follow
+    the board's size (`width` x `height` squares, 7 to 10 each: board_file.size_range), the grid
+    drawn from the top left of the 10 x 10 room; the panels keep their places. Without
+    `game_title` the top line leaves out the game's name (a pad's own title goes there)."""
+    size_tag = "" if (width, height) == (10, 10) else f"-{width}x{height}"
+    name = (f"prw-frame-{lang}-{'hard' if hard else 'std'}-{'bar' + str(bar_points) if with_bar else 'nobar'}"
+            f"{size_tag}{'' if game_title else '-untitled'}")
     if name in scene.symbols:
         return name
     t, cat, sc = texts(lang), catalog(), scoring()
     items: list[Item] = []
     # header and round track
-    items.append(Text(0, 7, t["title"], size=15, font="bold"))
+    if game_title:
+        items.append(Text(0, 7, t["title"], size=15, font="bold"))
     items.append(Text(SHEET_W, 7, t["player"] + " " + "_" * 16, size=10, anchor="end"))
     items.append(Text(0, 18.5, t["rounds"], size=10, font="bold"))
     bx = 26.0
@@ -135,15 +144,16 @@ def frame_symbol(scene: Scene, lang: str, hard: bool, with_bar: bool, bar_points
     if hard:
         items.append(Text(SHEET_W, 18.5, t["hard"], size=10, font="bold", anchor="end"))
     # column letters and row numbers around the grid
-    for i in range(10):
-        items.append(Text(GRID_X + (i + 0.5) * CELL, GRID_Y + 10 * CELL + 4.0, COLUMNS[i], size=MIN_PT,
+    for i in range(width):
+        items.append(Text(GRID_X + (i + 0.5) * CELL, GRID_Y + height * CELL + 4.0, COLUMNS[i], size=MIN_PT,
                           font="bold", anchor="middle", fill="#555555"))
+    for i in range(height):
         items.append(Text(GRID_X - 1.2, GRID_Y + (i + 0.5) * CELL + 1.2, str(i + 1), size=MIN_PT, font="bold",
                           anchor="end", fill="#555555"))
     items += _special_panel(t, cat)
     items += _legend(scene, t, cat)
     items += _score_boxes(t, sc, hard, with_bar, bar_points)
-    items.append(Text(GRID_X, GRID_Y + 10 * CELL + 8.6, t["touch"], size=MIN_PT, font="condensed"))
+    items.append(Text(GRID_X, GRID_Y + height * CELL + 8.6, t["touch"], size=MIN_PT, font="condensed"))
     return scene.add_symbol(Symbol(name, SHEET_W, SHEET_H, items))
 
 
@@ -399,16 +409,24 @@ def _outline(g: Any, region: int, colour: str, width: float) -> list[Item]:
     return out
 
 
-def body_symbol(scene: Scene, board: Board, lang: str, hard: bool) -> str:
-    """The whole sheet but its code: shared by every sheet of a printed board."""
+def body_symbol(scene: Scene, board: Board, lang: str, hard: bool, heading: str = "") -> str:
+    """The whole sheet but its code and the player's name: shared by every sheet of a board. A
+    pad's `heading` (--title) takes the game's name's place on the top line, in its font, the
+    board name after it (plazing_rw.pad_text measured that it fits)."""
     name = f"prw-sheet-{board.id}-{lang}-{'hard' if hard else 'std'}"
+    if heading:
+        name += "-" + content_digest({"heading": heading})
     if name in scene.symbols:
         return name
     _icon_symbols(scene)
-    frame = frame_symbol(scene, lang, hard, bool(board.bar), board.bar_points)
+    frame = frame_symbol(scene, lang, hard, bool(board.bar), board.bar_points, board.grid.width, board.grid.height,
+                         game_title=not heading)
     title = board.name.get(lang) or board.id
-    after_title = fonts.text_width(texts(lang)["title"] + " ", "bold", 15)  # the title is 15 pt bold at x = 0
+    top = heading or texts(lang)["title"]
+    after_title = fonts.text_width(top + " ", "bold", 15)  # the title is 15 pt bold at x = 0
     items: list[Item] = [Use(frame, 0, 0), Text(after_title, 7, "· " + title, size=11, font="bold", fill="#444444")]
+    if heading:
+        items.append(Text(0, 7, heading, size=15, font="bold"))
     items += board_items(board, lang)
     items += symbol_legend(board, lang)
     return scene.add_symbol(Symbol(name, SHEET_W, SHEET_H, items))
@@ -417,9 +435,21 @@ def body_symbol(scene: Scene, board: Board, lang: str, hard: bool) -> str:
 # --- pages --------------------------------------------------------------------------------------
 
 
+def name_symbol(scene: Scene, name: str, at: tuple[float, float]) -> str:
+    """A player's name in the name box (10 pt bold at `at`, sheet design mm: plazing_rw.pad_text
+    says where), a sheet-sized symbol placed like the sheet, once per name in the PDF."""
+    sym = "prw-name-" + content_digest({"name": name, "at": list(at)})
+    if sym not in scene.symbols:
+        scene.add_symbol(Symbol(sym, SHEET_W, SHEET_H, [Text(at[0], at[1], name, size=10, font="bold")]))
+    return sym
+
+
 def pad_scene(sheets: list[SheetSetup], paper_name: str, lang: str, hard: bool, per_page: int = 1,
-              title: str = "") -> Scene:
-    """All sheets of a pad on pages of `paper_name`, one per page or two A5 per landscape page."""
+              title: str = "", rating: str = "", name_at: tuple[float, float] = (0.0, 0.0)) -> Scene:
+    """All sheets of a pad on pages of `paper_name`, one per page or two A5 per landscape page.
+    `rating` is a board file's difficulty line (rating.Rating.describe), printed in the small print
+    where a random board's fairness figures go. A `title` (--title) is the PDF's title and every
+    sheet's heading; a sheet's `name` is printed at `name_at` (plazing_rw.pad_text)."""
     paper = layout.get_paper(paper_name)
     t = texts(lang)
     scene = Scene(title=title or t["pdf_title"], subject=t["pdf_subject"])
@@ -447,12 +477,15 @@ def pad_scene(sheets: list[SheetSetup], paper_name: str, lang: str, hard: bool, 
                 page.items.append(Line(half, m, half, paper.h - m - layout.FOOTER_H, stroke="#bbbbbb", width=0.2,
                                        dash=(2, 2)))
         x, y = slots[slot]
-        page.items.append(Use(body_symbol(scene, sheet.board, lang, hard), x, y, scale=scale))
+        page.items.append(Use(body_symbol(scene, sheet.board, lang, hard, title), x, y, scale=scale))
+        if sheet.name:
+            page.items.append(Use(name_symbol(scene, sheet.name, name_at), x, y, scale=scale))
         page.items.append(Text(x + SHEET_W * scale, y + SHEET_H * scale + 3.2, f"{t['code']} {sheet.code}",
                                size=SMALL_PRINT_PT, font="condensed-bold", anchor="end", fill="#333333"))
-        if sheet.balance:  # a random board's difficulty: estimate and interval against the target
-            page.items.append(Text(x, y + SHEET_H * scale + 3.2, describe(sheet.balance, lang),
-                                   size=SMALL_PRINT_PT, font="condensed", fill="#555555"))
+        small = describe(sheet.balance, lang) if sheet.balance else rating
+        if small:  # a random board's difficulty (estimate and interval against the target), a file's rating
+            page.items.append(Text(x, y + SHEET_H * scale + 3.2, small, size=SMALL_PRINT_PT, font="condensed",
+                                   fill="#555555"))
         layout.footer(page, sheets[i - slot].code, f"{t['title']} · {sheets[i - slot].board.name.get(lang, '')}",
                       lang=lang)
     layout.number_pages(pages, None, lang)  # each page keeps the code of its first sheet

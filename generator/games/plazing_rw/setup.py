@@ -31,7 +31,12 @@ from generator.core.rng import MAX_SEED, CodeField, CodeSpec, make_rng
 from .model import Board, boards, grid_size, random_params
 from .rules import check_board
 
-BOARD_CHOICES = ("1", "2", "3", "4", "random")
+#: "custom" is a board read from a file (board_file.py): appended last, so every older code keeps
+#: its meaning; its sheets are coded CODE~B<digest> and reproduce only with the same file
+CUSTOM = "custom"
+BOARD_CHOICES = ("1", "2", "3", "4", "random", CUSTOM)
+#: the --board words that name a board without a file (anything else is a board file's path)
+BOARD_WORDS = ("1", "2", "3", "4", "random")
 FEATURES = ("edge", "blankets", "bar", "waste")
 FEATURE_RANDOM = "random"
 # features are coded as a bit mask (edge=1, blankets=2, bar=4, waste=8) or "random"
@@ -40,6 +45,9 @@ DIFFICULTY_CHOICES = (1, 2, 3, 4)
 CODE = CodeSpec("PR", (CodeField("board", BOARD_CHOICES), CodeField("hard", (False, True)),
                        CodeField("features", FEATURE_CHOICES), CodeField("mirror", (False, True)),
                        CodeField("difficulty", DIFFICULTY_CHOICES)))
+#: the name a random beach prints after the sheet's title (known before it is made: a pad's title
+#: is measured against it)
+RANDOM_NAME = {"pl": "Losowa plaża", "en": "Random beach"}
 DEFAULTS: dict[str, Any] = {"board": "1", "hard": False, "features": FEATURE_RANDOM, "mirror": False,
                             "difficulty": 1}
 
@@ -78,11 +86,14 @@ class SheetSetup:
     seed: int
     board: Board
     balance: dict[str, Any] | None = None  # a random board's fairness decision (fairness.Decision.to_json)
+    name: str | None = None  # the player's name printed in the name box (--names), None for a blank box
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "seed": self.seed, "board": self.board.to_json()}
         if self.balance is not None:
             out["balance"] = self.balance
+        if self.name is not None:
+            out["name"] = self.name
         return out
 
 
@@ -97,6 +108,8 @@ def sheet_setups(options: dict[str, Any], seed: int, count: int,
     options = with_defaults(options)
     if count < 1:
         raise UserInputError("--count must be at least 1")
+    if options["board"] == CUSTOM:
+        raise UserInputError("a custom board's sheets are made from its file (--board FILE)")
     if options["board"] != "random":
         b = boards()[options["board"]]
         code = CODE.encode(options, seed)
@@ -154,6 +167,7 @@ def random_board(seed: int, hard: bool = False, features: int | str = FEATURE_RA
     failures: Counter[str] = Counter()
     played = tested = 0
     batch: list[tuple[int, Board]] = []
+    legal: list[Board] = []  # every legal candidate, for the message when none is as hard as asked
     if balance:
         fp = params(difficulty)
         size, margin = int(fp["screen_batch"]), float(fp["screen_margin"])
@@ -175,6 +189,7 @@ def random_board(seed: int, hard: bool = False, features: int | str = FEATURE_RA
                 return board, None
             else:
                 batch.append((attempt, board))
+                legal.append(board)
         if not batch or (len(batch) < size and attempt < gen["max_tries"] - 1):
             continue
         # the batch's candidates, nearest the target by forecast first (ties: in the order made);
@@ -194,8 +209,44 @@ def random_board(seed: int, hard: bool = False, features: int | str = FEATURE_RA
                            "tested": tested, "games_played": played}
             failures[f"difficulty {difficulty} ({d.reason})"] += 1
     worst = ", ".join(f"{k} x{n}" for k, n in failures.most_common(3))
+    hint = difficulty_hint(legal, difficulty) if balance else ""
     raise GenerationError(f"no legal random board as hard as board {difficulty} for seed {seed} after "
-                          f"{gen['max_tries']} tries (most frequent failures: {worst})")
+                          f"{gen['max_tries']} tries (most frequent failures: {worst}){hint}")
+
+
+#: a difficulty is suggested when at least this share of the legal candidates made is forecast
+#: inside its band (near enough that the sequential test has a fair chance to accept one)
+HINT_SHARE = 0.1
+
+
+def fitting_difficulties(legal: list[Board]) -> list[int]:
+    """The difficulties whose band the board-feature forecast (predict.py) puts at least
+    HINT_SHARE of these boards in: what a feature list can be as hard as. (`--features waste`
+    makes beaches like board 4 and nothing else; `edge` or `bar` alone, like board 2 or 3.)"""
+    from .fairness import params, reference
+    from .predict import predictor
+
+    out = []
+    for d in DIFFICULTY_CHOICES:
+        fp, forecast, aim = params(d), predictor(d), reference(d).mean
+        reach = aim * float(fp["tolerance"]) + float(fp["screen_margin"]) * forecast.error
+        near = sum(1 for b in legal if abs(forecast.predict(b) - aim) <= reach)
+        if legal and near / len(legal) >= HINT_SHARE:
+            out.append(d)
+    return out
+
+
+def difficulty_hint(legal: list[Board], difficulty: int) -> str:
+    """The end of the message when no candidate was as hard as asked: which difficulties the
+    candidates made (the feature list's boards) would fit, so the user knows what to ask for."""
+    if not legal:
+        return ""
+    fits = [d for d in fitting_difficulties(legal) if d != difficulty]
+    if not fits:
+        return "; these features make beaches that fit no difficulty's band: add or drop a feature"
+    words = " or ".join(str(d) for d in fits)
+    return (f"; these features make beaches as hard as difficulty {words}: try --difficulty {fits[0]}, "
+            "or other --features")
 
 
 @cache
@@ -295,4 +346,4 @@ def candidate(rng: random.Random, mask: int, gen: dict[str, Any], board_id: str 
     north = "bar" if bar and edge else ("sea" if edge else "none")
     return Board(id=board_id, rows=tuple("".join(r) for r in cells), closed_edges=("north",) if edge else (),
                  north=north, bar_points=gen["bar_points"] if bar else 0,
-                 name={"pl": "Losowa plaża", "en": "Random beach"})
+                 name=dict(RANDOM_NAME))

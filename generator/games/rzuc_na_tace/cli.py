@@ -28,6 +28,7 @@ from generator.clikit import (
     resolve,
 )
 from generator.core.data import load_toml
+from generator.core.fields import LIST, OBJECT, STR, Fields, Kind
 from generator.core.files import dumps_setup, load_setup, output_files, output_set, relocate, save_setup, write_atomic
 from generator.core.parallel import map_jobs
 from generator.core.playout import get_bot, play_one, run_playouts
@@ -111,13 +112,30 @@ def _options(players: int, variant: str) -> dict[str, Any]:
 
 
 def write_outputs(setup: Setup, code: str, folder: Path, paper_name: str = "a4", lang: str = "pl",
-                  count: int = 1, per_page: int = 2, png: bool = False) -> dict[str, Path]:
+                  count: int = 1, per_page: int = 2, png: bool = False, title: str = "",
+                  player_names: tuple[str, ...] = (), extra: dict[str, Any] | None = None) -> dict[str, Path]:
     """setup.json and sheets.pdf (and preview.png, the first page) in `folder` — a stage of
-    core.files.output_set, so the set is swapped in whole."""
+    core.files.output_set, so the set is swapped in whole. A `title` heads every sheet; with
+    `player_names` each name gets `count` sheets with the name on its Player line (pad_text);
+    `extra` holds more of the pad's record (a layout file's rating) for setup.json."""
+    from generator.core.pad_text import sheet_names
+
+    from . import pad_text as rz_text
+
     paper = check_paper(paper_name)
     files = {"setup": folder / NAMES["setup"], "sheets": folder / NAMES["sheets"]}
-    scene = draw.sheet_scene(setup, code, paper, per_page, count, lang)
-    save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
+    who = sheet_names(player_names, count)
+    rating = (extra or {}).get("rating_text", "")
+    scene = draw.sheet_scene(setup, code, paper, per_page, count, lang, title=title, names=who,
+                             name_at=(rz_text.name_x(), rz_text.NAME_BASELINE), rating=rating)
+    body = setup.to_json()
+    body.update({k: v for k, v in (extra or {}).items() if k not in ("rating_text", "rating_en")})
+    if title:
+        body["title"] = title
+    if player_names:
+        body["names"] = list(player_names)
+        body["sheets"] = [{"name": n} for n in who]
+    save_setup(files["setup"], GAME, SETUP_VERSION, code, body)
     write_pdf(scene, files["sheets"])
     if png:
         files["preview"] = folder / NAMES["preview"]
@@ -131,10 +149,14 @@ def sheet_cmd(
     count: int,
     per_page: int,
     variant: str,
+    layout_file: Path | None,
+    export_layout: bool,
     seed: int | None,
     code: str | None,
     paper: str,
     lang: str,
+    title: str | None,
+    names: str | None,
     out: Path,
     balance_games: int,
     tries: int,
@@ -152,21 +174,53 @@ def sheet_cmd(
         fail(f"--count must be 1..{MAX_COUNT}, not {count}")
     if not 1 <= tries <= 1000:
         fail(f"--tries must be 1..1000, not {tries}")
+    own = _own_layout(layout_file, variant, export_layout)
+    code = _layout_mark(code, own)
     base, balance_games = _split_code(code, balance_games)
     options, seed_, code_ = resolve(CODE, _options(players, variant), seed, base)
     code_ = _code_with_games(code_, options["variant"], balance_games)  # the candidate depends on the games
+    heading, who = _pad_words(title, names, lang)
+    if len(who) * count > MAX_COUNT:
+        fail(f"{len(who)} names x --count {count} is {len(who) * count} sheets, at most {MAX_COUNT}")
+    extra: dict[str, Any] = {}
     with guarded():
-        with progress_bar(tries, "balancing variant", threshold=2) as tick:
-            setup = generate(options["players"], options["variant"], seed_, balance_games, tries, tick, jobs=jobs)
+        if own is not None:
+            from .layout_file import mark_code, rate_layout
+
+            if options["variant"] != "standard":
+                fail(f"setup code {code} is of a random variant; --layout prints the file's sheet")
+            rating = rate_layout(own, balance_games)
+            extra = {"rating": rating.to_json(), "rating_text": rating.describe(lang), "rating_en": rating.describe()}
+            setup = Setup(own, options["players"], "standard" if own == standard_layout() else "custom")
+            code_ = mark_code(code_, own)
+        else:
+            with progress_bar(tries, "balancing variant", threshold=2) as tick:
+                setup = generate(options["players"], options["variant"], seed_, balance_games, tries, tick,
+                                 jobs=jobs)
+        if export_layout:
+            from .layout_file import export_layout as export
+
+            origin = "the standard sheet" if options["variant"] == "standard" else f"code {code_}"
+            typer.echo(export(setup.layout, origin), nl=False)
+            return
         folder = face.set_folder(out, FACE.game, code_)
         clikit.print_moved(FACE, folder)
         with output_set(folder, owns=OUTPUT_NAMES) as stage:
-            files = write_outputs(setup, code_, stage, paper, lang, count, per_page, png)
+            files = write_outputs(setup, code_, stage, paper, lang, count, per_page, png, title=heading,
+                                  player_names=who, extra=extra)
             files["command"] = face.stamp(stage, code_, FACE, "sheet")
             files = relocate(files, stage, folder)
     if as_json:
-        print_json({"code": code_, "seed": seed_, "setup": setup.to_json(),
-                    "files": {k: str(v) for k, v in files.items()}})
+        doc: dict[str, Any] = {"code": code_, "seed": seed_, "setup": setup.to_json(),
+                               "files": {k: str(v) for k, v in files.items()},
+                               "sheets": len(who) * count if who else count}
+        if heading:
+            doc["title"] = heading
+        if who:
+            doc["names"] = list(who)
+        if "rating" in extra:
+            doc["rating"] = extra["rating"]
+        print_json(doc)
         return
     out_console.print(f"code {code_} (seed {seed_}) · {options['variant']} sheet · {options['players']} players",
                       highlight=False)
@@ -176,8 +230,56 @@ def sheet_cmd(
         out_console.print(f"balanced: variant mean {b.variant_mean:.1f} vs standard {b.standard_mean:.1f}, "
                           f"gap {b.gap:+.1%} ({b.plan.confidence:.0%} interval {lo:+.1%} to {hi:+.1%}) over "
                           f"{b.games} paired solo greedy games, candidate {b.tries}", highlight=False)
+    if "rating" in extra:
+        out_console.print(f"{layout_file}: {extra['rating_en']}", highlight=False, markup=False)
     for v in files.values():
         out_console.print(f"wrote {v}", highlight=False)
+
+
+def _own_layout(path: Path | None, variant: str, export: bool) -> Layout | None:
+    """`sheet --layout FILE`: the file's layout, read strictly (exit 2 when malformed) and
+    checked by rule (exit 1, each broken rule on its own line), or None without --layout."""
+    if path is None:
+        return None
+    if export:
+        fail("--export-layout writes a sheet's layout and --layout reads one: give one of them")
+    if variant != "standard":
+        fail("--layout prints the file's sheet and --variant random makes a new one: give one of them")
+    from .layout_file import check_layout_file
+
+    with guarded():
+        lay = _layout_from(path)
+    rep = check_layout_file(lay)
+    if not rep.ok:
+        out_console.print(f"{path}: {len(rep)} broken rule(s)", highlight=False, markup=False)
+        for v in rep:
+            out_console.print(f"  {v}", highlight=False, markup=False)
+        raise typer.Exit(1)
+    return lay
+
+
+_LAYOUT_MARK = re.compile(r"L[0-9A-F]{6}")
+
+
+def _layout_mark(code: str | None, own: Layout | None) -> str | None:
+    """A code printed on a sheet from a layout file ends in ~L<digest>: it reproduces only with
+    the same file. Returns the code without the mark (the ~G mark of a variant stays)."""
+    if code is None:
+        return None
+    base, sep, mark = code.strip().partition("~")
+    if not sep or not mark.upper().startswith("L"):
+        if own is not None:
+            fail(f"setup code {code!r} is not of a sheet from a layout file (drop --layout, or give its code)")
+        return code
+    from .layout_file import layout_digest
+
+    if not _LAYOUT_MARK.fullmatch(mark.upper()):
+        fail(f"setup code {code!r}: unknown suffix ~{mark} (a layout file's code ends in ~L and 6 characters)")
+    if own is None:
+        fail(f"setup code {code!r} was made with a layout file: pass the same --layout FILE")
+    if layout_digest(own) != mark[1:].upper():
+        fail(f"--layout is not the layout of setup code {code!r} (this layout is ~L{layout_digest(own)})")
+    return base
 
 
 @face.command(app, FACE, "score")
@@ -204,10 +306,37 @@ def score_cmd(
         raise typer.Exit(1)
 
 
+#: the keys `sheet` adds to a pad's setup.json beside the layout's record (rules.parse_pad_layout
+#: reads the rest): the pad's title, its players' names, each sheet's name, a layout file's rating
+PAD_EXTRA_FIELDS: dict[str, Kind] = {"title": STR, "names": LIST, "sheets": LIST, "rating": OBJECT}
+
+
+
+def _pad_words(title: str | None, names: str | None, lang: str) -> tuple[str, tuple[str, ...]]:
+    """--title and --names checked to fit where the sheet prints them (rzuc_na_tace.pad_text):
+    one line and exit 2 for a title or name that is empty, unprintable or too wide."""
+    from generator.core.pad_text import parse_names, parse_title
+
+    from . import pad_text as rz_text
+
+    with guarded():
+        heading = parse_title(title, rz_text.title_slot(lang)) if title is not None else ""
+        who = parse_names(names, rz_text.name_slot()) if names is not None else ()
+    return heading, who
+
+
 def _layout_from(path: Path) -> Layout:
+    """A layout TOML, or the layout of a setup.json `sheet` wrote, read strictly."""
     if path.suffix.lower() == ".toml":  # read as every user TOML is: bounded, one-line errors
         return Layout.from_dict(load_toml(path), source=path.name)
-    return parse_pad_layout(_load_setup(path)["setup"], str(path))
+    body = _load_setup(path)["setup"]
+    if isinstance(body, dict) and set(body) & set(PAD_EXTRA_FIELDS):
+        f = Fields(str(path))
+        for key, kind in PAD_EXTRA_FIELDS.items():
+            if key in body:
+                f.obj({key: body[key]}, "setup", {key: kind})
+        body = {k: v for k, v in body.items() if k not in PAD_EXTRA_FIELDS}
+    return parse_pad_layout(body, str(path))
 
 
 @face.command(app, FACE, "check")

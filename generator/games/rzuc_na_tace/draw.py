@@ -17,6 +17,7 @@ Everything printed comes from the layout (values, thresholds, multipliers, table
 
 from __future__ import annotations
 
+import hashlib
 import math
 import tomllib
 from functools import cache
@@ -159,13 +160,15 @@ def box(x: float, y: float, w: float, h: float, stroke: str = INK, width: float 
     return Rect(x, y, w, h, fill=WRITE, stroke=stroke, width=width, radius=radius)
 
 
-def sheet_symbol(setup: Setup, code: str, lang: str) -> Symbol:
-    """The whole sheet, static, as one Symbol."""
+def sheet_symbol(setup: Setup, code: str, lang: str, heading: str = "", rating: str = "") -> Symbol:
+    """The whole sheet, static, as one Symbol. A pad's `heading` (--title, measured to fit by
+    rzuc_na_tace.pad_text) takes the game's name's place; `rating` (a layout file's verdict
+    against the standard, layout_file.LayoutRating.describe) is its small print."""
     lay = setup.layout
     lab = labels(lang)
     items: list[Item] = [Rect(0.5, 0.5, SHEET_W - 1, SHEET_H - 1, fill=None, stroke="#999999", width=0.3,
                               radius=3.0)]
-    items += _header(lab)
+    items += _header(lab, heading)
     items += _tracks(setup, code, lab, lang, 16.0)
     items += _yellow(lay, lab, lang, PAD, AREAS_Y)
     items += _blue(lay, lab, lang, 64.0, AREAS_Y)
@@ -174,14 +177,32 @@ def sheet_symbol(setup: Setup, code: str, lang: str) -> Symbol:
     items += _orange(lay, lab, lang, row_x, ROWS_Y[1], row_w)
     items += _purple(lay, lab, lang, row_x, ROWS_Y[2], row_w)
     items += _scoring(lab, SCORING_Y)
-    items += _small_print(setup, lab)
-    return Symbol(f"rzuc-sheet-{code}-{lang}", SHEET_W, SHEET_H, items)
+    items += _small_print(setup, lab, rating)
+    name = f"rzuc-sheet-{code}-{lang}"
+    if heading:
+        name += "-" + _tag(heading)
+    return Symbol(name, SHEET_W, SHEET_H, items)
 
 
-def _header(lab: dict[str, Any]) -> list[Item]:
-    """Title, the player's name, and the three fields the active player sets chosen dice on."""
+def _tag(text: str) -> str:
+    """A symbol name's stable part for a user's text (the PDF names a symbol; the text may hold anything)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
+
+
+def name_symbol(scene: Scene, name: str, at: tuple[float, float]) -> str:
+    """A player's name on the "Player:" line (9 pt bold at `at`, sheet design mm:
+    rzuc_na_tace.pad_text says where), a sheet-sized symbol placed like the sheet."""
+    sym = f"rzuc-name-{_tag(name)}-{at[0]:g}-{at[1]:g}"
+    if sym not in scene.symbols:
+        scene.add_symbol(Symbol(sym, SHEET_W, SHEET_H, [Text(at[0], at[1], name, size=9, font="bold")]))
+    return sym
+
+
+def _header(lab: dict[str, Any], heading: str = "") -> list[Item]:
+    """Title (or the pad's heading), the player's name line, and the three fields the active
+    player sets chosen dice on."""
     out: list[Item] = [
-        Text(PAD + 1, 8.0, lab["title"], size=13, font="bold"),
+        Text(PAD + 1, 8.0, heading or lab["title"], size=13, font="bold"),
         Text(PAD + 1, 13.6, f"{lab['player']}:", size=7, font="condensed"),
         Line(PAD + 11.0, 14.0, 70.0, 14.0, stroke=SOFT, width=0.2),
     ]
@@ -447,9 +468,10 @@ def balance_lines(setup: Setup, lab: dict[str, Any]) -> list[str]:
     return [lab["balance_1"].format(**fields), lab["balance_2"].format(**fields)]
 
 
-def _small_print(setup: Setup, lab: dict[str, Any]) -> list[Item]:
+def _small_print(setup: Setup, lab: dict[str, Any], rating: str = "") -> list[Item]:
+    lines = [rating] if rating else balance_lines(setup, lab)
     return [Text(PAD + 1, y, line, size=MIN_TEXT_PT, font="condensed", fill=SOFT)
-            for y, line in zip(SMALL_PRINT_Y, balance_lines(setup, lab), strict=False)]
+            for y, line in zip(SMALL_PRINT_Y, lines, strict=False)]
 
 
 # -- pages -------------------------------------------------------------------------------------------
@@ -470,13 +492,19 @@ def sheet_slots(page_paper: L.Paper, per_page: int) -> tuple[float, list[tuple[f
     return scale, [(m + (aw - SHEET_W * scale) / 2, m + (ah - SHEET_H * scale) / 2)]
 
 
-def sheet_scene(setup: Setup, code: str, paper: L.Paper, per_page: int, count: int, lang: str) -> Scene:
+def sheet_scene(setup: Setup, code: str, paper: L.Paper, per_page: int, count: int, lang: str,
+                title: str = "", names: list[str | None] | None = None,
+                name_at: tuple[float, float] = (0.0, 0.0), rating: str = "") -> Scene:
     """A pad: `count` copies of the sheet, `per_page` (1 or 2) per page, every page footed with
-    the code. One Symbol, many Uses."""
+    the code. One Symbol, many Uses. A `title` (--title) heads every sheet and is the PDF's title;
+    `names` gives each sheet its player's name (printed at `name_at`, rzuc_na_tace.pad_text) or
+    None, and then sets the number of sheets."""
     lab = labels(lang)
-    title = CountFormatter({"sheet": {lang: lab["sheet_forms"]}}, lang).format(lab["pad_title"], count=count)
-    scene = Scene(title=title, subject=f"boardgen {lab['code']} {code}")
-    name = scene.add_symbol(sheet_symbol(setup, code, lang))
+    who = names if names is not None else [None] * count
+    count = len(who)
+    pad_title = CountFormatter({"sheet": {lang: lab["sheet_forms"]}}, lang).format(lab["pad_title"], count=count)
+    scene = Scene(title=title or pad_title, subject=f"boardgen {lab['code']} {code}")
+    name = scene.add_symbol(sheet_symbol(setup, code, lang, title, rating))
     m = L.MARGIN
     page_paper = paper.landscape() if per_page == 2 else paper.portrait()
     scale, slots = sheet_slots(page_paper, per_page)
@@ -489,6 +517,10 @@ def sheet_scene(setup: Setup, code: str, paper: L.Paper, per_page: int, count: i
         for k in range(on_page):
             x, y = slots[k]
             page.items.append(Use(name, round(x, 4), round(y, 4), scale=round(scale, 6)))
+            player = who[first + k]
+            if player:
+                page.items.append(Use(name_symbol(scene, player, name_at), round(x, 4), round(y, 4),
+                                      scale=round(scale, 6)))
         if per_page == 2 and on_page == 2:
             cx = page_paper.w / 2
             page.items.append(Line(cx, m, cx, page_paper.h - m - L.FOOTER_H, stroke="#BBBBBB", width=0.2,

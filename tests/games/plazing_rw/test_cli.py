@@ -355,11 +355,11 @@ def test_a_board_wider_than_25_columns_is_one_line_not_an_index_error(tmp_path: 
 
 
 def test_an_illegal_board_is_not_played(tmp_path: Path) -> None:
-    p = _sheet_file(tmp_path, ["." * 20] * 20)  # within the size cap, but not the 10x10 grid
+    p = _sheet_file(tmp_path, ["." * 20] * 20)  # within the file cap, larger than a sheet prints
     code, out = _run("check", "--file", str(p), "--games", "100000", "--json")
     assert code == 1, out
     res = json.loads(out)
-    assert not res["legal"] and "prw.grid-size" in {v["rule"] for v in res["violations"]}
+    assert not res["legal"] and "prw.size" in {v["rule"] for v in res["violations"]}
     assert res["playouts"] == {}
     code, out = _run("check", "--file", str(p), "--games", "100000")
     assert code == 1 and "not played" in out
