@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import re
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -259,7 +260,7 @@ def all_cmd(
     from generator import cards, face
     from generator.core.files import output_tree
 
-    owns = {name: face.owns(face.of(name)) for name in face.GAME_PACKAGES}
+    owns: dict[str, Iterable[str]] = {name: face.owns(face.of(name)) for name in face.GAME_PACKAGES}
     total = 0
     # the whole run is one unit: every game's part and the cards are written into a stage inside
     # --out, and only when all of them are complete is it merged in (under --out's lock); an error or

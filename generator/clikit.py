@@ -131,7 +131,7 @@ def _no_contradiction(code: str, decoded: dict[str, Any], code_seed: int, option
         from typer._click.core import ParameterSource
         from typer._click.globals import get_current_context
     except ImportError:  # pragma: no cover
-        from click.core import ParameterSource  # type: ignore[no-redef]
+        from click.core import ParameterSource  # type: ignore[no-redef,assignment]
         from click.globals import get_current_context  # type: ignore[no-redef]
     ctx = get_current_context(silent=True)
     if ctx is None:  # called from outside a command line (the web page): nothing was typed

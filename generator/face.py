@@ -283,7 +283,8 @@ def annotation(o: Option) -> Any:
         info = typer.Argument(help=_escape(o.text), metavar=o.metavar or o.name.upper(), show_default=False)
     else:
         decl = f"{o.flag}/{o.negative}" if o.negative else o.flag
-        callback = {"out": _given_out, "lang": _given_lang}.get(o.remember)
+        callbacks: dict[str | None, Callable[..., Any]] = {"out": _given_out, "lang": _given_lang}
+        callback = callbacks.get(o.remember)
         info = typer.Option(decl, help=_escape(o.text), min=o.min, max=o.max, metavar=metavar(o),
                             callback=callback, show_default=o.type != "bool" and o.default is not None)
     return Annotated[py, info]

@@ -22,7 +22,7 @@ PLACEHOLDER = re.compile(r"^my[-_]")
 
 def tour_commands(heading: str = "## A short tour") -> list[list[str]]:
     """The boardgen command lines of the first bash block under `heading` in the README (comments
-    dropped, `&&` split): the tour, or the walk through your own content."""
+    dropped, `&&` split, a `> FILE` redirect dropped): the tour, or the walk through your own content."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text[text.index(heading):]
     block = section[section.index("```bash") + len("```bash"):]
@@ -34,6 +34,8 @@ def tour_commands(heading: str = "## A short tour") -> list[list[str]]:
             continue
         for part in line.split("&&"):
             words = shlex.split(part)
+            if ">" in words:  # `… > my_file.toml`: the command writes to stdout, the shell to the file
+                words = words[:words.index(">")]
             if words:
                 assert words[0] == "boardgen", part
                 commands.append(words)
@@ -54,8 +56,8 @@ def _leaf(words: list[str]):
     ctx = root.make_context("boardgen", list(words[1:2]), resilient_parsing=True)
     _, cmd, _ = root.resolve_command(ctx, list(words[1:2]))
     rest = words[2:]
-    if hasattr(cmd, "commands"):  # a game's group: its command
-        cmd, rest = cmd.commands[words[2]], words[3:]
+    while hasattr(cmd, "commands"):  # a game's group (and a group inside it: `plazing-rw board export`)
+        cmd, rest = cmd.commands[rest[0]], rest[1:]
     return cmd, rest
 
 
@@ -82,7 +84,7 @@ def test_the_own_content_walk_covers_each_game_and_reads_the_files_it_says_to_co
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text[text.index(OWN):]
     section = section[:section.index("\n## ", 1)]
-    assert {w[1] for w in tour_commands(OWN)} == {"plazing", "winnice", "planety", "rzuc-na-tace"}
+    assert {w[1] for w in tour_commands(OWN)} == {"plazing", "winnice", "planety", "plazing-rw", "rzuc-na-tace"}
     for copied in re.findall(r"copy (generator/\S+\.toml)", section):
         assert (ROOT / copied).is_file(), copied
     for step in ("compare --catalog", "catalog --template", "plazing-rw board export", "--export-layout"):

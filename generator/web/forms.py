@@ -78,16 +78,19 @@ def _field(o: Any) -> Field:
     else a "text" field with its `choices` as suggestions (--board, --variant: the page of today
     types them). `choices` always lists every value the CLI accepts."""
     default = str(o.default) if isinstance(o.default, Path) else o.default
-    common = {"label": dict(o.label), "choices": tuple(str(c) for c in o.choices)}
+    label: dict[str, str] = dict(o.label)
+    choices = tuple(str(c) for c in o.choices)
     if o.type == "bool":
-        return Field(o.name, o.flag, "bool", bool(default), o.text, **common)
+        return Field(o.name, o.flag, "bool", bool(default), o.text, choices=choices, label=label)
     if o.type in ("int", "float"):
         lo = o.min if o.min is not None or not o.choices else min(o.choices)
         hi = o.max if o.max is not None or not o.choices else max(o.choices)
-        return Field(o.name, o.flag, o.type, default, o.text, min=lo, max=hi, **common)
+        return Field(o.name, o.flag, o.type, default, o.text, min=lo, max=hi, choices=choices,
+                     label=label)
     if o.choices and o.role == "print":
-        return Field(o.name, o.flag, "choice", None if default is None else str(default), o.text, **common)
-    return Field(o.name, o.flag, "text", default, o.text, **common)
+        return Field(o.name, o.flag, "choice", None if default is None else str(default), o.text,
+                     choices=choices, label=label)
+    return Field(o.name, o.flag, "text", default, o.text, choices=choices, label=label)
 
 
 def form_for(game: str) -> Form:

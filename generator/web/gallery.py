@@ -61,7 +61,8 @@ def _read_json(path: Path) -> Any:
 
 
 def _scalar_options(body: dict[str, Any]) -> list[tuple[str, str]]:
-    opts = body.get("options") if isinstance(body.get("options"), dict) else body
+    given = body.get("options")
+    opts: dict[str, Any] = given if isinstance(given, dict) else body
     out = []
     for k, v in opts.items():
         if isinstance(v, bool):

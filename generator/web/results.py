@@ -124,8 +124,9 @@ def list_results(out: Path) -> list[Result]:
             mtime = here.stat().st_mtime
         except OSError:
             continue
-        created = meta.get("created") if isinstance(meta.get("created"), int | float) else mtime
-        found.append(Result(s, float(created), meta))
+        stamp = meta.get("created")
+        created = float(stamp) if isinstance(stamp, int | float) else mtime
+        found.append(Result(s, created, meta))
     found.sort(key=lambda r: (-r.created, r.folder))
     return found
 

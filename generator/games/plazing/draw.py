@@ -63,7 +63,7 @@ def _hexagon(cx: float, cy: float, r: float) -> tuple[tuple[float, float], ...]:
 
 
 def _square_symbols(scene: Scene) -> None:
-    base = [Rect(0, 0, SQ, SQ, fill=SAND, stroke=SAND_LINE, width=0.2)]
+    base: list[Item] = [Rect(0, 0, SQ, SQ, fill=SAND, stroke=SAND_LINE, width=0.2)]
     c = SQ / 2
     scene.add_symbol(Symbol("pz-sand", SQ, SQ, list(base)))
     scene.add_symbol(Symbol("pz-sticks", SQ, SQ, base + [
@@ -215,15 +215,16 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
         if not tile.special:  # basic tiles show their catalog id (B01…); a special tile shows its name above
             items.append(Text(tx + 1.2, ty + ts * SQ - 1.2, p.tile, size=6, font="condensed", fill="#8c7a52"))
     for col in range(setup.columns, rl.frame_columns):
-        for row in range(rl.rows):
-            items.append(Use("pz-facedown", bx + col * ts * SQ, by + row * ts * SQ))
+        for tile_row in range(rl.rows):
+            items.append(Use("pz-facedown", bx + col * ts * SQ, by + tile_row * ts * SQ))
         items.append(Text(bx + (col + 0.5) * ts * SQ, by + beach_h / 2, word("facedown", lang), size=8,
                           fill="#555555", anchor="middle", rotate=90))
     # tile borders and the beach outline
     for col in range(rl.frame_columns + 1):
         items.append(Line(bx + col * ts * SQ, by, bx + col * ts * SQ, by + beach_h, stroke="#7a6234", width=0.6))
-    for row in range(rl.rows + 1):
-        items.append(Line(bx, by + row * ts * SQ, bx + beach_w, by + row * ts * SQ, stroke="#7a6234", width=0.6))
+    for tile_row in range(rl.rows + 1):
+        y = by + tile_row * ts * SQ
+        items.append(Line(bx, y, bx + beach_w, y, stroke="#7a6234", width=0.6))
     # coordinates: columns A.. along the water line, rows 1.. along the west band
     for x in range(setup.columns * ts):
         letter = chr(ord("A") + x)

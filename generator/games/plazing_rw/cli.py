@@ -8,8 +8,9 @@ rules exits 1.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.markup import escape
@@ -33,6 +34,9 @@ from generator.core.playout import run_playouts
 from generator.core.rng import make_rng
 
 from .face import FACE
+
+if TYPE_CHECKING:  # the engine loads the compiled kernels: only the commands that play import it
+    from .engine import State
 from .model import FILE_VERSION, GAME, Board, boards, grid_size, scoring
 from .rules import check_board, check_dice, check_drawing, parse_dice, parse_drawn, score_drawing
 from .setup import (
@@ -552,8 +556,11 @@ def check_cmd(
             reports = {}
             for name in bots if rep.ok else ():  # stop on an illegal board before playing it
                 with progress_bar(games, f"{name} playouts") as tick:
+                    def make(rng: random.Random, b: Board = b, variant: bool = variant, mir: bool = mir) -> State:
+                        return new_game(b, rng, variant, mir)
+
                     reports[name] = run_playouts(
-                        lambda rng, b=b, variant=variant, mir=mir: new_game(b, rng, variant, mir), games,
+                        make, games,
                         make_rng(seed_, "plazing-rw", "check").randrange(2**40), name, invariant=None,
                         progress=tick, jobs=jobs, executor=executor)
             if custom is not None and file is None and rep.ok:  # a board file: where it falls on the scale

@@ -369,9 +369,10 @@ def play_cmd(
     with guarded():
         setup = generate(players, seed_v, cat)
     state, log = playability.one_game(setup, cat, seed_v, bot)
-    result = {"code": code_s, "winner": None if state.winner is None else state.winner + 1, "rounds": state.round,
-              "moves": len(log), "red_points": [p.red_points() for p in state.players],
-              "coins": [p.coins for p in state.players], "capped": state.capped, **state.stats()}
+    result: dict[str, Any] = {
+        "code": code_s, "winner": None if state.winner is None else state.winner + 1, "rounds": state.round,
+        "moves": len(log), "red_points": [p.red_points() for p in state.players],
+        "coins": [p.coins for p in state.players], "capped": state.capped, **state.stats()}
     if as_json:
         print_json(result)
         return
