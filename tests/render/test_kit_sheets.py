@@ -4,6 +4,7 @@ its summary."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -123,3 +124,44 @@ def test_the_setup_card_rides_in_the_last_card_sheet() -> None:
     cat = default_catalog()
     wn = draw.cards_scene(generate(4, 1, cat), cat, "X-1", a4, "pl", extra=[card(WN_STYLE)])
     assert layout.sheet_count(wn.pages) == 25 and len(wn.cards) == 220
+
+
+@pytest.mark.parametrize(("paper", "lang", "phrase", "fold"), [
+    ("a4", "pl", "Cały zestaw: 7 arkuszy A4 — summary.pdf 1, tiles-duplex.pdf 2 (dwustronnie), kit.pdf 3, "
+                 "setup-card.pdf 1 (dwustronnie).", "Albo tiles-fold.pdf zamiast tiles-duplex.pdf: tiles-fold.pdf 3, "
+                                                    "razem 8 arkuszy."),
+    ("letter", "en", "The whole kit: 7 Letter sheets — summary.pdf 1, tiles-duplex.pdf 2 (double-sided), kit.pdf 3, "
+                     "setup-card.pdf 1 (double-sided).", "Or tiles-fold.pdf instead of tiles-duplex.pdf: "
+                                                         "tiles-fold.pdf 3, 8 sheets in all.")])
+def test_the_planety_kit_prints_its_sheet_count(paper: str, lang: str, phrase: str, fold: str,
+                                                 tmp_path: Path) -> None:
+    """The 4-player kit's summary counts the sheets of the files it wrote, tiles-fold.pdf as the
+    single-sided alternative to tiles-duplex.pdf (a kit prints one of them, not both)."""
+    res = CliRunner().invoke(app, ["planety", "setup", "--players", "4", "--seed", "1", "--paper", paper, "--lang",
+                                   lang, "--out", str(tmp_path), "--json"])
+    assert res.exit_code == 0, res.output
+    files = json.loads(res.stdout)["files"]
+    duplex, folded = _pages(files["tiles_duplex"]), _pages(files["tiles_fold"])
+    assert duplex % 2 == 0  # a backs page behind every fronts page
+    rest = _pages(files["summary"]) + _pages(files["kit"]) + _pages(files["setup_card"]) // 2
+    assert rest + duplex // 2 == int(phrase.split(": ")[1].split()[0])
+    assert rest + folded == int(re.findall(r"(\d+) (?:sheets|arkusz)", fold)[-1])
+    assert f"tiles-duplex.pdf {duplex // 2} " in phrase and f"tiles-fold.pdf {folded}," in fold
+    summary = " ".join(PdfReader(files["summary"]).pages[0].extract_text().split())
+    assert f"{phrase} {fold}" in summary, summary
+
+
+def test_the_planety_kit_counts_the_setup_card_with_its_backs() -> None:
+    """--backs fold or none prints the setup card on one side: no "double-sided" for it, same sheets;
+    the tile files' sheets come from their pages (a bleed costs tiles per sheet)."""
+    from generator.games.planety import draw as pn_draw
+
+    a4 = layout.get_paper("a4")
+    duplex = pn_draw.tiles_duplex_scene("X", a4, "en", bleed=3).pages
+    fold = pn_draw.tiles_fold_scene("X", a4, "en", bleed=3).pages
+    kit = pn_draw.kit_scene("X", a4, "en").pages
+    both = pn_draw.kit_sheets(duplex, fold, kit, a4, "en")
+    single = pn_draw.kit_sheets(duplex, fold, kit, a4, "en", backs="fold")
+    assert both.line.endswith("setup-card.pdf 1 (double-sided).") and single.line.endswith("setup-card.pdf 1.")
+    assert both.fold == len(fold) == 3 and both.fold_total == single.fold_total == 1 + 3 + len(kit) + 1
+    assert f"tiles-duplex.pdf {len(duplex) // 2} (double-sided)" in both.line

@@ -16,7 +16,7 @@ catalog rules as ours; a setup made with it carries `~C<digest>` in its code, an
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -43,6 +43,9 @@ from generator.games.planety.model import GAME, SETUP_VERSION, Catalog, Setup, b
 from generator.games.planety.rules import CODE, check, check_catalog
 from generator.games.planety.setup import generate, regenerates
 
+if TYPE_CHECKING:
+    from generator.render.scene import Scene
+
 app = typer.Typer(help="Planety — a big bang proved playable (every orbit can get its own planet), "
                   "double-sided tiles to print, and an engine that plays it.", no_args_is_help=True)
 
@@ -51,6 +54,7 @@ MAX_PLAYOUTS = 100_000
 
 NAMES = FACE.outputs  # kind -> file name
 BACKS = tuple(FACE.commands["setup"].option("backs").choices)
+EXPORTS = tuple(FACE.commands["setup"].option("export").choices)
 
 
 def get_catalog(path: Path | None) -> Catalog:
@@ -72,8 +76,9 @@ def split_code(code: str) -> tuple[str, str]:
 
 
 def write_outputs(stage: Path, setup: Setup, code: str, paper_name: str = "a4", lang: str = "pl",
-                  bleed: float = 0.0, cat: Catalog | None = None) -> dict[str, Path]:
-    """Every file of one setup, written into `stage` (an output_set folder)."""
+                  bleed: float = 0.0, cat: Catalog | None = None, backs: str = "duplex") -> dict[str, Path]:
+    """Every file of one setup but the setup card, written into `stage` (an output_set folder); the
+    summary counts the kit's sheets from these files' pages (and the setup card's, printed with `backs`)."""
     from generator.games.planety import draw  # drawing, PDF and PNG load only in the commands that draw
     from generator.render.pdf import write_pdf
     from generator.render.png import write_png
@@ -84,20 +89,25 @@ def write_outputs(stage: Path, setup: Setup, code: str, paper_name: str = "a4", 
         err_console.print(f"note: {note}", markup=False, highlight=False)
     files = {kind: stage / NAMES[kind] for kind in ("setup", "summary", "preview", "tiles_duplex", "tiles_fold", "kit")}
     save_setup(files["setup"], GAME, SETUP_VERSION, code, setup.to_json())
-    summary = draw.summary_scene(setup, code, paper, lang, cat)
+    duplex = draw.tiles_duplex_scene(code, paper, lang, bleed, cat)
+    fold = draw.tiles_fold_scene(code, paper, lang, bleed, cat)
+    kit = draw.kit_scene(code, paper, lang, cat)
+    sheets = draw.kit_sheets(duplex.pages, fold.pages, kit.pages, paper, lang, backs)
+    summary = draw.summary_scene(setup, code, paper, lang, cat, sheets)
     write_pdf(summary, files["summary"])
     write_png(summary, 0, files["preview"], dpi=90)
-    write_pdf(draw.tiles_duplex_scene(code, paper, lang, bleed, cat), files["tiles_duplex"])
-    write_pdf(draw.tiles_fold_scene(code, paper, lang, bleed, cat), files["tiles_fold"])
-    write_pdf(draw.kit_scene(code, paper, lang, cat), files["kit"])
+    write_pdf(duplex, files["tiles_duplex"])
+    write_pdf(fold, files["tiles_fold"])
+    write_pdf(kit, files["kit"])
     return files
 
 
 def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_name: str, lang: str,
-                     report: dict[str, Any] | None, bleed: float = 0.0, backs: str = "duplex") -> Path:
+                     report: dict[str, Any] | None, bleed: float = 0.0, backs: str = "duplex") -> Scene:
     """setup-card.pdf: the stars drawn and the big bangs it took, how often bots strand a player on
     this table (and whether the big bang is balanced), the checks passed and the headline playout
-    figures, on one card in the chosen language; `backs` as for every card file (duplex, fold, none)."""
+    figures, on one card in the chosen language; `backs` as for every card file (duplex, fold, none).
+    Returns the card's scene (its card is what --export cards-png writes)."""
     from generator.games.planety.cards import STYLE
     from generator.games.planety.draw import card_facts
     from generator.render.pdf import write_pdf
@@ -118,9 +128,8 @@ def write_setup_card(setup: Setup, cat: Catalog, code: str, stage: Path, paper_n
                           f"(the code {code} says it is balanced)", markup=False, highlight=False)
         scene = setup_card_scene(STYLE, GAME, code, lang, check_paper(paper_name), facts[:-1], played, bleed,
                                  backs=backs)
-    path = stage / NAMES["setup_card"]
-    write_pdf(scene, path)
-    return path
+    write_pdf(scene, stage / NAMES["setup_card"])
+    return scene
 
 
 def _summary_lines(setup: Setup, cat: Catalog) -> list[str]:
@@ -147,6 +156,7 @@ def setup_cmd(
     lang: str,
     bleed: float,
     backs: str,
+    export: str | None,
     out: Path,
     catalog: Path | None,
     playouts: int,
@@ -158,6 +168,8 @@ def setup_cmd(
     check_paper(paper)
     if backs not in BACKS:
         fail(f"--backs {backs!r}: choose {', '.join(BACKS)}")
+    if export is not None and export not in EXPORTS:
+        fail(f"--export {export!r}: choose {', '.join(EXPORTS)}")
     if players not in (2, 3, 4):
         fail(f"--players {players}: Planety is for 2 to 4 players")
     base, mark = split_code(code) if code is not None else (None, "")
@@ -177,10 +189,16 @@ def setup_cmd(
         folder = face.set_folder(out, FACE.game, code_s)
         clikit.print_moved(FACE, folder)
         with output_set(folder, owns=face.owns(FACE)) as stage:
-            files = write_outputs(stage, setup, code_s, paper, lang, bleed, cat)
+            files = write_outputs(stage, setup, code_s, paper, lang, bleed, cat, backs)
             if report is not None:
                 files["playouts"] = _write_report(stage, report)
-            files["setup_card"] = write_setup_card(setup, cat, code_s, stage, paper, lang, report, bleed, backs)
+            card = write_setup_card(setup, cat, code_s, stage, paper, lang, report, bleed, backs)
+            files["setup_card"] = stage / NAMES["setup_card"]
+            if export == "cards-png":
+                from generator.render.export import cards_png
+
+                written = cards_png([card], stage / NAMES["cards_png"], jobs=jobs)
+                files["cards_png"] = written[-1].parent  # the folder: its manifest.csv lists every image
             files["command"] = face.stamp(stage, code_s, FACE, "setup")
         files = {k: folder / v.name for k, v in files.items()}
     if as_json:

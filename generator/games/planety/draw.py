@@ -23,6 +23,7 @@ import dataclasses
 import math
 import tomllib
 from functools import cache
+from typing import NamedTuple
 
 from generator.core.checks import UserInputError
 from generator.games.planety import balance
@@ -402,9 +403,33 @@ def kit_scene(code: str, paper: layout.Paper, lang: str, cat: Catalog | None = N
 
 # --- the summary ------------------------------------------------------------------------------
 
-def summary_text(setup: Setup, lang: str, cat: Catalog | None = None) -> str:
+class KitSheets(NamedTuple):
+    """The summary's sheet count (`kit_sheets`): the whole kit's line with tiles-duplex.pdf, and the
+    sheets of tiles-fold.pdf, its single-sided alternative, and of the whole kit printed with that."""
+
+    line: str
+    fold: int
+    fold_total: int
+
+
+def kit_sheets(tiles_duplex: list[Page], tiles_fold: list[Page], kit: list[Page], paper: layout.Paper, lang: str,
+               backs: str = "duplex") -> KitSheets:
+    """The kit's sheets, counted from its files' own pages: summary.pdf, tiles-duplex.pdf, kit.pdf
+    and setup-card.pdf printed with `backs`; tiles-fold.pdf replaces tiles-duplex.pdf on a
+    single-sided printer (a kit prints one or the other, never both), so it is said as the "or"."""
+    summary = [Page(paper.w, paper.h, label="summary")]
+    card = [Page(paper.w, paper.h, label="cards 1 fronts")]
+    card += [Page(paper.w, paper.h, label="cards 1 backs")] if backs == "duplex" else []
+    files = [("summary.pdf", summary), ("tiles-duplex.pdf", tiles_duplex), ("kit.pdf", kit), ("setup-card.pdf", card)]
+    fold = layout.sheet_count(tiles_fold)
+    total = sum(layout.sheet_count(pages) for _, pages in files) - layout.sheet_count(tiles_duplex) + fold
+    return KitSheets(layout.kit_sheets_text(files, paper, lang), fold, total)
+
+
+def summary_text(setup: Setup, lang: str, cat: Catalog | None = None, kit: KitSheets | None = None) -> str:
     """The notes under the tables: how to lay this table, how often bots strand a player on it
-    (balance.py, the same seeded games for every run of the code), the end and the printing."""
+    (balance.py, the same seeded games for every run of the code), the end and the printing (with
+    `kit`, the lines of `kit_sheets`, when given)."""
     cat = cat or builtin_catalog()
     small = next(s.light for s in cat.stars if s.size == "small")
     large = next(s.light for s in cat.stars if s.size == "large")
@@ -413,7 +438,8 @@ def summary_text(setup: Setup, lang: str, cat: Catalog | None = None) -> str:
     return render_template(f"planety/summary.{lang}.txt", throws=setup.throws, win_life=cat.win_life,
                            small_light=small, large_light=large, games=lim.games, greedy=f"{rates['greedy']:.0%}",
                            random=f"{rates['random']:.0%}", balanced=setup.balanced, rejected=setup.rejected,
-                           stranded_max=f"{lim.stranded_max:.0%}", **cat.tokens)
+                           stranded_max=f"{lim.stranded_max:.0%}", kit=kit,
+                           **cat.tokens)
 
 
 def card_facts(setup: Setup, cat: Catalog, lang: str, stranded: bool = True) -> list[str]:
@@ -436,8 +462,10 @@ def card_facts(setup: Setup, cat: Catalog, lang: str, stranded: bool = True) -> 
     return facts
 
 
-def summary_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, cat: Catalog | None = None) -> Scene:
-    """One page: stars per seat with a fill, the face-up table, the throws, and the notes."""
+def summary_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, cat: Catalog | None = None,
+                  kit: KitSheets | None = None) -> Scene:
+    """One page: stars per seat with a fill, the face-up table, the throws, and the notes (with the
+    kit's sheet counts, `kit_sheets`, when `kit` is given)."""
     cat = cat or builtin_catalog()
     L = labels(lang)
     scene = Scene(title=f"Planety — {L['summary']} — {code}", subject="boardgen: Planety setup summary")
@@ -513,7 +541,7 @@ def summary_scene(setup: Setup, code: str, paper: layout.Paper, lang: str, cat: 
         it.append(Text(kx + 4.5, y, f"= {word.lower()}", size=7, font="condensed", fill=GREY))
         kx += 30
     y += 6
-    for raw in summary_text(setup, lang, cat).splitlines():
+    for raw in summary_text(setup, lang, cat, kit).splitlines():
         line = raw.rstrip()
         if not line:
             continue

@@ -150,3 +150,33 @@ def test_balanced_with_playouts_still_makes_its_setup_card(tmp_path: Path) -> No
     assert res.exit_code == 0, res.output
     assert "note: setup-card.pdf: no room for the balanced line" in res.stderr
     assert list(tmp_path.glob("planety/PN-21-*/setup-card.pdf"))
+
+
+def test_export_cards_png_writes_the_setup_card_and_manifest(tmp_path: Path) -> None:
+    """--export cards-png: the setup card's face and back, 63x88 mm plus the bleed at 300 dpi, listed in
+    manifest.csv; only with --export does the set hold cards-png/."""
+    import csv
+
+    from PIL import Image
+
+    from generator.games.planety.face import FACE
+
+    res = run("setup", "--players", "2", "--seed", "4", "--bleed", "3", "--export", "cards-png", "--jobs", "1",
+              "--json", "--out", str(tmp_path))
+    assert res.exit_code == 0, res.output
+    folder = Path(json.loads(res.stdout)["files"]["cards_png"])
+    assert folder.name == "cards-png" and folder.is_dir()
+    with (folder / "manifest.csv").open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert [(r["deck"], r["side"]) for r in rows] == [("setup-card", "front"), ("setup-card", "back")]
+    assert {r["file"] for r in rows} == {p.name for p in folder.glob("*.png")}
+    for row in rows:
+        with Image.open(folder / row["file"]) as im:
+            assert im.size == (round((63 + 6) / 25.4 * 300), round((88 + 6) / 25.4 * 300))
+            assert round(im.info["dpi"][0]) == 300
+    assert "--export cards-png" in (folder.parent / "command.txt").read_text(encoding="utf-8")
+    assert sorted(p.name for p in folder.parent.iterdir()) == sorted(
+        FACE.commands["setup"].output_names(FACE, {"export": "cards-png"}))
+    assert "cards-png" not in FACE.commands["setup"].output_names(FACE, {})
+    bad = run("setup", "--export", "pdf", "--out", str(tmp_path))
+    assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1
