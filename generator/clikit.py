@@ -238,3 +238,14 @@ def make_game_part(app: Any, game: Face, out: Path, seed: int, paper: str, lang:
         written = sorted(p for p in stage.rglob("*") if p.is_file() and p not in before)
         return list(relocate(written, stage, target))
 
+
+def print_study(study: Any, as_json: bool) -> NoReturn:
+    """The end of every `compare` command: the study side by side (or its JSON), then its exit code
+    (1 when the user's content makes no game that ends)."""
+    if as_json:
+        print_json(study.to_json())
+    else:
+        out = _console("out_console")
+        for line in study.lines():
+            out.print(line, highlight=False, markup=False)
+    raise typer.Exit(study.exit_code)

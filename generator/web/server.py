@@ -1,15 +1,15 @@
 """`boardgen serve`: the web app (generator.web.app) on uvicorn, bound to one socket.
 
-`serve()` runs it until Ctrl-C; `make_server()` binds first (so a port in use is an OSError the CLI
+`make_server()` binds first (so a port in use is an OSError the CLI
 reports in one line before anything starts) and returns a handle with `server_address`,
-`serve_forever()`, `shutdown()`, `server_close()` and `app.close()`, the calls the CLI makes.
+`serve_forever()`, `shutdown()`, `server_close()` and `app.close()`, the calls `boardgen serve`
+(generator/cli.py) makes.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import socket
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -93,22 +93,3 @@ def make_server(host: str = "127.0.0.1", port: int = 8000, out_dir: Path | str =
     """The server, bound and ready to serve_forever(): OSError when the address cannot be had,
     UserInputError for an --out that is not a folder."""
     return WebServer(host, port, out_dir, allowed_hosts)
-
-
-def serve(host: str = "127.0.0.1", port: int = 8000, out_dir: Path | str = "output",
-          allowed_hosts: Iterable[str] = ()) -> None:
-    """Serve until Ctrl-C, saying where (and warning when reachable from other machines)."""
-    server = make_server(host, port, out_dir, allowed_hosts)
-    warning = exposure_warning(host)
-    if warning:
-        sys.stderr.write(warning + "\n")
-    shown = f"[{host}]" if ":" in host else host
-    sys.stdout.write(f"boardgen serving {out_dir} on http://{shown}:{server.server_address[1]}/ (Ctrl-C stops)\n")
-    sys.stdout.flush()
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-        server.app.close()

@@ -288,12 +288,7 @@ def compare_cmd(
         fail(f"--players {players}: Planety is for 2 to 4 players")
     with guarded(), progress_bar(study_size(setups, games, len(bots.BOTS)), "games") as tick:
         study = study_of.compare(catalog, players, setups, games, seed, jobs, progress=tick)
-    if as_json:
-        print_json(study.to_json())
-    else:
-        for line in study.lines():
-            out_console.print(line, highlight=False, markup=False)
-    raise typer.Exit(study.exit_code)
+    clikit.print_study(study, as_json)
 
 
 @face.command(app, FACE, "check")

@@ -406,12 +406,7 @@ def compare_cmd(
         with progress_bar(study_size(setups, games, len(BOTS)), "compare") as tick:
             study = compare(catalog, players=players, setups=setups, games=games, seed=seed, jobs=jobs,
                             progress=tick)
-    if as_json:
-        print_json(study.to_json())
-    else:
-        for line in study.lines():
-            out_console.print(line, highlight=False, markup=False)
-    raise typer.Exit(study.exit_code)
+    clikit.print_study(study, as_json)
 
 
 def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:

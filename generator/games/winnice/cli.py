@@ -343,12 +343,7 @@ def compare_cmd(
     total = study_size(setups, games, len(study_of.BOTS))
     with guarded(), executor_from(jobs, scheduler) as executor, progress_bar(total, "games") as tick:
         study = study_of.compare(catalog, players, setups, games, seed, jobs, executor=executor, progress=tick)
-    if as_json:
-        print_json(study.to_json())
-    else:
-        for line in study.lines():
-            out_console.print(line, highlight=False, markup=False)
-    raise typer.Exit(study.exit_code)
+    clikit.print_study(study, as_json)
 
 
 @face.command(app, FACE, "play")
