@@ -76,6 +76,22 @@ class SetupFileError(ValueError):
 def _why(exc: OSError) -> str:
     return exc.strerror or exc.__class__.__name__
 
+def _new_stage(folder: Path, prefix: str, made: list[Path], named: Path) -> Path:
+    """A new hidden stage folder inside `folder`, made first with its missing parents (recorded in
+    `made`, deepest first, so a set that publishes nothing removes them again). Errors name `named`,
+    the user's path, never the stage."""
+    try:
+        probe = folder
+        while not os.path.lexists(probe) and probe != probe.parent:
+            made.append(probe)
+            probe = probe.parent
+        folder.mkdir(parents=True, exist_ok=True)
+        return Path(tempfile.mkdtemp(prefix=prefix, suffix=".staging", dir=folder))
+    except FileExistsError:
+        raise UserInputError(f"cannot write {named}: it exists and is not a folder") from None
+    except OSError as exc:
+        raise UserInputError(f"cannot write {named}: {_why(exc)}") from None
+
 
 def _umask() -> int:
     mask = os.umask(0)
@@ -558,15 +574,7 @@ def output_set(folder: str | os.PathLike[str], owns: Iterable[str] = (),
     done: list[bool] = []
 
     def make() -> Path:
-        try:
-            probe = parent
-            while not os.path.lexists(probe) and probe != probe.parent:
-                made.append(probe)
-                probe = probe.parent
-            parent.mkdir(parents=True, exist_ok=True)
-            return Path(tempfile.mkdtemp(prefix=f".{target.name[:80]}.", suffix=".staging", dir=parent))
-        except OSError as exc:
-            raise UserInputError(f"cannot write {target}: {_why(exc)}") from None
+        return _new_stage(parent, f".{target.name[:80]}.", made, target)
 
     def commit(stage: Path) -> None:
         _stale_cleanup(parent)
@@ -876,17 +884,7 @@ def output_tree(folder: str | os.PathLike[str],
     plan = _Plan()
 
     def make() -> Path:
-        try:
-            probe = target
-            while not os.path.lexists(probe) and probe != probe.parent:
-                made.append(probe)
-                probe = probe.parent
-            target.mkdir(parents=True, exist_ok=True)
-            return Path(tempfile.mkdtemp(prefix=".boardgen.", suffix=".staging", dir=target))
-        except FileExistsError:
-            raise UserInputError(f"cannot write {target}: it exists and is not a folder") from None
-        except OSError as exc:
-            raise UserInputError(f"cannot write {target}: {_why(exc)}") from None
+        return _new_stage(target, ".boardgen.", made, target)
 
     @contextlib.contextmanager
     def lock() -> Iterator[None]:
