@@ -232,7 +232,7 @@ def make_app(out_dir: Path | str = "output", allowed_hosts: Iterable[str] = (), 
                      palette=editor.PALETTE, starts=editor.STARTS, size=editor.board_file.size_range(),
                      switch="/editor?" + urlencode({"lang": "en" if lang == "pl" else "pl", **state.query()},
                                                    doseq=True),
-                     max_count=editor.MAX_COUNT)
+                     max_count=editor.MAX_COUNT, start=q.get("start", ""))
 
     async def _editor_state(request: Request) -> editor.State:
         async with request.form(max_files=0, max_fields=40, max_part_size=16 * 1024) as data:

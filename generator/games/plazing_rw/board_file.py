@@ -396,6 +396,7 @@ def located_violations(board: Board, hard: bool = False, mirror: bool = False) -
             cells = _region_cells(board, v.rule, cells)
         edge = ""
         if v.rule in _EDGE_RULES:
-            edge = next((e for e in EDGES if re.search(rf"\b{e}\b", v.message)), "north")
+            named = [(m.start(), e) for e in EDGES if (m := re.search(rf"\b{e}\b", v.message))]
+            edge = min(named)[1] if named else "north"  # the edge the message names first
         out.append(Located(v.rule, v.message, where, tuple(cells), edge))
     return out
