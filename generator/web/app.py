@@ -214,7 +214,7 @@ def make_app(out_dir: Path | str = "output", allowed_hosts: Iterable[str] = (), 
                 else:
                     start = q.get("start", "1")
                     state = editor.start_state(start if start in editor.STARTS else "1",
-                                               _number(q.get("width"), 10), _number(q.get("height"), 10), lang)
+                                               _number(q.get("width"), 10), _number(q.get("height"), 10))
             except editor.EditorError as exc:
                 state, error, status = editor.start_state("1"), str(exc), 400
         found: list[dict[str, Any]] = []
@@ -232,7 +232,7 @@ def make_app(out_dir: Path | str = "output", allowed_hosts: Iterable[str] = (), 
                      palette=editor.PALETTE, starts=editor.STARTS, size=editor.board_file.size_range(),
                      switch="/editor?" + urlencode({"lang": "en" if lang == "pl" else "pl", **state.query()},
                                                    doseq=True),
-                     max_count=editor.MAX_COUNT, start=q.get("start", ""))
+                     max_count=editor.MAX_COUNT, start=q.get("start") or ("" if q.get("rows") else "1"))
 
     async def _editor_state(request: Request) -> editor.State:
         async with request.form(max_files=0, max_fields=40, max_part_size=16 * 1024) as data:

@@ -126,8 +126,8 @@ def test_a_blank_beach_breaks_the_resource_rule_and_malformed_forms_are_one_line
                 {"rows": "." * 30}, {"rows": ".......", "bar_points": "x"}, {"rows": ".......", "name_pl": "a\tb"}):
         r = client.post("/editor/check", data=bad)
         assert r.status_code == 400 and "\n" not in r.json()["error"], bad
-    odd = client.post("/editor/check", data={"rows": "\n".join(["..z...."] + ["......."] * 6)}).json()
-    assert by_rule(odd, "prw.char")[0]["cells"] == [[0, 2]]
+    odd = client.post("/editor/check", data={"rows": "\n".join(['..z."\\.'] + ["......."] * 6)}).json()
+    assert [v["cells"] for v in by_rule(odd, "prw.char")] == [[[0, 2]], [[0, 4]], [[0, 5]]]
 
 
 # --- the guard on the new posts ---------------------------------------------------------------------
@@ -218,6 +218,12 @@ def test_the_download_round_trips_through_the_cli_and_prints_the_same_pad(client
     assert f"--board {kept}" in shown and f"--seed {seed}" in shown.split("</code>")[0]
     listed = client.get("/?lang=en").text
     assert code in listed
+    # "again with a new seed", as the result page posts it: the same board file, another code
+    values = json.loads((out / folder / ".web.json").read_text(encoding="utf-8"))["values"]
+    again = client.post("/run/plazing-rw?lang=en", data={k: v for k, v in values.items() if k not in ("seed", "code")})
+    assert again.status_code == 303
+    st2 = wait(client, again.headers["location"].split("/job/")[1].split("?")[0])
+    assert st2["state"] == "done" and st2["results"][0].endswith(f"~B{digest}") and st2["results"] != [folder]
 
     cli_out = tmp_path / "cli"
     cmd = [sys.executable, "-m", "generator", "plazing-rw", "sheet", "--board", str(path), "--count", "2",
