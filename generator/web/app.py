@@ -161,7 +161,8 @@ def make_app(out_dir: Path | str = "output", allowed_hosts: Iterable[str] = (), 
             f = form.by_name(key) if form else None
             options.append((f.label(lang) if f else key, value))
         return _page("result.html.j2", lang, r=result, options=options, thumbs=thumbs[: results.MAX_THUMBS],
-                     more=max(0, len(thumbs) - results.MAX_THUMBS), command=result.command(shown_out), again=again)
+                     more=max(0, len(thumbs) - results.MAX_THUMBS), command=result.command(shown_out), again=again,
+                     board_file=editor.kept_board(out, result.meta.get("args")))
 
     async def delete(request: Request) -> Response:
         lang = _lang(request)

@@ -192,6 +192,23 @@ def save(out: Path, board: Board) -> Path:
     return path
 
 
+def kept_board(out: Path, args: Any) -> str:
+    """The board file (as `boards/<name>`, relative to the serve folder) that a job's arguments
+    print from, when it is one the editor kept there; "" for any other run."""
+    from generator.web.results import safe_file
+
+    if not isinstance(args, list) or "--board" not in args[:-1]:
+        return ""
+    named = Path(str(args[args.index("--board") + 1]))
+    try:
+        if named.parent.resolve() != (Path(out) / BOARDS_DIR).resolve():
+            return ""
+    except OSError:
+        return ""
+    rel = f"{BOARDS_DIR}/{named.name}"
+    return rel if safe_file(Path(out), rel) is not None else ""
+
+
 def rate(out: Path, board: Board, hard: bool, lang: str) -> dict[str, Any]:
     """The board on the scale of printed boards 1-4: the CLI's `check --board FILE --json` rating,
     run in a subprocess (Busy when one is running; EditorError for a board that breaks a rule or

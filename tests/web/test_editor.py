@@ -216,6 +216,8 @@ def test_the_download_round_trips_through_the_cli_and_prints_the_same_pad(client
     assert results.seed_of_code(code) == seed
     shown = page[page.index('id="regenerate">'):]
     assert f"--board {kept}" in shown and f"--seed {seed}" in shown.split("</code>")[0]
+    assert f'href="/files/boards/beach-{digest}.toml"' in page
+    assert client.get(f"/files/boards/beach-{digest}.toml").content == path.read_bytes()
     listed = client.get("/?lang=en").text
     assert code in listed
     # "again with a new seed", as the result page posts it: the same board file, another code

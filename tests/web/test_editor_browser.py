@@ -40,8 +40,7 @@ def _tool(page, ch: str) -> None:  # type: ignore[no-untyped-def]
 
 
 def _settled(page) -> None:  # type: ignore[no-untyped-def]
-    """Wait for the debounced check to be asked and answered."""
-    page.wait_for_timeout(400)
+    """Wait for the debounced check of the latest change to be answered (the form is busy until then)."""
     page.wait_for_selector("#board-form:not([aria-busy])", state="attached", timeout=30_000)
 
 
@@ -58,6 +57,12 @@ def test_an_illegal_board_shows_each_rule_on_its_square(browser, server: Running
     page.mouse.move(e6["x"] + 5, e6["y"] + 5)
     page.mouse.down()
     page.mouse.up()
+    h10, k10 = _cell(page, "H10").bounding_box(), _cell(page, "K10").bounding_box()
+    page.mouse.move(h10["x"] + 5, h10["y"] + 5)
+    page.mouse.down()
+    page.mouse.move(k10["x"] + 5, k10["y"] + 5, steps=8)  # a drag paints every square it passes
+    page.mouse.up()
+    assert page.locator("#rows").input_value().splitlines()[9] == ".......xxx"
     _cell(page, "D5").click()
     _cell(page, "D5").focus()
     page.keyboard.press("ArrowDown")
@@ -114,6 +119,7 @@ def test_paint_a_legal_board_rate_it_and_print_a_pad(browser, server: Running, t
     page.wait_for_selector("#regenerate", timeout=180_000)
     assert "--board" in page.inner_text("#regenerate") and "~B" in page.inner_text("#code")
     _check_result_page(page, server.base)
+    assert page.request.get(server.base + page.get_attribute("#board-file", "href")).text().count("rows = [") == 1
     page.goto(server.base + "/?lang=pl")  # listed on the home page like every result
     assert page.locator("#results a.result-link").count() == 1
     assert "~B" in page.inner_text("#results")
