@@ -158,6 +158,7 @@ def test_the_editor_page_draws_the_board_with_its_marks_escaped(client: TestClie
     assert 'data-name="D6" data-ch="p"' in page
     d6 = page[page.index('data-name="D6"'):]
     assert "prw.resource-closable" in d6[: d6.index("</button>")] and "cell k-pebble bad" in page
+    assert '<a href="#cell-5-3">D6</a>: this resource can never' in page and 'id="cell-5-3"' in page
     # a new size keeps what was painted, cut on the east and south
     small = client.get("/editor", params={**q, "width": "8", "height": "7"}).text
     assert small.count('class="cell ') == 56 and ".a$####$" in small

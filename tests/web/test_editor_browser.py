@@ -81,6 +81,8 @@ def test_an_illegal_board_shows_each_rule_on_its_square(browser, server: Running
     assert "prw.bar-north" in _cell(page, "C1").get_attribute("title")
     assert "prw.north" in page.get_attribute("#band-north", "title")
     assert "prw.north" in page.inner_text("#edge-north-mark")
+    page.locator("#violations li[data-rule='prw.bar-north'] a").click()  # the list leads to the square
+    assert page.evaluate("document.activeElement.dataset.name") == "C1"
     rules = [li.get_attribute("data-rule") for li in page.locator("#violations li").all()]
     assert {"prw.resource-closable", "prw.bar-north", "prw.north"} <= set(rules)
     # the server refuses to print it; the page says why
@@ -120,6 +122,10 @@ def test_paint_a_legal_board_rate_it_and_print_a_pad(browser, server: Running, t
     assert "--board" in page.inner_text("#regenerate") and "~B" in page.inner_text("#code")
     _check_result_page(page, server.base)
     assert page.request.get(server.base + page.get_attribute("#board-file", "href")).text().count("rows = [") == 1
+    from axe_playwright_python.sync_playwright import Axe
+
+    result = Axe().run(page)  # the result page of an editor pad, with its board file link
+    assert result.violations_count == 0, result.generate_report()
     page.goto(server.base + "/?lang=pl")  # listed on the home page like every result
     assert page.locator("#results a.result-link").count() == 1
     assert "~B" in page.inner_text("#results")
