@@ -3,7 +3,9 @@
 Why these: Starlette is a small, widely used ASGI toolkit (routing, form parsing, file responses,
 a test client) with no ORM or admin to carry; uvicorn is the server it is made for, with the
 connection limits and keep-alive timeouts a page open to a game club's LAN needs. The work itself is
-the CLI's (generator.web.jobs); this module only maps requests to pages.
+the CLI's (generator.web.jobs); this module only maps requests to pages. The roll&write beach
+editor (/editor, generator.web.editor) posts its board to the game's own checker and prints it through
+the same jobs.
 
 Safety lives in layers: generator.web.guard checks every request (Host, same-origin posts, form
 encodings, body cap and timeout) before a route runs; files are reached only through
@@ -274,11 +276,12 @@ def make_app(out_dir: Path | str = "output", allowed_hosts: Iterable[str] = (), 
     async def editor_print(request: Request) -> Response:
         """The normal job: `plazing-rw sheet --board FILE --count N` with the board kept in <out>/boards/."""
         lang = _lang(request)
+        state = None
         try:
             state = await _editor_state(request)
             board = editor.board_of(state)
-        except editor.EditorError as exc:
-            return await run_in_threadpool(editor_page, request, None, str(exc), 400)
+        except editor.EditorError as exc:  # the page again, with the board as posted when it could be read
+            return await run_in_threadpool(editor_page, request, state, str(exc), 400)
         if editor.violations(board, state.hard):
             return await run_in_threadpool(editor_page, request, state, _app_words(lang)["ed_print_broken"], 400)
         form = fields.form_of("plazing-rw")

@@ -187,6 +187,9 @@ def test_a_broken_board_is_not_printed(client: TestClient, out: Path) -> None:
     r = client.post("/editor/print?lang=en", data=form_of(replace(boards()["3"], rows=tuple(ON_WASTE))))
     assert r.status_code == 400 and "breaks rules" in r.text
     assert client.app.jobs.active() == 0 and not (out / "boards").exists()  # type: ignore[attr-defined]
+    r = client.post("/editor/print?lang=en", data={**form_of(boards()["1"]), "count": "0"})
+    assert r.status_code == 400 and "count" in r.text and 'data-name="A1"' in r.text  # the page again, the board kept
+    assert client.app.jobs.active() == 0 and not (out / "boards").exists()  # type: ignore[attr-defined]
 
 
 def test_the_download_round_trips_through_the_cli_and_prints_the_same_pad(client: TestClient, out: Path,
