@@ -68,9 +68,12 @@ class Result:
 
 def seed_of_code(code: str) -> int | None:
     """The seed in a setup code of any game (PREFIX-OPTIONS-SEED-CHECK), or None for no valid code.
-    The code's own check character is verified; its option characters are not interpreted."""
+    The code's own check character is verified; its option characters are not interpreted. A mark
+    after "~" (a custom board's ~B<digest>, a tile catalog's ~C<digest>) names content, not the
+    seed, and is left out."""
     from generator.core.rng import CodeError, CodeField, CodeSpec
 
+    code = code.split("~", 1)[0]
     parts = code.split("-")
     if len(parts) != 4 or not parts[0] or len(parts[1]) > 32:
         return None

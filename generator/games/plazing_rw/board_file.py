@@ -41,6 +41,7 @@ code alone cannot rebuild a board a person drew.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -315,3 +316,87 @@ def require_board_for_code(code: str, board: Board | None, path: str = "--board 
     mine = board_digest(board)
     if mine != digest:
         raise UserInputError(f"{path} is not the board of setup code {quoted(code)} (this board is ~{MARK}{mine})")
+
+
+# --- violations on their squares (the web page's beach editor) -------------------------------------
+
+
+@dataclass(frozen=True)
+class Located:
+    """One broken rule of `check_custom_board` with the squares it is about, for a page that marks
+    them on the grid: `cells` are (row, column), 0-based; `where` is the place as the message and
+    the sheet name it ("C4", "row 4", or "" for the whole board); `edge` names the board edge an
+    edge rule is about ("" for none)."""
+
+    rule: str
+    message: str
+    where: str
+    cells: tuple[tuple[int, int], ...]
+    edge: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule, "message": self.message, "where": self.where,
+                "cells": [list(c) for c in self.cells], "edge": self.edge}
+
+
+#: rules about a board edge rather than a square: the edge a page marks for each
+_EDGE_RULES = ("prw.north", "prw.edge-border", "prw.bar-north")
+
+
+def _cells_of_place(board: Board, where: str) -> list[tuple[int, int]]:
+    """(row, column) squares a report's place names: "C4" (as printed, see rules.cell_name) or
+    "row 4"; nothing for any other place."""
+    from .rules import COLUMNS
+
+    m = re.fullmatch(r"row (\d+)", where)
+    if m:
+        y = int(m.group(1)) - 1
+        return [(y, x) for x in range(len(board.rows[y]))] if 0 <= y < len(board.rows) else []
+    m = re.fullmatch(r"([A-Z])(\d+)", where)
+    if m and m.group(1) in COLUMNS:
+        x, y = COLUMNS.index(m.group(1)), int(m.group(2)) - 1
+        if 0 <= y < len(board.rows) and 0 <= x < len(board.rows[y]):
+            return [(y, x)]
+    return []
+
+
+def _region_cells(board: Board, rule: str, cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """For a rule whose place is the first square of a group, every square of the group: the area
+    closed before play, the drawable part cut off, every square of a kind counted too often, every
+    bar square of a board whose bar does not close. Recomputed from the board as the rules see it
+    (the same bitboards), so the marks cannot disagree with the report."""
+    if len(cells) != 1 or rule not in ("prw.closed-before-play", "prw.reachable", "prw.resource-count",
+                                       "prw.bar-north"):
+        return cells
+    g = board.grid
+    y, x = cells[0]
+    bit = g.bit(x, y)
+    group = 0
+    if rule == "prw.closed-before-play":
+        group = next((a for a in g.enclosed_regions(g.full & ~board.walls, board.open_edge) if a & bit), 0)
+    elif rule == "prw.reachable":
+        group = next((p for p in g.regions8(board.drawable) if p & bit), 0)
+    elif rule == "prw.resource-count":
+        group = board.squares(board.rows[y][x])
+    elif rule == "prw.bar-north":
+        group = board.bar
+    if not group:
+        return cells
+    return sorted((cy, cx) for cx, cy in g.cells(group))
+
+
+def located_violations(board: Board, hard: bool = False, mirror: bool = False) -> list[Located]:
+    """`check_custom_board`, each violation with the squares (and edge) it is about: the one
+    implementation of the rules, read into a form a grid can show."""
+    out = []
+    for v in check_custom_board(board, hard, mirror):
+        where = "" if v.where is None else str(v.where)
+        cells = _cells_of_place(board, where) if where else []
+        if board.rows and all(len(r) == len(board.rows[0]) for r in board.rows) and cells:
+            cells = _region_cells(board, v.rule, cells)
+        edge = ""
+        if v.rule in _EDGE_RULES:
+            named = [(m.start(), e) for e in EDGES if (m := re.search(rf"\b{e}\b", v.message))]
+            edge = min(named)[1] if named else "north"  # the edge the message names first
+        out.append(Located(v.rule, v.message, where, tuple(cells), edge))
+    return out
