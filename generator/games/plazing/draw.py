@@ -17,6 +17,7 @@ from generator.core.data import load_toml
 from generator.games.plazing import pictures, scoring
 from generator.games.plazing.model import DATA, NO_WEATHER, EventCard, Setup, event_cards, rules, rules_card_extras
 from generator.games.plazing.pictures import weather_die
+from generator.games.plazing.rules import column_name
 from generator.render import layout
 from generator.render.fonts import text_width
 from generator.render.legible import MIN_TEXT_PT
@@ -226,9 +227,8 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
         y = by + tile_row * ts * SQ
         items.append(Line(bx, y, bx + beach_w, y, stroke="#7a6234", width=0.6))
     # coordinates: columns A.. along the water line, rows 1.. along the west band
-    for x in range(setup.columns * ts):
-        letter = chr(ord("A") + x)
-        items.append(Text(bx + (x + 0.5) * SQ, by - 1.6, letter, size=6, font="bold", fill="#0d3b66",
+    for x in range(setup.columns * ts):  # the names check's messages give squares (rules.square_name)
+        items.append(Text(bx + (x + 0.5) * SQ, by - 1.6, column_name(x), size=6, font="bold", fill="#0d3b66",
                           anchor="middle"))
     for y in range(rl.rows * ts):
         items.append(Text(bx - 2.5, by + (y + 0.5) * SQ + 1.0, str(y + 1), size=6, fill="#7a6234", anchor="end"))
