@@ -114,15 +114,17 @@ def test_a_command_function_must_take_exactly_its_declared_options():
     demo = typer.Typer()
     with pytest.raises(TypeError, match="lacks"):
         face.command(demo, FACES["winnice"], "play")(lambda players, seed, bot, json: None)
-    assert [o.name for o in cmd.options] == ["players", "seed", "bot", "moves", "as_json"]
+    assert [o.name for o in cmd.options] == ["file", "players", "seed", "catalog", "bot", "moves", "as_json"]
+    assert cmd.option("file").argument and not cmd.option("file").required  # a setup to replay a game on
+    assert cmd.option("players").default is None  # a FILE brings its own; 4 without one
 
 
 def test_an_option_is_a_few_lines_of_toml(tmp_path):
     """How another lane adds an option: a table in the game's face.toml and its name in the command's
     list; the command function then takes a parameter of that name."""
     text = (ROOT / "generator/games/winnice/face.toml").read_text(encoding="utf-8")
-    text = text.replace('options = ["players", "seed", "bot", "moves", "json"]',
-                        'options = ["players", "seed", "bot", "moves", "fast", "json"]')
+    text = text.replace('options = ["file", "players", "seed", "catalog", "bot", "moves", "json"]',
+                        'options = ["file", "players", "seed", "catalog", "bot", "moves", "fast", "json"]')
     text += '\n[options.fast]\ntype = "bool"\nrole = "run"\nhelp = "Go fast."\nlabel = { pl = "Szybko", en = "Fast" }\n'
     path = tmp_path / "face.toml"
     path.write_text(text, encoding="utf-8")
@@ -133,12 +135,12 @@ def test_an_option_is_a_few_lines_of_toml(tmp_path):
     seen = {}
 
     @face.command(demo, f, "play")
-    def play(players, seed, bot, moves, fast, as_json):
-        seen.update(fast=fast, players=players)
+    def play(file, players, seed, catalog, bot, moves, fast, as_json):
+        seen.update(fast=fast, bot=bot, file=file)
 
     res = CliRunner().invoke(demo, ["--fast"])
     assert res.exit_code == 0, res.output
-    assert seen == {"fast": True, "players": 4}
+    assert seen == {"fast": True, "bot": "greedy", "file": None}
 
 
 # --- help ----------------------------------------------------------------------------------------
