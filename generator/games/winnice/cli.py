@@ -291,6 +291,9 @@ def check_cmd(
 def catalog_cmd(
     file: Path | None,
     template: bool,
+    preview: bool,
+    lang: str,
+    out: Path,
     as_json: bool,
 ) -> None:
     """`boardgen winnice catalog` (its help and options: face.toml [commands.catalog])."""
@@ -306,9 +309,11 @@ def catalog_cmd(
     report.extend(catalog_checks.culprits(cat))  # the rules hold, yet no game can end: an error
     with guarded():
         warned = catalog_checks.warnings(file) if file is not None else Report()
+    shown = preview_components(cat, check_lang(lang), out) if preview else None
     if as_json:
         print_json({"ok": report.ok, "digest": cat.digest(), "violations": report.to_json(),
-                    "warnings": warned.to_json(), "cards": {k: sum(v.values()) for k, v in cat.decks.items()}})
+                    "warnings": warned.to_json(), "cards": {k: sum(v.values()) for k, v in cat.decks.items()},
+                    **({"preview": shown} if shown is not None else {})})
     else:
         for v in report:
             out_console.print(str(v), highlight=False, markup=False)
@@ -320,8 +325,36 @@ def catalog_cmd(
                 again = f"boardgen winnice compare --catalog {shlex.quote(str(file))}"
                 out_console.print(f"  to see how bot games on it differ from ours: {again}", highlight=False,
                                   markup=False)
+        if shown is not None:
+            for line in shown["lines"]:
+                out_console.print(line, highlight=False, markup=False)
     if not report.ok:
         raise typer.Exit(1)
+
+
+def preview_components(cat: Catalog, lang: str, out: Path) -> dict[str, Any]:
+    """`catalog --preview`: each card face and action space that is new or changed against the
+    built-in catalog alone, into OUT/winnice/catalog-C<digest>/ (components/<id>.png,
+    components.pdf, command.txt), staged and swapped in whole; nothing is written when none is."""
+    from generator.games.winnice.draw import texts
+    from generator.games.winnice.preview import components
+    from generator.render import component_preview as cp
+
+    found = cp.changes(components(cat, lang), components(_catalog(None), lang))
+    if not found:
+        return {"changed": [], "files": [], "lines": [f"{cat.source}: nothing new or changed (every card and "
+                                                      "space is the built-in one): no preview"]}
+    name = f"catalog-C{cat.digest()}"
+    folder = face.set_folder(out, FACE.game, name)
+    with guarded(), output_set(folder, owns=face.owns(FACE)) as stage:
+        written = cp.publish(found, lang, f"{texts()['title'][lang]} — {name}",
+                             stage / NAMES["components"], stage / NAMES["components_pdf"])
+        written.append(face.stamp(stage, name, FACE, "catalog"))
+        files = [folder / p.relative_to(stage) for p in written]
+    lines = [f"preview of {len(found)} new or changed component(s): {', '.join(cp.summary(found))}",
+             *(f"  wrote {p}" for p in files)]
+    return {"changed": [{"id": c.component.id, "status": c.status} for c in found],
+            "files": [str(p) for p in files], "lines": lines}
 
 
 @face.command(app, FACE, "compare")
