@@ -205,6 +205,41 @@ def test_a_command_writes_its_declared_outputs_and_nothing_else(tmp_path, game, 
     assert shlex.split(line)[:5] == ["boardgen", game, command, "--code", code_folder.name]
 
 
+def _changed_catalog(game: str, tmp_path: Path) -> Path:
+    """A catalog of `game` with one component changed (so --preview has a page to draw)."""
+    if game == "winnice":
+        text = "[seedlings.deck23]\nred = { D2 = 3 }\n"
+    else:
+        text = run(game, "catalog", "--template").stdout
+        old, new = {"plazing": ('art = ["A..x", "..S.", ".x..", "P..."]', 'art = ["A..x", "..S.", ".xP.", "...."]'),
+                    "planety": ('en = "Life-giving planet"', 'en = "Living planet"')}[game]
+        assert old in text
+        text = text.replace(old, new, 1)
+    path = tmp_path / f"{game}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("game", ["plazing", "winnice", "planety"])
+def test_catalog_preview_writes_its_declared_outputs_and_nothing_else(tmp_path, game):
+    out = tmp_path / "out"
+    res = run(game, "catalog", str(_changed_catalog(game, tmp_path)), "--preview", "--out", str(out))
+    assert res.exit_code == 0, res.output
+    f = FACES[game]
+    (folder,) = (out / game).iterdir()  # OUT/<game>/catalog-C<digest>/
+    expected = f.commands["catalog"].output_names(f, {"preview": True})
+    assert sorted({p.parts[2] for p in _written(out)}) == sorted(expected)
+    pngs = list((folder / f.outputs["components"]).iterdir())
+    assert pngs and all(p.suffix == ".png" for p in pngs)
+    line = (folder / "command.txt").read_text(encoding="utf-8").strip()
+    assert shlex.split(line)[:3] == ["boardgen", game, "catalog"] and "--preview" in shlex.split(line)
+    again = run(*shlex.split(line)[1:], "--out", str(tmp_path / "again"))  # command.txt writes the set again
+    assert again.exit_code == 0, again.output
+    for p in _written(out):
+        assert (tmp_path / "again" / p).read_bytes() == (out / p).read_bytes(), p
+    assert f.commands["catalog"].output_names(f, {}) == []  # without --preview: nothing written
+
+
 def test_plazing_board_writes_its_declared_outputs(tmp_path):
     out = tmp_path / "out"
     assert run("plazing", "setup", "--seed", "2", "--out", str(tmp_path / "a")).exit_code == 0
