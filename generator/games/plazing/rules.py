@@ -308,7 +308,7 @@ def check(setup: Setup) -> Report:
         r.add("plazing.squares", f"the file's squares differ from what its tiles make (first at row {bad + 1}); "
               "squares are derived: edit the tile's art in \"catalog\" instead", bad + 1)
     r.extend(_check_resources(setup, squares))
-    r.extend(_check_closed(grid, squares))
+    r.extend(_check_closed(grid, squares, {(p.row, p.col): p.tile for p in setup.tiles}, ts))
     r.extend(_check_surprises(setup, squares, pc.surprises))
     r.extend(_check_waste(setup, squares, grid, ts))
 
@@ -381,13 +381,18 @@ def free_squares(grid: Grid, squares: list[str]) -> int:
     return grid.full & ~char_mask(squares, "#")
 
 
-def _check_closed(grid: Grid, squares: list[str]) -> Report:
+def _check_closed(grid: Grid, squares: list[str], tiles: dict[tuple[int, int], str] | None = None,
+                  ts: int = 4) -> Report:
+    """Free squares walled in before play, named by the first square as the board prints it and,
+    given `tiles` ((tile row, tile column) -> tile id), by the tile that square lies on."""
     r = Report()
     closed = grid.enclosed_regions(free_squares(grid, squares), grid.open_edges())
     for region in closed:
         cells = sorted(grid.cells(region), key=lambda c: (c[1], c[0]))
         first = square_name(*cells[0])
-        r.add("plazing.closed-before-play", f"{len(cells)} square(s) from {first} are closed in before play "
+        tile = (tiles or {}).get((cells[0][1] // ts, cells[0][0] // ts))
+        on = f" (on tile {tile})" if tile else ""
+        r.add("plazing.closed-before-play", f"{len(cells)} square(s) from {first}{on} are closed in before play "
               f"(cannot reach the west, east or south edge)", first)
     return r
 

@@ -138,3 +138,18 @@ def test_the_squares_row_is_the_printed_row(full_setup):
     s.declared_squares = [*rows[:2], rows[2].replace(".", "#", 1), *rows[3:]]
     (line,) = [m for m in messages(s) if "plazing.squares" in m]
     assert "first at row 3" in line and not line.endswith("(at 2)")
+
+
+def test_a_square_closed_in_names_the_printed_square_and_its_tile():
+    """Issue 28: "no legal Plażing setup … (at (17, 9))" named neither the tile nor a printed square."""
+    from dataclasses import replace
+
+    beaches = (generate(Options(players=4), seed) for seed in range(40))
+    s = next(b for b in beaches if any(p.tile == "ice_cream" for p in b.tiles))
+    placed = next(p for p in s.tiles if p.tile == "ice_cream")
+    s.catalog["ice_cream"] = replace(s.catalog["ice_cream"], art=("..#.", ".#.#", "..#.", "x..."))
+    s.declared_squares = None
+    walled = square_name(placed.col * 4 + 2, placed.row * 4 + 1)
+    lines = [m for m in messages(s) if "closed-before-play" in m]
+    assert any(f"from {walled} (on tile ice_cream) are closed in before play" in m for m in lines), lines
+    no_file_numbers(lines)
