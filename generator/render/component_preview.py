@@ -150,6 +150,31 @@ def publish(found: Sequence[Change], lang: str, title: str, folder: Path, pdf: P
     return [*write_preview(scene, found, folder, pdf), pdf]
 
 
-def summary(found: Sequence[Change]) -> list[str]:
-    """One English line per component, for the terminal: "new tile B13", "changed card R-L4"."""
-    return [f"{change.status} {change.component.kind} {change.component.id}" for change in found]
+def set_name(digest: str) -> str:
+    """The output set of a catalog's preview: catalog-C<digest>, the mark its setups' codes carry."""
+    return f"catalog-C{digest}"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What `catalog --preview` did: the components drawn, the files written, and what to say."""
+
+    changed: tuple[Change, ...]
+    files: tuple[Path, ...]
+    lines: tuple[str, ...]  # English, for the terminal
+
+    def to_json(self) -> dict[str, Any]:
+        return {"changed": [{"id": c.component.id, "status": c.status} for c in self.changed],
+                "files": [str(p) for p in self.files]}
+
+
+def report(source: str, found: Sequence[Change], files: Sequence[Path]) -> Shown:
+    """The components drawn and the files written, with the lines that say so ("nothing new or
+    changed" when `found` is empty)."""
+    if not found:
+        lines = [f"{source}: nothing new or changed (every component is the built-in one): no preview"]
+    else:
+        listed = ", ".join(f"{c.status} {c.component.kind} {c.component.id}" for c in found)
+        lines = [f"preview of {len(found)} new or changed component(s): {listed}",
+                 *(f"  wrote {p}" for p in files)]
+    return Shown(tuple(found), tuple(files), tuple(lines))

@@ -44,6 +44,7 @@ from generator.games.planety.rules import CODE, check, check_catalog
 from generator.games.planety.setup import generate, regenerates
 
 if TYPE_CHECKING:
+    from generator.render.component_preview import Shown
     from generator.render.scene import Scene
 
 app = typer.Typer(help="Planety — a big bang proved playable (every orbit can get its own planet), "
@@ -262,7 +263,7 @@ def catalog_cmd(
         print_json({"ok": report.ok, "digest": cat.digest, "violations": report.to_json(),
                     "odds": [{"players": o.players, "orbits": list(o.orbits), "sampled": o.sampled,
                               "playable": o.playable, "short": dict(o.short)} for o in odds],
-                    **({"preview": shown} if shown is not None else {})})
+                    **({"preview": shown.to_json()} if shown is not None else {})})
     else:
         for v in report:
             out_console.print(str(v), highlight=False, markup=False)
@@ -271,13 +272,13 @@ def catalog_cmd(
         for o in odds:
             out_console.print(f"  {o.line()}", highlight=False, markup=False)
         if shown is not None:
-            for line in shown["lines"]:
+            for line in shown.lines:
                 out_console.print(line, highlight=False, markup=False)
     if not report.ok:
         raise typer.Exit(1)
 
 
-def preview_components(cat: Catalog, lang: str, out: Path) -> dict[str, Any]:
+def preview_components(cat: Catalog, lang: str, out: Path) -> Shown:
     """`catalog --preview`: each tile side and star that is new or changed against the built-in
     catalog alone, into OUT/planety/catalog-C<digest>/ (components/<id>.png, components.pdf,
     command.txt), staged and swapped in whole; nothing is written when none is."""
@@ -286,19 +287,14 @@ def preview_components(cat: Catalog, lang: str, out: Path) -> dict[str, Any]:
 
     found = cp.changes(components(cat, lang), components(builtin_catalog(), lang))
     if not found:
-        return {"changed": [], "files": [], "lines": [f"{cat.source}: nothing new or changed (every tile side "
-                                                      "and star is the built-in one): no preview"]}
-    name = f"catalog-C{cat.digest}"
-    folder = face.set_folder(out, FACE.game, name)
+        return cp.report(cat.source, found, [])
+    folder = face.set_folder(out, FACE.game, cp.set_name(cat.digest))
     with guarded(), output_set(folder, owns=face.owns(FACE)) as stage:
-        written = cp.publish(found, lang, f"Planety — {name}", stage / NAMES["components"],
+        written = cp.publish(found, lang, f"Planety — {folder.name}", stage / NAMES["components"],
                              stage / NAMES["components_pdf"])
-        written.append(face.stamp(stage, name, FACE, "catalog"))
+        written.append(face.stamp(stage, folder.name, FACE, "catalog"))
         files = [folder / p.relative_to(stage) for p in written]
-    lines = [f"preview of {len(found)} new or changed component(s): {', '.join(cp.summary(found))}",
-             *(f"  wrote {p}" for p in files)]
-    return {"changed": [{"id": c.component.id, "status": c.status} for c in found],
-            "files": [str(p) for p in files], "lines": lines}
+    return cp.report(cat.source, found, files)
 
 
 @face.command(app, FACE, "compare")

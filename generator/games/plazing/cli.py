@@ -34,6 +34,7 @@ from generator.games.plazing.rules import check
 from generator.games.plazing.setup import CODE, catalog_report, generate
 
 if TYPE_CHECKING:
+    from generator.render.component_preview import Shown
     from generator.render.scene import Scene
 
 app = typer.Typer(help="Plażing: parawany w dłoń — random legal beaches, printable boards and event cards.",
@@ -374,7 +375,7 @@ def catalog_cmd(
     if as_json:
         print_json({"ok": ok, "tiles": len(cat.tiles), "digest": cat.digest, "builtin": builtin,
                     "violations": report.to_json(), "culprits": culprits.to_json(), "warnings": warnings.to_json(),
-                    **({"preview": shown} if shown is not None else {})})
+                    **({"preview": shown.to_json()} if shown is not None else {})})
     else:
         if report.ok:
             out_console.print(f"{cat.source}: {len(cat.tiles)} tiles, usable for {players} players",
@@ -387,13 +388,13 @@ def catalog_cmd(
                 else f"your own tiles: setups made from this file carry ~C{cat.digest} in their code")
         out_console.print(same, highlight=False, markup=False)
         if shown is not None:
-            for line in shown["lines"]:
+            for line in shown.lines:
                 out_console.print(line, highlight=False, markup=False)
     if not ok:
         raise typer.Exit(1)
 
 
-def preview_tiles(cat: Catalog, lang: str, out: Path) -> dict[str, Any]:
+def preview_tiles(cat: Catalog, lang: str, out: Path) -> Shown:
     """`catalog --preview`: each tile that is new or changed against the built-in catalog alone,
     into OUT/plazing/catalog-C<digest>/ (components/<id>.png, components.pdf, command.txt), staged
     and swapped in whole; nothing is written when no tile is new or changed."""
@@ -403,19 +404,14 @@ def preview_tiles(cat: Catalog, lang: str, out: Path) -> dict[str, Any]:
 
     found = cp.changes(components(cat, lang), components(load_catalog(None), lang))
     if not found:
-        return {"changed": [], "files": [], "lines": [f"{cat.source}: nothing new or changed (every tile is "
-                                                      "the built-in one): no preview"]}
-    name = f"catalog-C{cat.digest}"
-    folder = face.set_folder(out, FACE.game, name)
+        return cp.report(cat.source, found, [])
+    folder = face.set_folder(out, FACE.game, cp.set_name(cat.digest))
     with guarded(), output_set(folder, owns=face.owns(FACE)) as stage:
-        written = cp.publish(found, lang, f"{word('title', lang)} — {name}",
+        written = cp.publish(found, lang, f"{word('title', lang)} — {folder.name}",
                              stage / NAMES["components"], stage / NAMES["components_pdf"])
-        written.append(face.stamp(stage, name, FACE, "catalog"))
+        written.append(face.stamp(stage, folder.name, FACE, "catalog"))
         files = [folder / p.relative_to(stage) for p in written]
-    lines = [f"preview of {len(found)} new or changed tile(s): {', '.join(cp.summary(found))}",
-             *(f"  wrote {p}" for p in files)]
-    return {"changed": [{"id": c.component.id, "status": c.status} for c in found],
-            "files": [str(p) for p in files], "lines": lines}
+    return cp.report(cat.source, found, files)
 
 
 @face.command(app, FACE, "compare")

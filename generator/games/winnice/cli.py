@@ -37,6 +37,7 @@ from generator.games.winnice.moves import PHASE_NAMES, describe
 from generator.games.winnice.rules import check, check_catalog
 
 if TYPE_CHECKING:
+    from generator.render.component_preview import Shown
     from generator.render.scene import Scene
 from generator.games.winnice.setup import CODE, generate
 
@@ -313,7 +314,7 @@ def catalog_cmd(
     if as_json:
         print_json({"ok": report.ok, "digest": cat.digest(), "violations": report.to_json(),
                     "warnings": warned.to_json(), "cards": {k: sum(v.values()) for k, v in cat.decks.items()},
-                    **({"preview": shown} if shown is not None else {})})
+                    **({"preview": shown.to_json()} if shown is not None else {})})
     else:
         for v in report:
             out_console.print(str(v), highlight=False, markup=False)
@@ -326,13 +327,13 @@ def catalog_cmd(
                 out_console.print(f"  to see how bot games on it differ from ours: {again}", highlight=False,
                                   markup=False)
         if shown is not None:
-            for line in shown["lines"]:
+            for line in shown.lines:
                 out_console.print(line, highlight=False, markup=False)
     if not report.ok:
         raise typer.Exit(1)
 
 
-def preview_components(cat: Catalog, lang: str, out: Path) -> dict[str, Any]:
+def preview_components(cat: Catalog, lang: str, out: Path) -> Shown:
     """`catalog --preview`: each card face and action space that is new or changed against the
     built-in catalog alone, into OUT/winnice/catalog-C<digest>/ (components/<id>.png,
     components.pdf, command.txt), staged and swapped in whole; nothing is written when none is."""
@@ -342,19 +343,14 @@ def preview_components(cat: Catalog, lang: str, out: Path) -> dict[str, Any]:
 
     found = cp.changes(components(cat, lang), components(_catalog(None), lang))
     if not found:
-        return {"changed": [], "files": [], "lines": [f"{cat.source}: nothing new or changed (every card and "
-                                                      "space is the built-in one): no preview"]}
-    name = f"catalog-C{cat.digest()}"
-    folder = face.set_folder(out, FACE.game, name)
+        return cp.report(cat.source, found, [])
+    folder = face.set_folder(out, FACE.game, cp.set_name(cat.digest()))
     with guarded(), output_set(folder, owns=face.owns(FACE)) as stage:
-        written = cp.publish(found, lang, f"{texts()['title'][lang]} — {name}",
+        written = cp.publish(found, lang, f"{texts()['title'][lang]} — {folder.name}",
                              stage / NAMES["components"], stage / NAMES["components_pdf"])
-        written.append(face.stamp(stage, name, FACE, "catalog"))
+        written.append(face.stamp(stage, folder.name, FACE, "catalog"))
         files = [folder / p.relative_to(stage) for p in written]
-    lines = [f"preview of {len(found)} new or changed component(s): {', '.join(cp.summary(found))}",
-             *(f"  wrote {p}" for p in files)]
-    return {"changed": [{"id": c.component.id, "status": c.status} for c in found],
-            "files": [str(p) for p in files], "lines": lines}
+    return cp.report(cat.source, found, files)
 
 
 @face.command(app, FACE, "compare")
