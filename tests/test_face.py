@@ -114,15 +114,17 @@ def test_a_command_function_must_take_exactly_its_declared_options():
     demo = typer.Typer()
     with pytest.raises(TypeError, match="lacks"):
         face.command(demo, FACES["winnice"], "play")(lambda players, seed, bot, json: None)
-    assert [o.name for o in cmd.options] == ["players", "seed", "bot", "moves", "as_json"]
+    assert [o.name for o in cmd.options] == ["file", "players", "seed", "catalog", "bot", "moves", "as_json"]
+    assert cmd.option("file").argument and not cmd.option("file").required  # a setup to replay a game on
+    assert cmd.option("players").default is None  # a FILE brings its own; 4 without one
 
 
 def test_an_option_is_a_few_lines_of_toml(tmp_path):
     """How another lane adds an option: a table in the game's face.toml and its name in the command's
     list; the command function then takes a parameter of that name."""
     text = (ROOT / "generator/games/winnice/face.toml").read_text(encoding="utf-8")
-    text = text.replace('options = ["players", "seed", "bot", "moves", "json"]',
-                        'options = ["players", "seed", "bot", "moves", "fast", "json"]')
+    text = text.replace('options = ["file", "players", "seed", "catalog", "bot", "moves", "json"]',
+                        'options = ["file", "players", "seed", "catalog", "bot", "moves", "fast", "json"]')
     text += '\n[options.fast]\ntype = "bool"\nrole = "run"\nhelp = "Go fast."\nlabel = { pl = "Szybko", en = "Fast" }\n'
     path = tmp_path / "face.toml"
     path.write_text(text, encoding="utf-8")
@@ -133,12 +135,12 @@ def test_an_option_is_a_few_lines_of_toml(tmp_path):
     seen = {}
 
     @face.command(demo, f, "play")
-    def play(players, seed, bot, moves, fast, as_json):
-        seen.update(fast=fast, players=players)
+    def play(file, players, seed, catalog, bot, moves, fast, as_json):
+        seen.update(fast=fast, bot=bot, file=file)
 
     res = CliRunner().invoke(demo, ["--fast"])
     assert res.exit_code == 0, res.output
-    assert seen == {"fast": True, "players": 4}
+    assert seen == {"fast": True, "bot": "greedy", "file": None}
 
 
 # --- help ----------------------------------------------------------------------------------------
@@ -201,6 +203,41 @@ def test_a_command_writes_its_declared_outputs_and_nothing_else(tmp_path, game, 
     assert _written(out) == sorted(Path(game, code_folder.name, n) for n in expected)
     line = (code_folder / "command.txt").read_text(encoding="utf-8").strip()
     assert shlex.split(line)[:5] == ["boardgen", game, command, "--code", code_folder.name]
+
+
+def _changed_catalog(game: str, tmp_path: Path) -> Path:
+    """A catalog of `game` with one component changed (so --preview has a page to draw)."""
+    if game == "winnice":
+        text = "[seedlings.deck23]\nred = { D2 = 3 }\n"
+    else:
+        text = run(game, "catalog", "--template").stdout
+        old, new = {"plazing": ('art = ["A..x", "..S.", ".x..", "P..."]', 'art = ["A..x", "..S.", ".xP.", "...."]'),
+                    "planety": ('en = "Life-giving planet"', 'en = "Living planet"')}[game]
+        assert old in text
+        text = text.replace(old, new, 1)
+    path = tmp_path / f"{game}.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("game", ["plazing", "winnice", "planety"])
+def test_catalog_preview_writes_its_declared_outputs_and_nothing_else(tmp_path, game):
+    out = tmp_path / "out"
+    res = run(game, "catalog", str(_changed_catalog(game, tmp_path)), "--preview", "--out", str(out))
+    assert res.exit_code == 0, res.output
+    f = FACES[game]
+    (folder,) = (out / game).iterdir()  # OUT/<game>/catalog-C<digest>/
+    expected = f.commands["catalog"].output_names(f, {"preview": True})
+    assert sorted({p.parts[2] for p in _written(out)}) == sorted(expected)
+    pngs = list((folder / f.outputs["components"]).iterdir())
+    assert pngs and all(p.suffix == ".png" for p in pngs)
+    line = (folder / "command.txt").read_text(encoding="utf-8").strip()
+    assert shlex.split(line)[:3] == ["boardgen", game, "catalog"] and "--preview" in shlex.split(line)
+    again = run(*shlex.split(line)[1:], "--out", str(tmp_path / "again"))  # command.txt writes the set again
+    assert again.exit_code == 0, again.output
+    for p in _written(out):
+        assert (tmp_path / "again" / p).read_bytes() == (out / p).read_bytes(), p
+    assert f.commands["catalog"].output_names(f, {}) == []  # without --preview: nothing written
 
 
 def test_plazing_board_writes_its_declared_outputs(tmp_path):

@@ -44,6 +44,7 @@ from generator.games.planety.rules import CODE, check, check_catalog
 from generator.games.planety.setup import generate, regenerates
 
 if TYPE_CHECKING:
+    from generator.render.component_preview import Shown
     from generator.render.scene import Scene
 
 app = typer.Typer(help="Planety — a big bang proved playable (every orbit can get its own planet), "
@@ -242,6 +243,9 @@ def read_setup(path: Path) -> tuple[Setup, str]:
 def catalog_cmd(
     file: Path | None,
     template: bool,
+    preview: bool,
+    lang: str,
+    out: Path,
     as_json: bool,
 ) -> None:
     """`boardgen planety catalog` (its help and options: face.toml [commands.catalog])."""
@@ -254,10 +258,12 @@ def catalog_cmd(
 
     with guarded():
         cat, report, odds = catalog_report(file)
+    shown = preview_components(cat, check_lang(lang), out) if preview else None
     if as_json:
         print_json({"ok": report.ok, "digest": cat.digest, "violations": report.to_json(),
                     "odds": [{"players": o.players, "orbits": list(o.orbits), "sampled": o.sampled,
-                              "playable": o.playable, "short": dict(o.short)} for o in odds]})
+                              "playable": o.playable, "short": dict(o.short)} for o in odds],
+                    **({"preview": shown.to_json()} if shown is not None else {})})
     else:
         for v in report:
             out_console.print(str(v), highlight=False, markup=False)
@@ -265,8 +271,30 @@ def catalog_cmd(
             out_console.print(f"{cat.source}: usable (digest {cat.digest})", highlight=False, markup=False)
         for o in odds:
             out_console.print(f"  {o.line()}", highlight=False, markup=False)
+        if shown is not None:
+            for line in shown.lines:
+                out_console.print(line, highlight=False, markup=False)
     if not report.ok:
         raise typer.Exit(1)
+
+
+def preview_components(cat: Catalog, lang: str, out: Path) -> Shown:
+    """`catalog --preview`: each tile side and star that is new or changed against the built-in
+    catalog alone, into OUT/planety/catalog-C<digest>/ (components/<id>.png, components.pdf,
+    command.txt), staged and swapped in whole; nothing is written when none is."""
+    from generator.games.planety.preview import components
+    from generator.render import component_preview as cp
+
+    found = cp.changes(components(cat, lang), components(builtin_catalog(), lang))
+    if not found:
+        return cp.report(cat.source, found, [])
+    folder = face.set_folder(out, FACE.game, cp.set_name(cat.digest))
+    with guarded(), output_set(folder, owns=face.owns(FACE)) as stage:
+        written = cp.publish(found, lang, f"Planety — {folder.name}", stage / NAMES["components"],
+                             stage / NAMES["components_pdf"])
+        written.append(face.stamp(stage, folder.name, FACE, "catalog"))
+        files = [folder / p.relative_to(stage) for p in written]
+    return cp.report(cat.source, found, files)
 
 
 @face.command(app, FACE, "compare")

@@ -34,6 +34,7 @@ from generator.games.plazing.rules import check
 from generator.games.plazing.setup import CODE, catalog_report, generate
 
 if TYPE_CHECKING:
+    from generator.render.component_preview import Shown
     from generator.render.scene import Scene
 
 app = typer.Typer(help="Plażing: parawany w dłoń — random legal beaches, printable boards and event cards.",
@@ -349,6 +350,9 @@ def catalog_cmd(
     players: int,
     extra_tiles: bool,
     template: bool,
+    preview: bool,
+    lang: str,
+    out: Path,
     as_json: bool,
 ) -> None:
     """`boardgen plazing catalog` (its help and options: face.toml [commands.catalog])."""
@@ -367,9 +371,11 @@ def catalog_cmd(
         culprits, warnings = catalog_checks.culprits(cat), catalog_checks.warnings(cat)
     builtin = catalog_checks.same_as_builtin(cat)
     ok = report.ok and culprits.ok
+    shown = preview_tiles(cat, check_lang(lang), out) if preview else None
     if as_json:
         print_json({"ok": ok, "tiles": len(cat.tiles), "digest": cat.digest, "builtin": builtin,
-                    "violations": report.to_json(), "culprits": culprits.to_json(), "warnings": warnings.to_json()})
+                    "violations": report.to_json(), "culprits": culprits.to_json(), "warnings": warnings.to_json(),
+                    **({"preview": shown.to_json()} if shown is not None else {})})
     else:
         if report.ok:
             out_console.print(f"{cat.source}: {len(cat.tiles)} tiles, usable for {players} players",
@@ -381,8 +387,31 @@ def catalog_cmd(
         same = ("the built-in tiles (same digest): setups made from this file get the built-in codes" if builtin
                 else f"your own tiles: setups made from this file carry ~C{cat.digest} in their code")
         out_console.print(same, highlight=False, markup=False)
+        if shown is not None:
+            for line in shown.lines:
+                out_console.print(line, highlight=False, markup=False)
     if not ok:
         raise typer.Exit(1)
+
+
+def preview_tiles(cat: Catalog, lang: str, out: Path) -> Shown:
+    """`catalog --preview`: each tile that is new or changed against the built-in catalog alone,
+    into OUT/plazing/catalog-C<digest>/ (components/<id>.png, components.pdf, command.txt), staged
+    and swapped in whole; nothing is written when no tile is new or changed."""
+    from generator.games.plazing.draw import word
+    from generator.games.plazing.preview import components
+    from generator.render import component_preview as cp
+
+    found = cp.changes(components(cat, lang), components(load_catalog(None), lang))
+    if not found:
+        return cp.report(cat.source, found, [])
+    folder = face.set_folder(out, FACE.game, cp.set_name(cat.digest))
+    with guarded(), output_set(folder, owns=face.owns(FACE)) as stage:
+        written = cp.publish(found, lang, f"{word('title', lang)} — {folder.name}",
+                             stage / NAMES["components"], stage / NAMES["components_pdf"])
+        written.append(face.stamp(stage, folder.name, FACE, "catalog"))
+        files = [folder / p.relative_to(stage) for p in written]
+    return cp.report(cat.source, found, files)
 
 
 @face.command(app, FACE, "compare")

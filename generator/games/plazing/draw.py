@@ -15,8 +15,18 @@ from typing import Any
 
 from generator.core.data import load_toml
 from generator.games.plazing import pictures, scoring
-from generator.games.plazing.model import DATA, NO_WEATHER, EventCard, Setup, event_cards, rules, rules_card_extras
+from generator.games.plazing.model import (
+    DATA,
+    NO_WEATHER,
+    EventCard,
+    Setup,
+    Tile,
+    event_cards,
+    rules,
+    rules_card_extras,
+)
 from generator.games.plazing.pictures import weather_die
+from generator.games.plazing.rules import column_name
 from generator.render import layout
 from generator.render.fonts import text_width
 from generator.render.legible import MIN_TEXT_PT
@@ -189,31 +199,13 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
     items.append(Text(TRACK + 3, TRACK + 4.5, f"{word('title', lang)} · {code}", size=7,
                       font="condensed-bold", fill="#0d3b66"))
     # beach squares, tile by tile
-    squares = setup.squares()
-    for y, row in enumerate(squares):
-        for x, ch in enumerate(row):
-            if ch in SQUARE_SYMBOL:
-                items.append(Use(SQUARE_SYMBOL[ch], bx + x * SQ, by + y * SQ))
+    items += square_items(setup.squares(), bx, by)
     by_id = setup.catalog
     for p in setup.tiles:
         tile = by_id.get(p.tile)
         if tile is None:
             continue
-        art = tile.rotated(p.rotation)
-        tx, ty = bx + p.col * ts * SQ, by + p.row * ts * SQ
-        cells = [(dx, dy) for dy in range(ts) for dx in range(ts) if art[dy][dx] == "#"]
-        fill = OBJECT_FILL.get(tile.object, "#6d6d6d")
-        for dx, dy in cells:
-            items.append(Rect(tx + dx * SQ, ty + dy * SQ, SQ, SQ, fill=fill, stroke=fill, width=0.2))
-        if cells:
-            # the label sits on the widest run of object squares in one row, never over a neighbour square
-            runs = [(dy, dx0, dx1) for dy in range(ts) for dx0 in range(ts) for dx1 in range(dx0, ts)
-                    if all((x, dy) in cells for x in range(dx0, dx1 + 1))]
-            dy, dx0, dx1 = max(runs, key=lambda run: (run[2] - run[1], -run[0]))
-            items.extend(_object_label(tile.title(lang).upper(), tx + (dx0 + dx1 + 1) * SQ / 2,
-                                       ty + dy * SQ + 5.5, (dx1 - dx0 + 1) * SQ - 1.5))
-        if not tile.special:  # basic tiles show their catalog id (B01…); a special tile shows its name above
-            items.append(Text(tx + 1.2, ty + ts * SQ - 1.2, p.tile, size=6, font="condensed", fill="#8c7a52"))
+        items += tile_items(tile, p.rotation, p.tile, bx + p.col * ts * SQ, by + p.row * ts * SQ, lang)
     for col in range(setup.columns, rl.frame_columns):
         for tile_row in range(rl.rows):
             items.append(Use("pz-facedown", bx + col * ts * SQ, by + tile_row * ts * SQ))
@@ -226,9 +218,8 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
         y = by + tile_row * ts * SQ
         items.append(Line(bx, y, bx + beach_w, y, stroke="#7a6234", width=0.6))
     # coordinates: columns A.. along the water line, rows 1.. along the west band
-    for x in range(setup.columns * ts):
-        letter = chr(ord("A") + x)
-        items.append(Text(bx + (x + 0.5) * SQ, by - 1.6, letter, size=6, font="bold", fill="#0d3b66",
+    for x in range(setup.columns * ts):  # the names check's messages give squares (rules.square_name)
+        items.append(Text(bx + (x + 0.5) * SQ, by - 1.6, column_name(x), size=6, font="bold", fill="#0d3b66",
                           anchor="middle"))
     for y in range(rl.rows * ts):
         items.append(Text(bx - 2.5, by + (y + 0.5) * SQ + 1.0, str(y + 1), size=6, fill="#7a6234", anchor="end"))
@@ -239,6 +230,47 @@ def board_symbol(scene: Scene, setup: Setup, code: str, lang: str) -> str:
         items.extend(_waste_items(bx + x * SQ, by + y * SQ, colours[player % len(colours)], player))
     scene.add_symbol(Symbol("pz-board", w, h, items))
     return "pz-board"
+
+
+def square_items(rows: Sequence[str], x0: float, y0: float) -> list[Item]:
+    """The squares of `rows` (a whole beach, or one tile's art) as their symbols, the first row's
+    first square at (x0, y0); object squares are drawn by `tile_items`."""
+    return [Use(SQUARE_SYMBOL[ch], x0 + x * SQ, y0 + y * SQ)
+            for y, row in enumerate(rows) for x, ch in enumerate(row) if ch in SQUARE_SYMBOL]
+
+
+def tile_items(tile: Tile, rotation: int, tile_id: str, tx: float, ty: float, lang: str) -> list[Item]:
+    """What one tile lays over its squares, its top-left corner at (tx, ty): its object's squares,
+    the object's name in `lang` on them, and a basic tile's catalog id. The board draws every tile
+    so, and `catalog --preview` one tile alone (`tile_symbol`)."""
+    ts = rules().tile_size
+    art = tile.rotated(rotation)
+    items: list[Item] = []
+    cells = [(dx, dy) for dy in range(ts) for dx in range(ts) if art[dy][dx] == "#"]
+    fill = OBJECT_FILL.get(tile.object, "#6d6d6d")
+    for dx, dy in cells:
+        items.append(Rect(tx + dx * SQ, ty + dy * SQ, SQ, SQ, fill=fill, stroke=fill, width=0.2))
+    if cells:
+        # the label sits on the widest run of object squares in one row, never over a neighbour square
+        runs = [(dy, dx0, dx1) for dy in range(ts) for dx0 in range(ts) for dx1 in range(dx0, ts)
+                if all((x, dy) in cells for x in range(dx0, dx1 + 1))]
+        dy, dx0, dx1 = max(runs, key=lambda run: (run[2] - run[1], -run[0]))
+        items.extend(_object_label(tile.title(lang).upper(), tx + (dx0 + dx1 + 1) * SQ / 2,
+                                   ty + dy * SQ + 5.5, (dx1 - dx0 + 1) * SQ - 1.5))
+    if not tile.special:  # basic tiles show their catalog id (B01…); a special tile shows its name above
+        items.append(Text(tx + 1.2, ty + ts * SQ - 1.2, tile_id, size=6, font="condensed", fill="#8c7a52"))
+    return items
+
+
+def tile_symbol(scene: Scene, tile: Tile, lang: str) -> str:
+    """One tile alone, unturned, as the board prints it (its squares and `tile_items`); returns the
+    symbol's name."""
+    if "pz-sand" not in scene.symbols:
+        _square_symbols(scene)
+    side = rules().tile_size * SQ
+    name = f"pz-tile-{tile.id}"
+    items = [*square_items(tile.art, 0, 0), *tile_items(tile, 0, tile.id, 0, 0, lang)]
+    return scene.add_symbol(Symbol(name, side, side, items))
 
 
 def _object_label(label: str, cx: float, y: float, width: float) -> list[Item]:

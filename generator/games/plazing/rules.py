@@ -58,6 +58,20 @@ WASTE_SQUARES = ".x+-"  # the rulebook forbids only edges; objects, resources an
 KIND_NAME = {"#": "an object", "A": "an amber mark", "S": "a shell mark", "P": "a pebble mark"}
 
 
+def column_name(x: int) -> str:
+    """The letter the board prints over square column `x` (0 is A, along the water line)."""
+    return chr(ord("A") + x)
+
+
+def square_name(x: int, y: int, width: int = 26) -> str:
+    """A square as the board prints it: its column's letter and its row's number counted from 1
+    ("C5" is x=2, y=4 of the file). Every message names squares so, the way a player finds them
+    on the printed beach; a square off the printed letters is named by the file's numbers."""
+    if 0 <= x < min(width, 26) and y >= 0:
+        return f"{column_name(x)}{y + 1}"
+    return f"x={x}, y={y} of the file"
+
+
 def _article(word: str) -> str:
     """The indefinite article for a resource name in a message ("an amber", "a shell")."""
     return "an" if word[:1].lower() in "aeiou" else "a"
@@ -292,9 +306,9 @@ def check(setup: Setup) -> Report:
         bad = next((i for i, (a, b) in enumerate(zip(setup.declared_squares, squares, strict=False)) if a != b),
                    min(len(setup.declared_squares), len(squares)))
         r.add("plazing.squares", f"the file's squares differ from what its tiles make (first at row {bad + 1}); "
-              "squares are derived: edit the tile's art in \"catalog\" instead", bad)
+              "squares are derived: edit the tile's art in \"catalog\" instead", bad + 1)
     r.extend(_check_resources(setup, squares))
-    r.extend(_check_closed(grid, squares))
+    r.extend(_check_closed(grid, squares, {(p.row, p.col): p.tile for p in setup.tiles}, ts))
     r.extend(_check_surprises(setup, squares, pc.surprises))
     r.extend(_check_waste(setup, squares, grid, ts))
 
@@ -304,7 +318,8 @@ def check(setup: Setup) -> Report:
     elif setup.weather not in rl.weather_faces:
         r.add("plazing.weather", f"weather {setup.weather!r} is not a face of the die ({', '.join(rl.weather_faces)})")
     if not 0 <= setup.first_player < o.players:
-        r.add("plazing.first-player", f"first player {setup.first_player} is not a seat 0..{o.players - 1}")
+        r.add("plazing.first-player", f"first player {setup.first_player + 1} is not a seat 1..{o.players} "
+              f"(the file's first_player counts from 0: {setup.first_player})")
     if o.events:
         if sorted(setup.event_deck) != _deck_ids(o.extra_events):  # the quick test of the usual case
             r.extend(check_composition(setup.event_deck, event_deck_spec(o.extra_events), "plazing.event-deck",
@@ -335,20 +350,25 @@ def _check_resources(setup: Setup, squares: list[str]) -> Report:
         return r  # the fast path: one resource on every mark, of its kind, and nowhere else
     marks = {(x, y): kind_of[ch] for y, row in enumerate(squares) for x, ch in enumerate(row) if ch in kind_of}
     placed: dict[tuple[int, int], str] = {}
+    width = len(squares[0]) if squares else 0
     for x, y, kind in setup.resources:
         if (x, y) in placed:
-            r.add("plazing.resources-on-marks", f"two resources on square {x},{y}", (x, y))
+            at = square_name(x, y, width)
+            r.add("plazing.resources-on-marks", f"two resources on square {at}", at)
         placed[(x, y)] = kind
     for xy, kind in sorted(marks.items()):
         if xy not in placed:
-            r.add("plazing.resources-on-marks", f"the {kind} mark at {xy[0]},{xy[1]} has no resource", xy)
+            r.add("plazing.resources-on-marks", f"the {kind} mark at {square_name(*xy, width)} has no resource",
+                  square_name(*xy, width))
         elif placed[xy] != kind:
             r.add("plazing.resources-on-marks",
-                  f"{_article(placed[xy])} {placed[xy]} lies on the {kind} mark at {xy[0]},{xy[1]}", xy)
+                  f"{_article(placed[xy])} {placed[xy]} lies on the {kind} mark at {square_name(*xy, width)}",
+                  square_name(*xy, width))
     for xy, kind in sorted(placed.items()):
         if xy not in marks:
             r.add("plazing.resources-on-marks",
-                  f"{_article(kind)} {kind} lies at {xy[0]},{xy[1]} where no resource is marked", xy)
+                  f"{_article(kind)} {kind} lies at {square_name(*xy, width)} where no resource is marked",
+                  square_name(*xy, width))
     return r
 
 
@@ -361,13 +381,19 @@ def free_squares(grid: Grid, squares: list[str]) -> int:
     return grid.full & ~char_mask(squares, "#")
 
 
-def _check_closed(grid: Grid, squares: list[str]) -> Report:
+def _check_closed(grid: Grid, squares: list[str], tiles: dict[tuple[int, int], str] | None = None,
+                  ts: int = 4) -> Report:
+    """Free squares walled in before play, named by the first square as the board prints it and,
+    given `tiles` ((tile row, tile column) -> tile id), by the tile that square lies on."""
     r = Report()
     closed = grid.enclosed_regions(free_squares(grid, squares), grid.open_edges())
     for region in closed:
         cells = sorted(grid.cells(region), key=lambda c: (c[1], c[0]))
-        r.add("plazing.closed-before-play", f"{len(cells)} square(s) are closed in before play "
-              f"(cannot reach the west, east or south edge)", cells[0])
+        first = square_name(*cells[0])
+        tile = (tiles or {}).get((cells[0][1] // ts, cells[0][0] // ts))
+        on = f" (on tile {tile})" if tile else ""
+        r.add("plazing.closed-before-play", f"{len(cells)} square(s) from {first}{on} are closed in before play "
+              f"(cannot reach the west, east or south edge)", first)
     return r
 
 
@@ -382,12 +408,14 @@ def _check_surprises(setup: Setup, squares: list[str], count: int) -> Report:
         r.add("plazing.surprises", f"{len(setup.surprises)} surprises placed; {o.board_players}-player boards "
               f"take {count}")
     seen: set[tuple[int, int]] = set()
+    width = len(squares[0]) if squares else 0
     for x, y, _token in setup.surprises:
+        at = square_name(x, y, width)
         if (x, y) in seen:
-            r.add("plazing.surprises", f"two surprises on square {x},{y}", (x, y))
+            r.add("plazing.surprises", f"two surprises on square {at}", at)
         seen.add((x, y))
         if not (0 <= y < len(squares) and 0 <= x < len(squares[0])) or squares[y][x] != "x":
-            r.add("plazing.surprises", f"surprise at {x},{y} is not on a sticks square", (x, y))
+            r.add("plazing.surprises", f"surprise at {at} is not on a sticks square", at)
     box = rules().surprise_tokens
     have = Counter(t for _, _, t in setup.surprises)
     for token, n in have.items():
@@ -409,8 +437,8 @@ def _check_waste(setup: Setup, squares: list[str], grid: Grid, ts: int) -> Repor
         r.add("plazing.waste", f"{len(waste)} waste tokens; {o.players} players place {pc.waste}")
     per_player = Counter(p for _, _, p in waste)
     if any(per_player[p] != pc.waste_each for p in range(o.players)) or len(per_player) > o.players:
-        r.add("plazing.waste", f"each player places {pc.waste_each} waste tokens "
-              f"(have {dict(sorted(per_player.items()))})")
+        have = ", ".join(f"player {p + 1}: {n}" for p, n in sorted(per_player.items()))
+        r.add("plazing.waste", f"each player places {pc.waste_each} waste tokens (have {have})")
     elif any(p != (setup.first_player + i) % o.players for i, (_, _, p) in enumerate(waste)):
         r.add("plazing.waste", "waste tokens are placed alternately, starting with the first player")
     w, h = grid.width, grid.height
@@ -418,22 +446,24 @@ def _check_waste(setup: Setup, squares: list[str], grid: Grid, ts: int) -> Repor
     surprise_at = {(x, y) for x, y, _ in setup.surprises}
     for x, y, _p in waste:
         if not (0 <= x < w and 0 <= y < h):
-            r.add("plazing.waste", f"waste at {x},{y} is off the beach", (x, y))
+            r.add("plazing.waste", f"waste at {square_name(x, y, 0)} is off the beach", square_name(x, y, 0))
             continue
         tiles[(y // ts, x // ts)] += 1
+        at = square_name(x, y, w)
         if x == 0 or x == w - 1 or y == h - 1:
-            r.add("plazing.waste", f"waste at {x},{y} lies on a west, east or south edge square", (x, y))
+            r.add("plazing.waste", f"waste at {at} lies on a west, east or south edge square", at)
         ch = squares[y][x]
         if ch not in WASTE_SQUARES:
-            r.add("plazing.waste", f"waste at {x},{y} lies on {KIND_NAME.get(ch, ch)} (waste goes on sand, "
-                  "sticks or a score square)", (x, y))
+            r.add("plazing.waste", f"waste at {at} lies on {KIND_NAME.get(ch, ch)} (waste goes on sand, "
+                  "sticks or a score square)", at)
         elif (x, y) in surprise_at:
-            r.add("plazing.waste", f"waste at {x},{y} lies on a surprise", (x, y))
+            r.add("plazing.waste", f"waste at {at} lies on a surprise", at)
     if len(tiles) != sum(tiles.values()):
         for (row, col), n in sorted(tiles.items()):
             if n > 1:
+                corner = square_name(col * ts, row * ts, w)
                 r.add("plazing.waste", f"{n} waste tokens on the tile at row {row + 1}, column {col + 1} "
-                      "(at most one)", (col, row))
+                      f"(its corner square {corner}; at most one)", corner)
     if len({(x, y) for x, y, _ in waste}) != len(waste):
         r.add("plazing.waste", "two waste tokens on one square")
     return r

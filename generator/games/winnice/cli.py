@@ -37,6 +37,7 @@ from generator.games.winnice.moves import PHASE_NAMES, describe
 from generator.games.winnice.rules import check, check_catalog
 
 if TYPE_CHECKING:
+    from generator.render.component_preview import Shown
     from generator.render.scene import Scene
 from generator.games.winnice.setup import CODE, generate
 
@@ -170,7 +171,8 @@ def setup_cmd(
         if playouts:
             with progress_bar(playouts, "playouts") as tick:
                 results = playability.play_games(setup, cat, playouts, seed_v, bot, jobs, progress=tick)
-            rep = playability.report(results, setup.players, bot, cat.round_cap)
+            rep = playability.with_replay(playability.report(results, setup.players, bot, cat.round_cap),
+                                          folder / NAMES["setup"], catalog)
         clikit.print_moved(FACE, folder)
         with output_set(folder, owns=face.owns(FACE)) as stage:
             files, cards = write_outputs(setup, cat, code_s, stage, paper, lang, bleed, backs)
@@ -265,7 +267,8 @@ def check_cmd(
         with guarded(), executor_from(jobs, scheduler) as executor, progress_bar(playouts, "playouts") as tick:
             results = playability.play_games(setup, cat, playouts, setup.seed, bot, jobs, progress=tick,
                                              executor=executor)
-            rep = playability.report(results, setup.players, bot, cat.round_cap)
+            rep = playability.with_replay(playability.report(results, setup.players, bot, cat.round_cap), file,
+                                          catalog)
     if as_json:
         data: dict[str, Any] = {"code": code, "ok": report.ok, "violations": report.to_json()}
         if rep is not None:
@@ -289,6 +292,9 @@ def check_cmd(
 def catalog_cmd(
     file: Path | None,
     template: bool,
+    preview: bool,
+    lang: str,
+    out: Path,
     as_json: bool,
 ) -> None:
     """`boardgen winnice catalog` (its help and options: face.toml [commands.catalog])."""
@@ -304,9 +310,11 @@ def catalog_cmd(
     report.extend(catalog_checks.culprits(cat))  # the rules hold, yet no game can end: an error
     with guarded():
         warned = catalog_checks.warnings(file) if file is not None else Report()
+    shown = preview_components(cat, check_lang(lang), out) if preview else None
     if as_json:
         print_json({"ok": report.ok, "digest": cat.digest(), "violations": report.to_json(),
-                    "warnings": warned.to_json(), "cards": {k: sum(v.values()) for k, v in cat.decks.items()}})
+                    "warnings": warned.to_json(), "cards": {k: sum(v.values()) for k, v in cat.decks.items()},
+                    **({"preview": shown.to_json()} if shown is not None else {})})
     else:
         for v in report:
             out_console.print(str(v), highlight=False, markup=False)
@@ -318,8 +326,31 @@ def catalog_cmd(
                 again = f"boardgen winnice compare --catalog {shlex.quote(str(file))}"
                 out_console.print(f"  to see how bot games on it differ from ours: {again}", highlight=False,
                                   markup=False)
+        if shown is not None:
+            for line in shown.lines:
+                out_console.print(line, highlight=False, markup=False)
     if not report.ok:
         raise typer.Exit(1)
+
+
+def preview_components(cat: Catalog, lang: str, out: Path) -> Shown:
+    """`catalog --preview`: each card face and action space that is new or changed against the
+    built-in catalog alone, into OUT/winnice/catalog-C<digest>/ (components/<id>.png,
+    components.pdf, command.txt), staged and swapped in whole; nothing is written when none is."""
+    from generator.games.winnice.draw import texts
+    from generator.games.winnice.preview import components
+    from generator.render import component_preview as cp
+
+    found = cp.changes(components(cat, lang), components(_catalog(None), lang))
+    if not found:
+        return cp.report(cat.source, found, [])
+    folder = face.set_folder(out, FACE.game, cp.set_name(cat.digest()))
+    with guarded(), output_set(folder, owns=face.owns(FACE)) as stage:
+        written = cp.publish(found, lang, f"{texts()['title'][lang]} — {folder.name}",
+                             stage / NAMES["components"], stage / NAMES["components_pdf"])
+        written.append(face.stamp(stage, folder.name, FACE, "catalog"))
+        files = [folder / p.relative_to(stage) for p in written]
+    return cp.report(cat.source, found, files)
 
 
 @face.command(app, FACE, "compare")
@@ -348,37 +379,71 @@ def compare_cmd(
 
 @face.command(app, FACE, "play")
 def play_cmd(
-    players: int,
+    file: Path | None,
+    players: int | None,
     seed: int | None,
+    catalog: Path | None,
     bot: str,
     moves: bool,
     as_json: bool,
 ) -> None:
-    """`boardgen winnice play` (its help and options: face.toml [commands.play])."""
+    """`boardgen winnice play` (its help and options: face.toml [commands.play]).
+
+    With a setup FILE the game is the playout game of `check FILE` with that seed: the same setup,
+    catalog, bot and game seed, played by the same function (playability.play_game), so a listed
+    unfinished game ends here as it ended there."""
     if bot not in playability.BOTS:
         fail(f"unknown bot {bot!r} (choose greedy or random)")
-    if players not in (2, 3, 4):
+    if players is not None and players not in (2, 3, 4):
         fail(f"--players {players}: Winnice is for 2 to 4 players")
-    options, seed_v, code_s = resolve(CODE, {"players": players}, seed, None)
-    cat = _catalog(None)
-    with guarded():
-        setup = generate(players, seed_v, cat)
-    state, log = playability.one_game(setup, cat, seed_v, bot)
+    cat = _catalog(catalog)
+    if file is not None:
+        setup, code_s = read_setup(file)
+        if split_code(code_s)[1] and catalog is None:
+            fail(f"{file} was made with a custom catalog (code {code_s}): pass the same --catalog FILE")
+        if players is not None and players != setup.players:
+            fail(f"--players {players}: {file} is a setup for {setup.players} players")
+        with guarded():
+            report = check(setup, cat)
+            report.extend(code_report(setup, code_s, cat))
+        if not report.ok:
+            fail(f"{file}: {len(report)} rule(s) broken ({', '.join(sorted(report.rules()))}); "
+                 f"`boardgen winnice check {shlex.quote(str(file))}` names them")
+        if seed is None:
+            fail(f"{file}: give --seed, the game's seed (`winnice check {shlex.quote(str(file))} --playouts N` "
+                 "lists those of unfinished games)")
+        seed_v = seed
+    else:
+        count = 4 if players is None else players
+        _options, seed_v, code_s = resolve(CODE, {"players": count}, seed, None)
+        if cat.digest() != _catalog(None).digest():
+            code_s = f"{code_s}~C{cat.digest()}"
+        with guarded():
+            setup = generate(count, seed_v, cat)
+    game, log = playability.one_game(setup, cat, seed_v, bot)
+    state = game["state"]
     result: dict[str, Any] = {
-        "code": code_s, "winner": None if state.winner is None else state.winner + 1, "rounds": state.round,
+        "code": code_s, "seed": seed_v, "bot": bot, "completed": game["completed"],
+        "winner": None if state.winner is None else state.winner + 1, "rounds": state.round,
         "moves": len(log), "red_points": [p.red_points() for p in state.players],
         "coins": [p.coins for p in state.players], "capped": state.capped, **state.stats()}
+    if not game["completed"]:
+        result["reason"] = playability.reason(game, cat.round_cap)
     if as_json:
+        if moves:
+            result["log"] = [{"round": rnd, "phase": PHASE_NAMES[phase], "player": who + 1,
+                              "move": describe(move, state.t.spaces)} for rnd, phase, who, move in log]
         print_json(result)
-        return
-    if moves:
-        for rnd, phase, who, move in log:
-            out_console.print(f"round {rnd} · {PHASE_NAMES[phase]} · player {who + 1}: "
-                              f"{describe(move, state.t.spaces)}", highlight=False, markup=False)
-    end = f"player {result['winner']} wins" if result["winner"] else "no winner (round cap)"
-    red = ", ".join(f"player {i}: {p}" for i, p in enumerate(result["red_points"], start=1))
-    out_console.print(f"{code_s}: {end} after {state.round} rounds, {len(log)} moves; red points {red}",
-                      highlight=False, markup=False)
+    else:
+        if moves:
+            for rnd, phase, who, move in log:
+                out_console.print(f"round {rnd} · {PHASE_NAMES[phase]} · player {who + 1}: "
+                                  f"{describe(move, state.t.spaces)}", highlight=False, markup=False)
+        end = (f"player {result['winner']} wins after {state.round} rounds" if result["winner"]
+               else f"unfinished ({result['reason']}), stopped in round {state.round}")
+        red = ", ".join(f"player {i}: {p}" for i, p in enumerate(result["red_points"], start=1))
+        out_console.print(f"{code_s} game seed {seed_v} ({bot} bots): {end}, {len(log)} moves; red points {red}",
+                          highlight=False, markup=False)
 
 
 def make_all(out: Path, seed: int, paper: str = "a4", lang: str = "pl") -> list[Path]:

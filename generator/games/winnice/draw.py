@@ -287,6 +287,14 @@ def _space_items(scene: Scene, cat: Catalog, space: Any, x: float, y: float, pla
     return items
 
 
+def space_symbol(scene: Scene, cat: Catalog, space: Any, lang: str) -> str:
+    """One space of the action board alone, as the board prints it when it is in play (drawn at its
+    own player count, so a space from 3 players on says so); returns the symbol's name."""
+    name = f"wn-space-{space.id}"
+    items = _space_items(scene, cat, space, 0.0, 0.0, max(2, space.players), lang)
+    return scene.add_symbol(Symbol(name, SPACE_W, SPACE_H, items))
+
+
 def action_board_symbol(scene: Scene, cat: Catalog, players: int, lang: str) -> str:
     rows = []
     for key, actions in SECTIONS:
@@ -527,6 +535,19 @@ def _coordinate_face(scene: Scene, cat: Catalog, deck: str, value: str, lang: st
     return name
 
 
+def card_face(scene: Scene, cat: Catalog, deck: str, cid: str, lang: str, bleed: float = 0.0) -> str:
+    """The face of card `cid` of `deck` (a seedling deck, "action", "disaster", "digits" or
+    "letters") as a symbol of the scene, drawn once however many copies print; returns its name.
+    cards.pdf draws every card so, and `catalog --preview` one card alone."""
+    if deck in DECKS:
+        return _seedling_face(scene, cat, deck, cid, lang, bleed)
+    if deck == "action":
+        return _action_face(scene, cat, cid, lang, bleed)
+    if deck == "disaster":
+        return _disaster_face(scene, cid, lang, bleed)
+    return _coordinate_face(scene, cat, deck, cid, lang, bleed)
+
+
 def _in_deck(scene: Scene, face: str, deck_label: str, position: int, bleed: float, note: str = "") -> str:
     """The card at `position` of a deck: its face plus the position printed in the corner."""
     name = f"{face}~{deck_label}~{position}"
@@ -577,14 +598,7 @@ def cards_scene(setup: Setup, cat: Catalog, code: str, paper: layout.Paper, lang
     for deck, cards, notes in deck_lists(setup, cat):
         back = _back(scene, deck, lang, bleed)
         for i, (cid, note) in enumerate(zip(cards, notes, strict=True), start=1):
-            if deck in DECKS:
-                face = _seedling_face(scene, cat, deck, cid, lang, bleed)
-            elif deck == "action":
-                face = _action_face(scene, cat, cid, lang, bleed)
-            elif deck == "disaster":
-                face = _disaster_face(scene, cid, lang, bleed)
-            else:
-                face = _coordinate_face(scene, cat, deck, cid, lang, bleed)
+            face = card_face(scene, cat, deck, cid, lang, bleed)
             fronts.append(_in_deck(scene, face, DECK_SHORT[deck], i, bleed, note.replace("market", market_word)))
             back_names.append(back)
             deck_names.append(deck)

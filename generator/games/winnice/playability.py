@@ -15,6 +15,7 @@ import contextlib
 import dataclasses
 import gc
 import json
+import shlex
 import statistics
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
@@ -45,22 +46,43 @@ class Job:
     invariants: bool = False
 
 
-def play_game(job: Job) -> dict[str, Any]:
-    """One bot game (module level: picklable for the process pool)."""
+def play_game(job: Job, log: list[Any] | None = None) -> dict[str, Any]:
+    """One bot game (module level: picklable for the process pool). With `log`, every move is
+    appended to it as (round, phase, player, move): the `play` command replays a listed game so,
+    through this very function, and so makes the same moves and meets the same end."""
     from generator.games.winnice.bots import get_bot  # the JIT loads only for commands that play
 
     setup = Setup.from_json(job.setup)
     state = State(setup, job.catalog, make_rng(job.seed, "engine"))
-    bots = [get_bot(job.bot)] * setup.players
+    bot = get_bot(job.bot)
+    if log is not None:
+        bot = _recording(bot, log)
     out: dict[str, Any] = {"seed": job.seed}
     try:
-        out["moves"] = play_one(state, bots, make_rng(job.seed, "bots"), max_moves=2_000_000,
+        out["moves"] = play_one(state, [bot] * setup.players, make_rng(job.seed, "bots"), max_moves=2_000_000,
                                 invariant=check_invariants if job.invariants else None)
     except (PlayoutFailure, AssertionError, ValueError) as exc:
         out["error"] = f"{exc.__class__.__name__}: {exc}"
     out.update(completed=state.winner is not None, rounds=state.round, winner=state.winner,
                drought_hits=state.drought_hits, harvests=state.harvests, capped=state.capped)
+    if log is not None:
+        out["state"] = state
     return out
+
+
+def _recording(bot: Callable[[Any, Any], Any], log: list[Any]) -> Callable[[Any, Any], Any]:
+    """`bot`, writing down each move it chooses (with the round, phase and player) before it is made."""
+    def recorded(state: State, rng: Any) -> Any:
+        move = bot(state, rng)
+        log.append((state.round, state.phase, state.current_player(), move))
+        return move
+
+    return recorded
+
+
+def reason(result: dict[str, Any], round_cap: int) -> str:
+    """Why a game did not end: the error it stopped on, or the round cap (the words `check` lists)."""
+    return result.get("error") or (f"no end within {round_cap} rounds" if result["capped"] else "stopped")
 
 
 @dataclass(frozen=True)
@@ -173,8 +195,7 @@ def report(results: list[dict[str, Any]], players: int, bot: str, round_cap: int
     wins = [0] * players
     for r in done:
         wins[r["winner"]] += 1
-    unfinished = [{"seed": r["seed"], "rounds": r["rounds"],
-                   "reason": r.get("error") or (f"no end within {round_cap} rounds" if r["capped"] else "stopped")}
+    unfinished = [{"seed": r["seed"], "rounds": r["rounds"], "reason": reason(r, round_cap)}
                   for r in results if not r["completed"]]
     return {
         "bot": bot, "players": players, "games": len(results), "completed": len(done),
@@ -198,8 +219,20 @@ def summary_lines(rep: dict[str, Any]) -> list[str]:
              "wins per seat: " + ", ".join(f"{i + 1}: {w}" for i, w in enumerate(rep["wins_per_seat"])),
              f"drought hits per game: mean {d['mean']}, min {d['min']}, max {d['max']}"]
     for u in rep["unfinished"][:5]:
-        lines.append(f"unfinished game seed {u['seed']}: {u['reason']}")
+        again = f"; replay: {u['replay']}" if u.get("replay") else ""
+        lines.append(f"unfinished game seed {u['seed']}: {u['reason']} (stopped in round {u['rounds']}{again})")
     return lines
+
+
+def with_replay(rep: dict[str, Any], setup_file: Path, catalog: Path | None) -> dict[str, Any]:
+    """The report with, for each unfinished game, the command that plays it again move for move
+    (`boardgen winnice play FILE --seed S --bot B`, with the catalog it was played on)."""
+    for u in rep["unfinished"]:
+        words = ["boardgen", "winnice", "play", str(setup_file), "--seed", str(u["seed"]), "--bot", rep["bot"]]
+        if catalog is not None:
+            words += ["--catalog", str(catalog)]
+        u["replay"] = shlex.join(words)
+    return rep
 
 
 def write_report(path: Path, rep: dict[str, Any]) -> Path:
@@ -207,16 +240,9 @@ def write_report(path: Path, rep: dict[str, Any]) -> Path:
     return path
 
 
-def one_game(setup: Setup, cat: Catalog, seed: int, bot: str) -> tuple[State, list[Any]]:
-    """Play one game and keep its moves (the `play` command)."""
-    from generator.games.winnice.bots import get_bot
-
-    state = State(setup, cat, make_rng(seed, "engine"))
-    rng = make_rng(seed, "bots")
-    b = get_bot(bot)
+def one_game(setup: Setup, cat: Catalog, seed: int, bot: str) -> tuple[dict[str, Any], list[Any]]:
+    """Play one game, seeded as a playout game of that `seed` is, and keep its moves (the `play`
+    command): its result (with the final "state") and the moves as (round, phase, player, move)."""
     log: list[Any] = []
-    while not state.is_over():
-        move = b(state, rng)
-        log.append((state.round, state.phase, state.current_player(), move))
-        state.apply(move)
-    return state, log
+    result = play_game(Job(setup.to_json(), cat, seed, bot), log)
+    return result, log

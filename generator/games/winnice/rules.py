@@ -372,8 +372,8 @@ def check(setup: Setup, cat: Catalog) -> Report:
             rep.add("winnice.coins", f"player {i + 1} starts with {_coins(have)} ({total}), not {_coins(want)} "
                     f"({cat.start_total})", i + 1)
     if not 0 <= setup.first_player < max(setup.players, 1):
-        rep.add("winnice.first-player", f"first_player {setup.first_player} (seats count from 0) is not a seat "
-                f"of {setup.players} players")
+        rep.add("winnice.first-player", f"first player {setup.first_player + 1} is not a seat 1..{setup.players} "
+                f"(the file's first_player counts from 0: {setup.first_player})")
     if rep.ok:  # order only means something when everything else is right
         expected = shuffle_all(setup.seed, cat, setup.players)
         for name in setup.decks:

@@ -6,7 +6,7 @@ import copy
 from dataclasses import replace
 
 from generator.games.plazing.model import RESOURCE_CHAR, Options, Placed, Setup
-from generator.games.plazing.rules import check, check_catalog, check_tile
+from generator.games.plazing.rules import check, check_catalog, check_tile, square_name
 from generator.games.plazing.setup import generate
 
 
@@ -291,7 +291,7 @@ def _waste_cases(s: Setup) -> None:
         assert check(t).rules() == {"plazing.waste"}, chars
     t = copy.deepcopy(s)
     t.waste[0] = (*spot("x", avoid_surprise=False), p)
-    assert [v.message for v in check(t)] == [f"waste at {t.waste[0][0]},{t.waste[0][1]} lies on a surprise"]
+    assert [v.message for v in check(t)] == [f"waste at {square_name(*t.waste[0][:2])} lies on a surprise"]
 
 
 def test_resource_messages_take_the_right_article(full_setup):
@@ -301,9 +301,9 @@ def test_resource_messages_take_the_right_article(full_setup):
     x, y, kind = s.resources[i]
     s.resources[i] = (x, y, "amber")
     text = " ".join(v.message for v in check(s).violations)
-    assert f"an amber lies on the {kind} mark at {x},{y}" in text and "a amber" not in text
+    assert f"an amber lies on the {kind} mark at {square_name(x, y)}" in text and "a amber" not in text
     s.resources[i] = (x, y, kind)
     free = next((x, y) for y, row in enumerate(s.squares()) for x, ch in enumerate(row) if ch == ".")
     s.resources.append((*free, "amber"))
-    assert f"an amber lies at {free[0]},{free[1]} where no resource is marked" in " ".join(
+    assert f"an amber lies at {square_name(*free)} where no resource is marked" in " ".join(
         v.message for v in check(s).violations)
