@@ -21,7 +21,7 @@ import time
 
 from generator.core.playout import run_playouts
 from generator.games.plazing.board import board_for
-from generator.games.plazing.greedy import GreedyState as State  # the State with the greedy bot's hooks
+from generator.games.plazing.engine import State  # the greedy seats are bots.py (found by core.playout)
 from generator.games.plazing.model import Options
 from generator.games.plazing.setup import generate
 

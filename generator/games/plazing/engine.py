@@ -8,9 +8,9 @@ for the playout report) and `describe(move)`. Occupancy is bitboards on Python i
 once per setup (`Board`, board.py). The State is the rules only, in four modules: this one (turns,
 placing, closing's consequences, scores), closing.py (which areas a placement closes), ownership.py
 (who owns an area, how big it is) and legal.py (the legal moves); the move encoding is in moves.py,
-the event and special cards in events.py. No bot lives here: the greedy bot and its memos are in
-greedy.py (`greedy.GreedyState`, the State with the look-ahead core.playout's greedy bot asks for),
-and nothing here imports it.
+the event and special cards in events.py. No bot lives here: the greedy bot is bots.py (found by
+core.playout beside the engine) over greedy.py's valuation, its memos are kept there, and nothing
+here imports either.
 
 Decisions of ours (the rulebook is silent or DIGEST leaves them to the engine):
 

@@ -1,16 +1,13 @@
-"""The Plażing greedy bot: what a move gains the mover at once (a one-ply estimate), and its memos.
+"""The Plażing greedy bot's valuation: what a move gains the mover at once (a one-ply estimate).
 
-The bot lives beside the engine, not in it: `GreedyState` is `engine.State` with the two hooks
-`core.playout.greedy_bot` asks for (`move_value`, `greedy_moves`) and the bot's memos; the engine
-never imports this module. A playout that seats greedy bots starts its games as `GreedyState`
-(`playability.py` does); a plain `engine.State` plays the same rules, and core's greedy bot then
-falls back to trying each move on a clone.
+The bot lives beside the engine, not in it: bots.py hands core.playout the bot (`bots.BOTS`), these
+functions value a `engine.State`'s moves, and their memo of the position is kept here, beside the
+States (`values_of`); the engine never imports this module.
 
-`move_value(state, move)` is what `core.playout.greedy_bot` asks of `GreedyState.move_value`: points now
-plus what the move fixes for the end — weather for the piece, score squares, +1 per area closed,
-for an own area the rank points it is likely to bring (2) and the best kind of resource the bonus
-collects; for collecting moves the resource table's gain. It reads the State and never changes it
-(only its caches).
+`move_value(state, move)`: points now plus what the move fixes for the end — weather for the
+piece, score squares, +1 per area closed, for an own area the rank points it is likely to bring
+(2) and the best kind of resource the bonus collects; for collecting moves the resource table's
+gain. It reads the State and never changes it (only the engine's memos).
 
 Speed (issue #12): `refresh` values every placement of the colour in turn at once after each
 move — only the placements that may close an area at all are looked at (`State.risky`: a ring
@@ -25,7 +22,6 @@ decide the same.
 
 from __future__ import annotations
 
-import random
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,7 +30,7 @@ from functools import cache
 from generator.games.plazing import events, scoring
 from generator.games.plazing.board import Board
 from generator.games.plazing.engine import State
-from generator.games.plazing.model import RESOURCES, Setup, rules
+from generator.games.plazing.model import RESOURCES, rules
 from generator.games.plazing.moves import (
     BLANKET,
     BONUS,
@@ -63,35 +59,30 @@ OWN_AREA = 2.0  # an own area's expected share of the rank points, on top of its
 WASTE = 1.5  # a waste token: 1 point and a share of the +5 bonus
 
 
-class GreedyState(State):
-    """`engine.State` with the greedy bot's look-ahead: the hooks `core.playout.greedy_bot` asks
-    for, and the bot's memos of the position (refreshed once per move and colour)."""
+@dataclass
+class Values:
+    """What `refresh` found for one decision: the closing values of the colour's placements and the
+    masks `greedy_moves` reads, for the position `key` = (State.moves, colour) they are true for."""
 
-    def __init__(self, setup: Setup | Board, rng: random.Random | int | None = None) -> None:
-        super().__init__(setup, rng)
-        self._forget()
+    key: tuple[int, int]
+    values: list[dict[int, float]]  # closing values per shape, by anchor
+    weather_values: tuple[float, ...]
+    anchor_masks: list[int]  # anchors per shape the colour may place now
+    waste_bad: list[int]  # anchors per shape that would close waste in
+    closer_mask: list[int]  # ... and those that close something (the keys of `values`)
 
-    def _forget(self) -> None:
-        self.values: list[dict[int, float]] = []  # closing values per shape, for `values_key`
-        self.values_key: tuple[int, int] = (-1, -1)  # (moves, colour) the values are for
-        self.weather_values: tuple[float, ...] = ()
-        self.anchor_masks = [0, 0, 0, 0, 0]  # anchors per shape the colour may place now
-        self.waste_bad = [0, 0, 0, 0, 0]  # anchors per shape that would close waste in
-        self.closer_mask = [0, 0, 0, 0, 0]  # ... and those that close something (the keys of `values`)
 
-    def clone(self) -> GreedyState:
-        c = super().clone()
-        assert isinstance(c, GreedyState)
-        c._forget()
-        return c
+#: the bot's memo, one decision per State, kept beside the States (a State never holds it): a
+#: decision asks `move_value` of many moves, and a two-colour choice of both colours' moves
+_MEMO: weakref.WeakKeyDictionary[State, Values] = weakref.WeakKeyDictionary()
 
-    def move_value(self, move: Move) -> float:
-        """The mover's immediate gain from `move` (`move_value`)."""
-        return move_value(self, move)
 
-    def greedy_moves(self) -> Sequence[Move]:
-        """The legal moves of the best value, in `legal_moves` order (`greedy_moves`)."""
-        return greedy_moves(self)
+def values_of(s: State) -> Values:
+    """The `Values` of the position of `s` for the colour in turn (from the memo while it is true)."""
+    v = _MEMO.get(s)
+    if v is None or v.key != (s.moves, s.colour):
+        v = _MEMO[s] = refresh(s)
+    return v
 
 
 @dataclass(frozen=True)
@@ -173,7 +164,7 @@ _GROUPS = {(scr, bla, odd): _groups(scr, bla, odd)
            for scr in (False, True) for bla in (False, True) for odd in (False, True)}
 
 
-def refresh(s: GreedyState) -> None:
+def refresh(s: State) -> Values:
     """The closing values of every legal placement of the colour in turn, computed at once: the
     placements that cannot close anything (nearly all) are left out by `State.risky`, the rest ask
     the engine (`State.closing`: its `new_closed` memo, and None for a placement that would close
@@ -216,12 +207,7 @@ def refresh(s: GreedyState) -> None:
             elif parts:
                 mine[a] = closing_value(s, c, shape, a, parts)
                 closers[shape] |= low
-    s.weather_values = _weather_values(s.weather)
-    s.values = by_shape
-    s.waste_bad = bad
-    s.closer_mask = closers
-    s.anchor_masks = anchors
-    s.values_key = (s.moves, c)
+    return Values((s.moves, c), by_shape, _weather_values(s.weather), anchors, bad, closers)
 
 
 @cache
@@ -269,15 +255,14 @@ def closing_value(s: State, c: int, shape: int, a: int, parts: list[int]) -> flo
     return v
 
 
-def move_value(s: GreedyState, move: Move) -> float:
+def move_value(s: State, move: Move) -> float:
     """The mover's immediate gain from `move`."""
     kind, a, b = move
-    if kind <= ODD:  # asked for every legal placement: one comparison and three lookups
-        if s.values_key != (s.moves, s.colour):
-            refresh(s)
+    if kind <= ODD:  # asked for every legal placement: three lookups
+        v = values_of(s)
         idx = kind * 4 + b
         shape = SHAPE_AT[idx]
-        return s.weather_values[idx] + placing_terms(s.b).value[shape].get(a, 0) + s.values[shape].get(a, 0.0)
+        return v.weather_values[idx] + placing_terms(s.b).value[shape].get(a, 0) + v.values[shape].get(a, 0.0)
     c = s.colour
     if kind == COLLECT_ALL:
         return kind_gain(s, c, a, s.own_areas[c])
@@ -313,7 +298,7 @@ def move_value(s: GreedyState, move: Move) -> float:
     return 0.0
 
 
-def colour_value(s: GreedyState, c: int) -> float:
+def colour_value(s: State, c: int) -> float:
     """Two colours: choosing colour c is worth the best move c then has.
 
     Asked on the State itself with colour c in its main phase for the while (valuing reads the
@@ -406,7 +391,7 @@ class TopMoves(Sequence[Move]):
         return f"TopMoves({list(self)!r})"
 
 
-def greedy_moves(s: GreedyState) -> Sequence[Move]:
+def greedy_moves(s: State) -> Sequence[Move]:
     """The legal moves of the highest `move_value`, in `legal_moves` order — what
     `core.playout.greedy_bot` would pick among, found without valuing each placement alone.
 
@@ -420,13 +405,12 @@ def greedy_moves(s: GreedyState) -> Sequence[Move]:
         move_values = [move_value(s, m) for m in moves]
         top = max(move_values)
         return [m for m, v in zip(moves, move_values, strict=True) if v == top]
-    if s.values_key != (s.moves, s.colour):
-        refresh(s)
+    vals = values_of(s)
     sup = s.supply[s.colour]
     bd = s.b
     groups = _GROUPS[(ph == MAIN and sup[SCREEN] > 0, sup[BLANKET] > 0, sup[ODD] > 0)]
-    weather = s.weather_values
-    anchor_masks, waste_bad, closer_mask, values = s.anchor_masks, s.waste_bad, s.closer_mask, s.values
+    weather = vals.weather_values
+    anchor_masks, waste_bad, closer_mask, values = vals.anchor_masks, vals.waste_bad, vals.closer_mask, vals.values
     terms = placing_terms(bd)
     square_levels, square_mask, square_value = terms.levels, terms.mask, terms.value
     # per group, the best value without the weather's share (the weather adds the same to every
@@ -485,3 +469,8 @@ def greedy_moves(s: GreedyState) -> Sequence[Move]:
             masks.append(m)
         segments.append((kind, outers, tuple(masks)))
     return TopMoves(segments, [m for m, v in zip(others, other_values, strict=True) if v == top], count)
+
+
+#: the name callers outside this game's files still import (tests/core, bench/bench_all.py): a plain
+#: `engine.State` now, the greedy bot being found beside the engine (bots.py)
+GreedyState = State

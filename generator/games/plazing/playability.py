@@ -28,7 +28,7 @@ from generator.core.files import write_atomic
 from generator.core.playout import PlayoutReport, run_playouts
 from generator.core.rng import MAX_SEED, sub_seed
 from generator.games.plazing.board import board_for
-from generator.games.plazing.greedy import GreedyState
+from generator.games.plazing.engine import State
 from generator.games.plazing.model import Catalog, Options, Setup, rules
 from generator.games.plazing.setup import generate
 
@@ -41,12 +41,10 @@ def limits() -> dict[str, Any]:
 
 def playout_report(setup: Setup, games: int, seed: int | None = None, bots: str = "random",
                    progress: Callable[[int], None] | None = None) -> PlayoutReport:
-    """Play `games` bot games on `setup` (seeded by `seed`, default the setup's own seed).
-
-    The games start as `GreedyState` (the rules State with the greedy bot's look-ahead) so any
-    seat may be greedy; random seats play exactly as on a plain State."""
+    """Play `games` bot games on `setup` (seeded by `seed`, default the setup's own seed); the greedy
+    seats are bots.py's bot, which core.playout finds beside the engine."""
     board = board_for(setup)
-    return run_playouts(lambda rng: GreedyState(board, rng), games, setup.seed if seed is None else seed, bots,
+    return run_playouts(lambda rng: State(board, rng), games, setup.seed if seed is None else seed, bots,
                         max_moves=int(limits()["max_moves"]), progress=progress)
 
 
