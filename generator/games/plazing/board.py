@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
 
 from generator.core.grid import Grid, get_grid
+from generator.games.plazing import kernels
 from generator.games.plazing.model import (
     RESOURCE_CHAR,
     RESOURCES,
@@ -156,8 +155,8 @@ class Board:
                 low = part & -part
                 self.wall_part_at[low.bit_length() - 1] = k
                 part ^= low
-        self._arcs_key = (w, h, tuple(tuple(c) for c in self.cycles), tuple(self.fits[s] for s in (H3, V3, H2, V2, O1)),
-                          tuple(sorted(cell_valid.items())), tuple(sorted(sea_valid.items())))
+        self.arcs = kernels.arc_tables(w, h, self.cycles, [self.fits[s] for s in (H3, V3, H2, V2, O1)], cell_valid,
+                                       sea_valid)
         # free squares no open edge can be reached from (enclosed by objects and the sea from the
         # start): a placement there may close what it touches without joining two walls
         self.pockets = self.free0 & ~g.flood(self.free0, self.open_edge)
@@ -183,7 +182,7 @@ def two_arcs(board: Board) -> Callable[[int, int], tuple[int, ...]]:
     the north edge count), else 0. Bit a of the answer's word per ring cell says whether that
     cell of the placement at anchor a is in the part; the part's arcs are counted round the
     cycle (clockwise, as `cycles`), a free corner between two of its cells not parting them
-    (they touch diagonally). Compiled per beach size to straight-line code.
+    (they touch diagonally). The rule is the compiled `kernels.two_arcs`, over the Board's tables.
 
     Why (State.risky): the walls are the objects, the pieces and the sea beyond the north edge,
     joined into parts by touching (8-neighbours; free squares join by 4). A placement adds a
@@ -193,58 +192,8 @@ def two_arcs(board: Board) -> Callable[[int, int], tuple[int, ...]]:
     enclosed regions (the Euler count of the walls: one new part for the piece, k contacts,
     c parts merged). So a placement whose ring meets every part in one arc at most closes
     nothing (when its area reaches an open edge; `Board.pockets` covers the others)."""
-    return _two_arcs(*board._arcs_key)
-
-
-@cache
-def _two_arcs(w: int, h: int, cycles: tuple[tuple[tuple[int, bool], ...], ...], fits: tuple[int, ...],
-              cell_valid: tuple[tuple[int, int], ...], sea_valid: tuple[tuple[int, int], ...]
-              ) -> Callable[[int, int], tuple[int, ...]]:
-    valid_at, sea_at = dict(cell_valid), dict(sea_valid)
-    consts: dict[str, int] = {}
-    lines = ["def two_arcs(cells, sea):"]
-    names: dict[int, str] = {}
-    for cycle in cycles:
-        for off, _ in cycle:
-            if off not in names:
-                names[off] = name = f"c{len(names)}"
-                consts[f"V{name}"] = valid_at[off]
-                shift = f"(cells >> {off})" if off >= 0 else f"(cells << {-off})"
-                if off in sea_at:
-                    consts[f"S{name}"] = sea_at[off]
-                    lines.append(f"    {name} = {shift} & V{name} | S{name} & sea")
-                else:
-                    lines.append(f"    {name} = {shift} & V{name}")
-    outs = []
-    for shape, cycle in enumerate(cycles):
-        n = len(cycle)
-        p = f"s{shape}_"
-        f = [names[off] for off, _ in cycle]
-        consts[f"{p}FITS"] = fits[shape]
-        g = []
-        for i, (_, corner) in enumerate(cycle):
-            if corner:  # a free corner between two cells of the part does not part them
-                lines.append(f"    {p}g{i} = {f[i]} | {f[(i - 1) % n]} & {f[(i + 1) % n]}")
-                g.append(f"{p}g{i}")
-            else:
-                g.append(f[i])
-        # an arc starts at a cell of the part after one that is not; two starts in a row exclude
-        # each other (the cell between is in the part and is not), so a pair's starts are
-        # counted as one word: 'one' = a start seen, 'two' = a second one
-        starts = [f"{g[i]} & ~{g[i - 1]}" for i in range(n)]
-        words = [f"{starts[i]} | {starts[i + 1]}" if i + 1 < n else starts[i] for i in range(0, n, 2)]
-        lines.append(f"    one = {words[0]}")
-        lines.append("    two = 0")
-        for word in words[1:]:
-            lines.append(f"    s = {word}")
-            lines.append("    two |= one & s")
-            lines.append("    one |= s")
-        lines.append(f"    {p}out = two & {p}FITS")
-        outs.append(f"{p}out")
-    lines.append(f"    return ({', '.join(outs)},)")
-    space: dict[str, Any] = dict(consts)
-    exec(compile("\n".join(lines), f"<plazing two_arcs {w}x{h}>", "exec"), space)  # noqa: S102
-    return space["two_arcs"]  # type: ignore[no-any-return]
+    tables = board.arcs
+    return lambda cells, sea: kernels.two_arcs_of(tables, cells, sea)
 
 
 def board_for(setup: Setup) -> Board:
