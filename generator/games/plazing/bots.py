@@ -22,8 +22,9 @@ from generator.games.plazing.moves import Move
 
 def greedy_move(state: State, rng: random.Random) -> Move:
     """core.playout's greedy bot for Plażing: one draw among the best-valued legal moves."""
-    top = greedy.greedy_moves(state)
-    return top[rng.randrange(len(top))]
+    n, codes, others = greedy.best_moves(state)
+    i = rng.randrange(n + len(others))
+    return greedy.decode(int(codes[i])) if i < n else others[i - n]
 
 
 #: per-move bots for core.playout, by name

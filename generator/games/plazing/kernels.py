@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from generator.core.jit import njit
+from generator.core.kernels import popcount
 
 U64 = np.uint64
 ZERO = np.uint64(0)
@@ -152,3 +153,70 @@ def two_arcs_of(t: ArcTables, cells: int, sea: int) -> tuple[int, ...]:
     out = np.empty(SHAPES * NW, np.uint64)
     two_arcs(words(cells), sea, t.ti, t.tu, out)
     return numbers(out, SHAPES)
+
+
+# --- the greedy bot's valuation -------------------------------------------------------------------
+
+#: placements per shape and its moves' (kind, outer) (moves.py: SCREEN 0, BLANKET 1, ODD 2; H3, V3, H2,
+#: V2, O1): a move's code is (kind * 4 + outer) * CODE + anchor, in `legal_moves()` order shape by shape
+CODE = MAX_SQUARES
+NO_CLOSING = np.nan  #: `cval` of a placement that closes nothing
+
+
+@njit(inline="always")
+def placement_value(weather: float, squares: float, closing: float) -> float:
+    """The greedy bot's value of a placement (greedy.py): what the weather makes of the piece, plus
+    the score squares it covers, plus what the areas it closes are worth to the mover."""
+    return weather + squares + closing
+
+
+@njit(inline="always")
+def _take(v: float, code: int, best: float, n: int, out: Any) -> tuple[float, int]:
+    """One candidate move of value v into the tied best moves `out[:n]` of value `best`."""
+    if v > best:
+        out[0] = code
+        return v, 1
+    if v == best:
+        out[n] = code
+        return best, n + 1
+    return best, n
+
+
+@njit
+def best_placements(anchors: Any, cval: Any, squares: Any, weather: Any, best: float, out: Any) -> tuple[float, int]:
+    """The greedy bot's best placements (greedy.greedy_moves): every legal placement valued by
+    `placement_value` and the codes of those of the highest value, in `legal_moves()` order, written
+    to `out`; returns (that value, how many), (best, 0) when none reaches `best` (the best value of
+    the other moves: the ties with them are kept, the moves below dropped).
+
+    `anchors`: per shape the anchors of its legal placements (SHAPES bitboards); `cval`, per shape
+    and anchor (index shape * CODE + anchor), what the areas the placement closes are worth, NaN for
+    none (`NO_CLOSING`); `squares`, the same index, the score squares under it; `weather`, by kind * 4
+    + outer, what the weather makes of the piece.
+    """
+    n = 0
+    for shape in range(SHAPES):
+        if shape < 2:  # a screen: two moves per anchor, the outer sides N, S (H3) or W, E (V3)
+            kind, o0, outers = 0, 2 * shape, 2
+        elif shape < 4:
+            kind, o0, outers = 1, shape - 2, 1
+        else:
+            kind, o0, outers = 2, 0, 1
+        for j in range(NW):
+            x = anchors[shape * NW + j]
+            while x:
+                low = x & (~x + U64(1))
+                x ^= low
+                a = 64 * j + popcount(low - U64(1))
+                c = cval[shape * CODE + a]
+                sq = squares[shape * CODE + a]
+                for o in range(o0, o0 + outers):
+                    idx = kind * 4 + o
+                    v = placement_value(weather[idx], sq, 0.0 if c != c else c)
+                    best, n = _take(v, idx * CODE + a, best, n, out)
+    return best, n
+
+
+def words_of(masks: Sequence[int]) -> np.ndarray:
+    """Python-int bitboards laid one after the other as NW words each (a writable uint64 array)."""
+    return np.frombuffer(bytearray(b"".join(m.to_bytes(8 * NW, "little") for m in masks)), dtype="<u8")
