@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from generator.core.grid import Grid, get_grid
 from generator.games.plazing import kernels
 from generator.games.plazing.model import (
@@ -132,10 +134,9 @@ class Board:
                         sea_valid[off] = g.rect(x0, 0, min(w, w - dx) - x0, 1)
                 cycle.append((off, (dx, dy) in corners))
             self.cycles.append(cycle)
-        # what a ring's free cells split into, by shape (engine._new_closed), shared by every
-        # beach of this size: a whole ring's pattern relative to the anchor decides it, a ring cut
-        # by the border is known by its cells and anchor
-        self.ring_memo = [_RING_MEMO.setdefault((w, h, shape), {}) for shape in (H3, V3, H2, V2, O1)]
+        # the grid's words for the compiled closing test, and its output (closing.py)
+        self.grid_words = kernels.grid_words(g.not_west, g.not_east, w)
+        self.parts_out = np.empty((1 + kernels.MAX_PARTS) * kernels.NW, np.uint64)
         # the squares each area asked about encloses (engine.State._holes, a pure function of
         # the area on this board), filled as games ask
         self.holes_memo: dict[int, int] = {}
@@ -171,9 +172,6 @@ class Board:
                 risky[s] |= sum(1 << i for i, sh in enumerate(self.shapes[s])
                                 if sh is not None and sh.mask & self.pockets)
         self.risky0 = tuple(risky)
-
-
-_RING_MEMO: dict[tuple[int, int, int], dict[int, tuple[int, list[int] | None]]] = {}
 
 
 def two_arcs(board: Board) -> Callable[[int, int], tuple[int, ...]]:

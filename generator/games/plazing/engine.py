@@ -171,10 +171,6 @@ class State(Closing, Ownership, LegalMoves):
         # new_closed results with the free squares that certify them: valid while none is covered
         # (a list per shape, indexed by anchor)
         self._closing: list[list[tuple[list[int], int] | None]] = [[None] * (b.width * b.height) for _ in range(5)]
-        # a free path to the open edge per square (key: the square's bit), found by earlier floods;
-        # valid while none of its squares is covered (`_new_closed` checks before use)
-        self._edge_paths: dict[int, int] = {}
-        self._open_sq = 0  # the squares with an entry in _edge_paths
         # the necessary-piece counts of what a placement would close (`closing_owners`), with the
         # parts they are for
         self._owners: dict[int, tuple[list[int], list[tuple[int, list[int], bool]]]] = {}
@@ -214,7 +210,6 @@ class State(Closing, Ownership, LegalMoves):
         c.pending_bonus, c.queue = list(self.pending_bonus), list(self.queue)
         c._closing = [list(row) for row in self._closing]
         c.wall_up, c.wall_cells, c.risky = list(self.wall_up), list(self.wall_cells), list(self.risky)
-        c._edge_paths = dict(self._edge_paths)
         c._owners, c._waste_in = dict(self._owners), dict(self._waste_in)
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())

@@ -115,6 +115,86 @@ def two_arcs(cells: Any, sea: int, ti: Any, tu: Any, out: Any) -> None:
         pos += 1 + 2 * n
 
 
+# --- the areas a placement closes ----------------------------------------------------------------
+
+MAX_PARTS = 8  #: a piece has at most 8 orthogonal neighbours, so it closes at most 8 parts
+
+# the grid words `gw` (`grid_words`): not_west, not_east (NW words each), then the width
+G_NOT_WEST, G_NOT_EAST, G_WIDTH = 0, NW, 2 * NW
+
+
+@njit(inline="always")
+def _grow4(a0: Any, a1: Any, a2: Any, a3: Any, gw: Any) -> tuple[Any, Any, Any, Any]:
+    """The squares of a, plus their orthogonal neighbours on the board (core.grid.Grid.grow4, the
+    caller masking by the squares it floods in): a << 1 & not_west | a >> 1 & not_east | a << w | a >> w."""
+    w = gw[G_WIDTH]
+    kw = U64(64) - w
+    e0 = (a0 << U64(1)) & gw[G_NOT_WEST]
+    e1 = ((a1 << U64(1)) | (a0 >> U64(63))) & gw[G_NOT_WEST + 1]
+    e2 = ((a2 << U64(1)) | (a1 >> U64(63))) & gw[G_NOT_WEST + 2]
+    e3 = ((a3 << U64(1)) | (a2 >> U64(63))) & gw[G_NOT_WEST + 3]
+    x0 = ((a0 >> U64(1)) | (a1 << U64(63))) & gw[G_NOT_EAST]
+    x1 = ((a1 >> U64(1)) | (a2 << U64(63))) & gw[G_NOT_EAST + 1]
+    x2 = ((a2 >> U64(1)) | (a3 << U64(63))) & gw[G_NOT_EAST + 2]
+    x3 = (a3 >> U64(1)) & gw[G_NOT_EAST + 3]
+    return (a0 | e0 | x0 | (a0 << w) | (a0 >> w) | (a1 << kw),
+            a1 | e1 | x1 | (a1 << w) | (a0 >> kw) | (a1 >> w) | (a2 << kw),
+            a2 | e2 | x2 | (a2 << w) | (a1 >> kw) | (a2 >> w) | (a3 << kw),
+            a3 | e3 | x3 | (a3 << w) | (a2 >> kw) | (a3 >> w))
+
+
+@njit
+def closed_parts(inp: Any, gw: Any, out: Any) -> int:
+    """The areas a placement closes (State.new_closed; DIGEST 1 "Areas": an area is a maximal
+    4-connected set of free squares, closed when it touches neither the west, east nor south edge):
+    the parts of the free squares left that hold a neighbour of the piece and reach no open-edge
+    square, in the order of their lowest neighbour square. Only the area the piece lies in can split,
+    and every part of it touches the piece, so each part is flooded from a neighbour, the flood
+    stopping at the first open-edge square it meets.
+
+    `inp`: the free squares left (not an object, not covered, not the piece), the piece's free
+    orthogonal neighbours, the open-edge squares (NW words each). Writes to `out` a certificate
+    first (free squares whose staying free proves the answer: each open flood, each closed part),
+    then the closed parts; returns their number.
+    """
+    f0, f1, f2, f3 = inp[0], inp[1], inp[2], inp[3]
+    r0, r1, r2, r3 = inp[4], inp[5], inp[6], inp[7]
+    d0, d1, d2, d3 = inp[8], inp[9], inp[10], inp[11]
+    c0 = c1 = c2 = c3 = ZERO
+    n = 0
+    while r0 | r1 | r2 | r3:
+        # the lowest neighbour left
+        if r0:
+            p0, p1, p2, p3 = r0 & (~r0 + U64(1)), ZERO, ZERO, ZERO
+        elif r1:
+            p0, p1, p2, p3 = ZERO, r1 & (~r1 + U64(1)), ZERO, ZERO
+        elif r2:
+            p0, p1, p2, p3 = ZERO, ZERO, r2 & (~r2 + U64(1)), ZERO
+        else:
+            p0, p1, p2, p3 = ZERO, ZERO, ZERO, r3 & (~r3 + U64(1))
+        while True:
+            if (p0 & d0) | (p1 & d1) | (p2 & d2) | (p3 & d3):  # open: it reaches an edge
+                c0, c1, c2, c3 = c0 | p0, c1 | p1, c2 | p2, c3 | p3
+                break
+            g0, g1, g2, g3 = _grow4(p0, p1, p2, p3, gw)
+            g0, g1, g2, g3 = g0 & f0, g1 & f1, g2 & f2, g3 & f3
+            if g0 == p0 and g1 == p1 and g2 == p2 and g3 == p3:  # whole, and no edge: closed
+                c0, c1, c2, c3 = c0 | p0, c1 | p1, c2 | p2, c3 | p3
+                k = (1 + n) * NW
+                out[k], out[k + 1], out[k + 2], out[k + 3] = p0, p1, p2, p3
+                n += 1
+                break
+            p0, p1, p2, p3 = g0, g1, g2, g3
+        r0, r1, r2, r3 = r0 & ~p0, r1 & ~p1, r2 & ~p2, r3 & ~p3
+    out[0], out[1], out[2], out[3] = c0, c1, c2, c3
+    return n
+
+
+def grid_words(not_west: int, not_east: int, width: int) -> np.ndarray:
+    """The grid words `closed_parts` reads (`G_*`)."""
+    return np.concatenate((words(not_west), words(not_east), np.array([width], np.uint64)))
+
+
 # --- the tables per Board ------------------------------------------------------------------------
 
 
