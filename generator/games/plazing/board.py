@@ -134,9 +134,11 @@ class Board:
                         sea_valid[off] = g.rect(x0, 0, min(w, w - dx) - x0, 1)
                 cycle.append((off, (dx, dy) in corners))
             self.cycles.append(cycle)
-        # the grid's words for the compiled closing test, and its output (closing.py)
-        self.grid_words = kernels.grid_words(g.not_west, g.not_east, w)
+        # the board's words for the compiled area tests, and their outputs (closing.py, ownership.py)
+        self.grid_words = kernels.grid_words(g.not_west, g.not_east, g.full, self.objects, self.open_edge, border, w)
         self.parts_out = np.empty((1 + kernels.MAX_PARTS) * kernels.NW, np.uint64)
+        self.hole_out = np.empty(kernels.NW, np.uint64)
+        self.index_out = np.empty(self.colours * sum(self.supply) + 1, np.int64)
         # the squares each area asked about encloses (engine.State._holes, a pure function of
         # the area on this board), filled as games ask
         self.holes_memo: dict[int, int] = {}

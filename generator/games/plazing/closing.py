@@ -9,6 +9,8 @@ State's own fields; `engine.State` inherits them.
 
 from __future__ import annotations
 
+import numpy as np
+
 from generator.games.plazing import kernels
 from generator.games.plazing.board import Board, Shape
 
@@ -20,7 +22,7 @@ class Closing:
     covered: int
     waste: int
     pieces: list[tuple[int, int, int, int]]
-    piece_at: list[int]
+    piece_at: np.ndarray
     risky: list[int]
     wall_up: list[int]
     wall_cells: list[int]
@@ -99,7 +101,7 @@ class Closing:
             at, pieces = self.piece_at, self.pieces
             while touch:
                 low = touch & -touch
-                i = at[low.bit_length() - 1]
+                i = int(at[low.bit_length() - 1])
                 x = k1 + i
                 while up[x] != x:
                     up[x] = up[up[x]]

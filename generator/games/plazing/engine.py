@@ -67,7 +67,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from generator.games.plazing import events, scoring
+import numpy as np
+
+from generator.games.plazing import events, kernels, scoring
 from generator.games.plazing.board import Board, Shape, board_for, hand_setup
 from generator.games.plazing.closing import Closing
 from generator.games.plazing.legal import LegalMoves
@@ -145,8 +147,9 @@ class State(Closing, Ownership, LegalMoves):
         self.own_areas = [0] * nc
         self.supply = [list(b.supply) for _ in range(nc)]
         self.pieces: list[tuple[int, int, int, int]] = []  # (colour, piece, mask, outer or -1)
-        self.piece_n4: list[int] = []  # the squares orthogonally around each piece of `pieces`
-        self.piece_at = [-1] * (b.width * b.height)  # per square, the index in `pieces` of the piece on it
+        self.piece_at = np.full(b.width * b.height, -1, np.int64)  # per square, the index in `pieces` of its piece
+        # per piece of `pieces`, its squares and the squares orthogonally around it (kernels.necessary)
+        self.piece_words = np.zeros(nc * sum(b.supply) * 2 * kernels.NW, np.uint64)
         self.areas: list[tuple[int, int, int, int]] = []  # (mask, owner or -1, closer, pieces necessary)
         self.res = list(b.res0)
         self.surp = b.surprise0
@@ -200,8 +203,8 @@ class State(Closing, Ownership, LegalMoves):
         c.__dict__.update(self.__dict__)
         c.own, c.reach, c.own_areas = list(self.own), list(self.reach), list(self.own_areas)
         c.supply = [list(s) for s in self.supply]
-        c.pieces, c.piece_n4, c.areas, c.res = list(self.pieces), list(self.piece_n4), list(self.areas), list(self.res)
-        c.piece_at = list(self.piece_at)
+        c.pieces, c.areas, c.res = list(self.pieces), list(self.areas), list(self.res)
+        c.piece_at, c.piece_words = self.piece_at.copy(), self.piece_words.copy()
         c.collected = [list(x) for x in self.collected]
         c.waste_collected, c.gone = list(self.waste_collected), list(self.gone)
         c.track = [dict(t) for t in self.track]
@@ -278,7 +281,7 @@ class State(Closing, Ownership, LegalMoves):
             at[low.bit_length() - 1] = n
             rest ^= low
         self.pieces.append((c, piece, m, outer))
-        self.piece_n4.append(sh.n4)
+        self.piece_words[2 * kernels.NW * n:2 * kernels.NW * (n + 1)] = kernels.words_of((m, sh.n4))
         self._score_squares(c, m)
         if not parts:
             return

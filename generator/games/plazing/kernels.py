@@ -119,8 +119,9 @@ def two_arcs(cells: Any, sea: int, ti: Any, tu: Any, out: Any) -> None:
 
 MAX_PARTS = 8  #: a piece has at most 8 orthogonal neighbours, so it closes at most 8 parts
 
-# the grid words `gw` (`grid_words`): not_west, not_east (NW words each), then the width
-G_NOT_WEST, G_NOT_EAST, G_WIDTH = 0, NW, 2 * NW
+# the board words `gw` (`grid_words`): not_west, not_east, the board, the objects, the open edges, the
+# border (NW words each), then the width
+G_NOT_WEST, G_NOT_EAST, G_FULL, G_OBJECTS, G_EDGE, G_BORDER, G_WIDTH = (k * NW for k in range(7))
 
 
 @njit(inline="always")
@@ -190,9 +191,132 @@ def closed_parts(inp: Any, gw: Any, out: Any) -> int:
     return n
 
 
-def grid_words(not_west: int, not_east: int, width: int) -> np.ndarray:
-    """The grid words `closed_parts` reads (`G_*`)."""
-    return np.concatenate((words(not_west), words(not_east), np.array([width], np.uint64)))
+def grid_words(not_west: int, not_east: int, full: int, objects: int, edge: int, border: int,
+               width: int) -> np.ndarray:
+    """The board words the area kernels read (`G_*`)."""
+    return np.concatenate((words_of((not_west, not_east, full, objects, edge, border)), np.array([width], np.uint64)))
+
+
+# --- who owns an area ----------------------------------------------------------------------------
+
+
+@njit(inline="always")
+def _grow8(a0: Any, a1: Any, a2: Any, a3: Any, gw: Any) -> tuple[Any, Any, Any, Any]:
+    """The squares of a, plus every square at Chebyshev distance 1 (core.grid.Grid.grow8, the caller
+    masking by the squares it floods in)."""
+    w = gw[G_WIDTH]
+    kw = U64(64) - w
+    h0 = a0 | ((a0 << U64(1)) & gw[G_NOT_WEST]) | (((a0 >> U64(1)) | (a1 << U64(63))) & gw[G_NOT_EAST])
+    h1 = (a1 | (((a1 << U64(1)) | (a0 >> U64(63))) & gw[G_NOT_WEST + 1])
+          | (((a1 >> U64(1)) | (a2 << U64(63))) & gw[G_NOT_EAST + 1]))
+    h2 = (a2 | (((a2 << U64(1)) | (a1 >> U64(63))) & gw[G_NOT_WEST + 2])
+          | (((a2 >> U64(1)) | (a3 << U64(63))) & gw[G_NOT_EAST + 2]))
+    h3 = a3 | (((a3 << U64(1)) | (a2 >> U64(63))) & gw[G_NOT_WEST + 3]) | ((a3 >> U64(1)) & gw[G_NOT_EAST + 3])
+    return (h0 | (h0 << w) | (h0 >> w) | (h1 << kw),
+            h1 | (h1 << w) | (h0 >> kw) | (h1 >> w) | (h2 << kw),
+            h2 | (h2 << w) | (h1 >> kw) | (h2 >> w) | (h3 << kw),
+            h3 | (h3 << w) | (h2 >> kw) | (h3 >> w))
+
+
+@njit(inline="always")
+def _holes(a0: Any, a1: Any, a2: Any, a3: Any, gw: Any) -> tuple[Any, Any, Any, Any]:
+    """The squares enclosed by the area a: the parts of the board off it that never reach the
+    board's border, going by 8-neighbours (the dual of the area's 4-connectivity)."""
+    s0, s1, s2, s3 = gw[G_FULL] & ~a0, gw[G_FULL + 1] & ~a1, gw[G_FULL + 2] & ~a2, gw[G_FULL + 3] & ~a3
+    r0, r1, r2, r3 = s0 & gw[G_BORDER], s1 & gw[G_BORDER + 1], s2 & gw[G_BORDER + 2], s3 & gw[G_BORDER + 3]
+    while True:
+        g0, g1, g2, g3 = _grow8(r0, r1, r2, r3, gw)
+        g0, g1, g2, g3 = g0 & s0, g1 & s1, g2 & s2, g3 & s3
+        if g0 == r0 and g1 == r1 and g2 == r2 and g3 == r3:
+            return s0 & ~r0, s1 & ~r1, s2 & ~r2, s3 & ~r3
+        r0, r1, r2, r3 = g0, g1, g2, g3
+
+
+@njit
+def holes(area: Any, gw: Any, out: Any) -> None:
+    """The squares enclosed by `area` (`_holes`), written to `out` (State.holes: a piece in a hole
+    of the area, an island, neither closes it nor surrounds it)."""
+    out[0], out[1], out[2], out[3] = _holes(area[0], area[1], area[2], area[3], gw)
+
+
+@njit
+def necessary(inp: Any, piece_at: Any, pw: Any, gw: Any, out: Any) -> int:
+    """The pieces necessary to close an area (DIGEST 1, ownership; rulebook: "zliczamy wyłącznie
+    elementy niezbędne do zamknięcia obszaru"): writes their numbers in `pieces` order to `out`, -1
+    for the piece not yet placed, and returns how many.
+
+    The wall is every piece orthogonally next to the area. Not counted: a piece in a hole of the area
+    (an island), and a piece off the open edges all of whose neighbours are the area, a hole, the
+    wall's other pieces or objects (it only sticks into the area or sits in its corner: lifting it
+    leaves the area closed). A piece with a neighbour beyond the wall (free squares, a piece of an
+    outer layer) counts.
+
+    `inp`: the area, the covered squares, the squares of a piece not yet placed and its orthogonal
+    neighbours (0, 0 for none), NW words each; `piece_at`, per square, the number of the piece on it;
+    `pw`, per piece, its squares and its orthogonal neighbours (2 NW words).
+    """
+    a0, a1, a2, a3 = inp[0], inp[1], inp[2], inp[3]
+    g0, g1, g2, g3 = _grow4(a0, a1, a2, a3, gw)
+    j0 = g0 & gw[G_FULL] & ~a0
+    j1 = g1 & gw[G_FULL + 1] & ~a1
+    j2 = g2 & gw[G_FULL + 2] & ~a2
+    j3 = g3 & gw[G_FULL + 3] & ~a3
+    t0, t1, t2, t3 = j0 & inp[4], j1 & inp[5], j2 & inp[6], j3 & inp[7]
+    n = 0
+    while t0 | t1 | t2 | t3:  # one piece at a time (its other squares are dropped with it)
+        if t0:
+            sq = popcount((t0 & (~t0 + U64(1))) - U64(1))
+        elif t1:
+            sq = 64 + popcount((t1 & (~t1 + U64(1))) - U64(1))
+        elif t2:
+            sq = 128 + popcount((t2 & (~t2 + U64(1))) - U64(1))
+        else:
+            sq = 192 + popcount((t3 & (~t3 + U64(1))) - U64(1))
+        i = piece_at[sq]
+        k = i * 2 * NW
+        t0, t1, t2, t3 = t0 & ~pw[k], t1 & ~pw[k + 1], t2 & ~pw[k + 2], t3 & ~pw[k + 3]
+        # in `pieces` order
+        m = n
+        while m > 0 and out[m - 1] > i:
+            out[m] = out[m - 1]
+            m -= 1
+        out[m] = i
+        n += 1
+    x0, x1, x2, x3 = inp[8], inp[9], inp[10], inp[11]
+    extra = bool((x0 & j0) | (x1 & j1) | (x2 & j2) | (x3 & j3))
+    if extra:
+        out[n] = -1
+        n += 1
+    if n == 0:
+        return 0
+    q0, q1, q2, q3 = x0 if extra else ZERO, x1 if extra else ZERO, x2 if extra else ZERO, x3 if extra else ZERO
+    for e in range(n):
+        i = out[e]
+        if i >= 0:
+            k = i * 2 * NW
+            q0, q1, q2, q3 = q0 | pw[k], q1 | pw[k + 1], q2 | pw[k + 2], q3 | pw[k + 3]
+    h0, h1, h2, h3 = _holes(a0, a1, a2, a3, gw)
+    ok0 = a0 | h0 | q0 | gw[G_OBJECTS]
+    ok1 = a1 | h1 | q1 | gw[G_OBJECTS + 1]
+    ok2 = a2 | h2 | q2 | gw[G_OBJECTS + 2]
+    ok3 = a3 | h3 | q3 | gw[G_OBJECTS + 3]
+    kept = 0
+    for e in range(n):
+        i = out[e]
+        if i >= 0:
+            k = i * 2 * NW
+            m0, m1, m2, m3 = pw[k], pw[k + 1], pw[k + 2], pw[k + 3]
+            r0, r1, r2, r3 = pw[k + 4], pw[k + 5], pw[k + 6], pw[k + 7]
+        else:
+            m0, m1, m2, m3 = x0, x1, x2, x3
+            r0, r1, r2, r3 = inp[12], inp[13], inp[14], inp[15]
+        if (m0 & h0) | (m1 & h1) | (m2 & h2) | (m3 & h3):
+            continue  # an island
+        if ((m0 & gw[G_EDGE]) | (m1 & gw[G_EDGE + 1]) | (m2 & gw[G_EDGE + 2]) | (m3 & gw[G_EDGE + 3])
+                or (r0 & ~ok0) | (r1 & ~ok1) | (r2 & ~ok2) | (r3 & ~ok3)):
+            out[kept] = i
+            kept += 1
+    return kept
 
 
 # --- the tables per Board ------------------------------------------------------------------------
