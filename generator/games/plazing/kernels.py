@@ -30,8 +30,8 @@ SHAPES = 5  #: placement shapes (moves.H3 .. moves.O1)
 
 
 def words(x: int) -> np.ndarray:
-    """A Python-int bitboard as its NW words (a writable uint64 array)."""
-    return np.frombuffer(bytearray(x.to_bytes(8 * NW, "little")), dtype="<u8")
+    """A Python-int bitboard as its NW words (a read-only uint64 array: the kernels only read it)."""
+    return np.frombuffer(x.to_bytes(8 * NW, "little"), dtype="<u8")
 
 
 def number(w: np.ndarray) -> int:
@@ -43,7 +43,7 @@ def numbers(w: np.ndarray, n: int) -> tuple[int, ...]:
     """`n` bitboards laid one after the other in `w` (NW words each) as Python ints."""
     raw = w.tobytes()
     size = 8 * NW
-    return tuple(int.from_bytes(raw[i * size:(i + 1) * size], "little") for i in range(n))
+    return tuple([int.from_bytes(raw[i:i + size], "little") for i in range(0, n * size, size)])
 
 
 # --- the walls: may a placement close an area at all? ---------------------------------------------
@@ -422,5 +422,5 @@ def best_placements(anchors: Any, cval: Any, squares: Any, weather: Any, best: f
 
 
 def words_of(masks: Sequence[int]) -> np.ndarray:
-    """Python-int bitboards laid one after the other as NW words each (a writable uint64 array)."""
-    return np.frombuffer(bytearray(b"".join(m.to_bytes(8 * NW, "little") for m in masks)), dtype="<u8")
+    """Python-int bitboards laid one after the other as NW words each (a read-only uint64 array)."""
+    return np.frombuffer(b"".join([m.to_bytes(8 * NW, "little") for m in masks]), dtype="<u8")
