@@ -3,8 +3,9 @@ placement's squares and neighbourhoods, the rings the bit-parallel tests read, t
 and `hand_setup`, a setup drawn by hand for tests and experiments.
 
 The rules engine (engine.State) and its bots read a Board and never change it (beyond the memos
-it keeps for them); one Board is shared by every State of every playout of a setup (`board_for`
-caches it on the setup). The bots' own tables per Board live with the bots (greedy.py).
+and the kernels' output buffers it keeps for them); one Board is shared by every State of every
+playout of a setup (`board_for` caches it on the setup). It also holds the words and tables the
+compiled rules read (kernels.py). The bots' own tables per Board live with the bots (greedy.py).
 """
 
 from __future__ import annotations

@@ -2,9 +2,10 @@
 
 An area closes when a piece cuts it off from the open edges (west, east, south). `Closing` holds
 the State's methods that answer "which areas would this placement close?" (`new_closed`, with
-its certificates and memos) and keep the walls' parts up to date as pieces join them (`_join`,
-feeding `risky`: the placements that may close anything at all). They read and write only the
-State's own fields; `engine.State` inherits them.
+its certificates) and keep the walls' parts up to date as pieces join them (`_join`, feeding
+`risky`: the placements that may close anything at all). The tests themselves are the compiled
+`kernels.closed_parts` and `kernels.two_arcs`. They read and write only the State's own fields;
+`engine.State` inherits them.
 """
 
 from __future__ import annotations

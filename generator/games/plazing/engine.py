@@ -8,9 +8,12 @@ for the playout report) and `describe(move)`. Occupancy is bitboards on Python i
 once per setup (`Board`, board.py). The State is the rules only, in four modules: this one (turns,
 placing, closing's consequences, scores), closing.py (which areas a placement closes), ownership.py
 (who owns an area, how big it is) and legal.py (the legal moves); the move encoding is in moves.py,
-the event and special cards in events.py. No bot lives here: the greedy bot is bots.py (found by
-core.playout beside the engine) over greedy.py's valuation, its memos are kept there, and nothing
-here imports either.
+the event and special cards in events.py. The hot tests of those rules (which areas a placement
+closes, the pieces necessary to close an area and its holes, whether a placement may close anything
+at all) are written once, in kernels.py, in the subset numba compiles: the State calls them on the
+words of its masks (with BOARDGEN_PURE_PYTHON=1 the same source runs as plain Python).
+No bot lives here: the greedy bot is bots.py (found by core.playout beside the engine) over
+greedy.py's valuation, its memos are kept there, and nothing here imports either.
 
 Decisions of ours (the rulebook is silent or DIGEST leaves them to the engine):
 

@@ -159,7 +159,7 @@ def closed_parts(inp: Any, gw: Any, out: Any) -> int:
     then the closed parts; returns their number.
     """
     f0, f1, f2, f3 = inp[0], inp[1], inp[2], inp[3]
-    r0, r1, r2, r3 = inp[4], inp[5], inp[6], inp[7]
+    r0, r1, r2, r3 = inp[4] & f0, inp[5] & f1, inp[6] & f2, inp[7] & f3  # neighbours, free
     d0, d1, d2, d3 = inp[8], inp[9], inp[10], inp[11]
     c0 = c1 = c2 = c3 = ZERO
     n = 0

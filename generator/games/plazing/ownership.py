@@ -4,7 +4,8 @@ Ownership counts only the pieces necessary to close the area (DIGEST 1; rulebook
 wyłącznie elementy niezbędne do zamknięcia obszaru"); the largest-area ranks count every piece
 surrounding it (rulebook: "Liczymy wszystkie elementy otaczające dany obszar – w tym również
 elementy innych graczy"). `Ownership` holds the State's methods for both; `engine.State`
-inherits them.
+inherits them. Which pieces are necessary, and an area's holes, are the compiled
+`kernels.necessary` and `kernels.holes`.
 """
 
 from __future__ import annotations

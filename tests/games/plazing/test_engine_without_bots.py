@@ -21,7 +21,7 @@ from generator.games.plazing.setup import generate
 PACKAGE = Path(engine.__file__).resolve().parent
 PREFIX = "generator.games.plazing."
 #: the rules: the State and what it is built of or calls
-ENGINE = ("engine", "closing", "ownership", "legal", "events", "board", "moves", "scoring", "model")
+ENGINE = ("engine", "closing", "ownership", "legal", "events", "board", "moves", "scoring", "model", "kernels")
 BOTS = ("greedy", "bots")
 
 
