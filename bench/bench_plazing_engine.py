@@ -109,7 +109,7 @@ def _rate(root: Path, games: int, pure: bool) -> float:
     return float(res.stdout)
 
 
-def paths(games: int, ref: Path | None, turns: int = 2) -> None:
+def paths(games: int, ref: Path | None, turns: int = 3) -> None:
     """Compiled, plain-Python and (with `ref`) the older code's greedy rates, turn about, best of `turns`."""
     here = Path(__file__).resolve().parents[1]
     load = os.getloadavg()
