@@ -3,18 +3,20 @@ placement's squares and neighbourhoods, the rings the bit-parallel tests read, t
 and `hand_setup`, a setup drawn by hand for tests and experiments.
 
 The rules engine (engine.State) and its bots read a Board and never change it (beyond the memos
-it keeps for them); one Board is shared by every State of every playout of a setup (`board_for`
-caches it on the setup). The bots' own tables per Board live with the bots (greedy.py).
+and the kernels' output buffers it keeps for them); one Board is shared by every State of every
+playout of a setup (`board_for` caches it on the setup). It also holds the words and tables the
+compiled rules read (kernels.py). The bots' own tables per Board live with the bots (greedy.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
+
+import numpy as np
 
 from generator.core.grid import Grid, get_grid
+from generator.games.plazing import kernels
 from generator.games.plazing.model import (
     RESOURCE_CHAR,
     RESOURCES,
@@ -133,10 +135,11 @@ class Board:
                         sea_valid[off] = g.rect(x0, 0, min(w, w - dx) - x0, 1)
                 cycle.append((off, (dx, dy) in corners))
             self.cycles.append(cycle)
-        # what a ring's free cells split into, by shape (engine._new_closed), shared by every
-        # beach of this size: a whole ring's pattern relative to the anchor decides it, a ring cut
-        # by the border is known by its cells and anchor
-        self.ring_memo = [_RING_MEMO.setdefault((w, h, shape), {}) for shape in (H3, V3, H2, V2, O1)]
+        # the board's words for the compiled area tests, and their outputs (closing.py, ownership.py)
+        self.grid_words = kernels.grid_words(g.not_west, g.not_east, g.full, self.objects, self.open_edge, border, w)
+        self.parts_out = np.empty((1 + kernels.MAX_PARTS) * kernels.NW, np.uint64)
+        self.hole_out = np.empty(kernels.NW, np.uint64)
+        self.index_out = np.empty(self.colours * sum(self.supply) + 1, np.int64)
         # the squares each area asked about encloses (engine.State._holes, a pure function of
         # the area on this board), filled as games ask
         self.holes_memo: dict[int, int] = {}
@@ -156,8 +159,8 @@ class Board:
                 low = part & -part
                 self.wall_part_at[low.bit_length() - 1] = k
                 part ^= low
-        self._arcs_key = (w, h, tuple(tuple(c) for c in self.cycles), tuple(self.fits[s] for s in (H3, V3, H2, V2, O1)),
-                          tuple(sorted(cell_valid.items())), tuple(sorted(sea_valid.items())))
+        self.arcs = kernels.arc_tables(w, h, self.cycles, [self.fits[s] for s in (H3, V3, H2, V2, O1)], cell_valid,
+                                       sea_valid)
         # free squares no open edge can be reached from (enclosed by objects and the sea from the
         # start): a placement there may close what it touches without joining two walls
         self.pockets = self.free0 & ~g.flood(self.free0, self.open_edge)
@@ -174,16 +177,13 @@ class Board:
         self.risky0 = tuple(risky)
 
 
-_RING_MEMO: dict[tuple[int, int, int], dict[int, tuple[int, list[int] | None]]] = {}
-
-
 def two_arcs(board: Board) -> Callable[[int, int], tuple[int, ...]]:
     """The anchors, per shape, whose ring meets a wall part in two arcs or more: `fn(cells, sea)`
     with `cells` the part's squares and `sea` -1 when the part is the sea's (its squares beyond
     the north edge count), else 0. Bit a of the answer's word per ring cell says whether that
     cell of the placement at anchor a is in the part; the part's arcs are counted round the
     cycle (clockwise, as `cycles`), a free corner between two of its cells not parting them
-    (they touch diagonally). Compiled per beach size to straight-line code.
+    (they touch diagonally). The rule is the compiled `kernels.two_arcs`, over the Board's tables.
 
     Why (State.risky): the walls are the objects, the pieces and the sea beyond the north edge,
     joined into parts by touching (8-neighbours; free squares join by 4). A placement adds a
@@ -193,58 +193,8 @@ def two_arcs(board: Board) -> Callable[[int, int], tuple[int, ...]]:
     enclosed regions (the Euler count of the walls: one new part for the piece, k contacts,
     c parts merged). So a placement whose ring meets every part in one arc at most closes
     nothing (when its area reaches an open edge; `Board.pockets` covers the others)."""
-    return _two_arcs(*board._arcs_key)
-
-
-@cache
-def _two_arcs(w: int, h: int, cycles: tuple[tuple[tuple[int, bool], ...], ...], fits: tuple[int, ...],
-              cell_valid: tuple[tuple[int, int], ...], sea_valid: tuple[tuple[int, int], ...]
-              ) -> Callable[[int, int], tuple[int, ...]]:
-    valid_at, sea_at = dict(cell_valid), dict(sea_valid)
-    consts: dict[str, int] = {}
-    lines = ["def two_arcs(cells, sea):"]
-    names: dict[int, str] = {}
-    for cycle in cycles:
-        for off, _ in cycle:
-            if off not in names:
-                names[off] = name = f"c{len(names)}"
-                consts[f"V{name}"] = valid_at[off]
-                shift = f"(cells >> {off})" if off >= 0 else f"(cells << {-off})"
-                if off in sea_at:
-                    consts[f"S{name}"] = sea_at[off]
-                    lines.append(f"    {name} = {shift} & V{name} | S{name} & sea")
-                else:
-                    lines.append(f"    {name} = {shift} & V{name}")
-    outs = []
-    for shape, cycle in enumerate(cycles):
-        n = len(cycle)
-        p = f"s{shape}_"
-        f = [names[off] for off, _ in cycle]
-        consts[f"{p}FITS"] = fits[shape]
-        g = []
-        for i, (_, corner) in enumerate(cycle):
-            if corner:  # a free corner between two cells of the part does not part them
-                lines.append(f"    {p}g{i} = {f[i]} | {f[(i - 1) % n]} & {f[(i + 1) % n]}")
-                g.append(f"{p}g{i}")
-            else:
-                g.append(f[i])
-        # an arc starts at a cell of the part after one that is not; two starts in a row exclude
-        # each other (the cell between is in the part and is not), so a pair's starts are
-        # counted as one word: 'one' = a start seen, 'two' = a second one
-        starts = [f"{g[i]} & ~{g[i - 1]}" for i in range(n)]
-        words = [f"{starts[i]} | {starts[i + 1]}" if i + 1 < n else starts[i] for i in range(0, n, 2)]
-        lines.append(f"    one = {words[0]}")
-        lines.append("    two = 0")
-        for word in words[1:]:
-            lines.append(f"    s = {word}")
-            lines.append("    two |= one & s")
-            lines.append("    one |= s")
-        lines.append(f"    {p}out = two & {p}FITS")
-        outs.append(f"{p}out")
-    lines.append(f"    return ({', '.join(outs)},)")
-    space: dict[str, Any] = dict(consts)
-    exec(compile("\n".join(lines), f"<plazing two_arcs {w}x{h}>", "exec"), space)  # noqa: S102
-    return space["two_arcs"]  # type: ignore[no-any-return]
+    tables = board.arcs
+    return lambda cells, sea: kernels.two_arcs_of(tables, cells, sea)
 
 
 def board_for(setup: Setup) -> Board:

@@ -2,13 +2,17 @@
 
 An area closes when a piece cuts it off from the open edges (west, east, south). `Closing` holds
 the State's methods that answer "which areas would this placement close?" (`new_closed`, with
-its certificates and memos) and keep the walls' parts up to date as pieces join them (`_join`,
-feeding `risky`: the placements that may close anything at all). They read and write only the
-State's own fields; `engine.State` inherits them.
+its certificates) and keep the walls' parts up to date as pieces join them (`_join`, feeding
+`risky`: the placements that may close anything at all). The tests themselves are the compiled
+`kernels.closed_parts` and `kernels.two_arcs`. They read and write only the State's own fields;
+`engine.State` inherits them.
 """
 
 from __future__ import annotations
 
+import numpy as np
+
+from generator.games.plazing import kernels
 from generator.games.plazing.board import Board, Shape
 
 
@@ -19,34 +23,27 @@ class Closing:
     covered: int
     waste: int
     pieces: list[tuple[int, int, int, int]]
-    piece_at: list[int]
+    piece_at: np.ndarray
     risky: list[int]
     wall_up: list[int]
     wall_cells: list[int]
     sea_root: int
     _closing: list[list[tuple[list[int], int] | None]]
-    _edge_paths: dict[int, int]
-    _open_sq: int
     _waste_in: dict[int, int]
 
     def new_closed(self, shape: int, anchor: int) -> list[int]:
-        """The areas that placing `shape` at `anchor` would close (on the current board).
+        """The areas that placing `shape` at `anchor` would close (on the current board): the rule
+        is `kernels.closed_parts` (its doc).
 
-        Only the open area the piece lies in can split off closed parts, and each part touches
-        the piece. Quick exits first: if the piece's free neighbours stay connected through the
-        ring of squares around it, the area stays in one piece, and it stays open unless the piece
-        took its last open-edge squares; otherwise flood each part from the piece's neighbours.
+        Quick exits first: a piece with no free neighbour closes nothing; nor does one whose ring
+        of squares around it is all free, off the border and the open edges (its free neighbours
+        stay connected round it, in an area that stays open: on a beach with no pocket closed from
+        the start, `Board.pockets`, every area a piece may go in is open).
 
         Results are kept from move to move with a certificate: free squares whose staying free
-        proves the result (the connected ring squares; a path to the open edge from each open
-        part; the closed parts themselves). Pieces are never lifted, so a result is reused until a
-        piece covers one of its certificate's squares — usually a move or two near it.
-
-        Two more things are learnt on the way (issue #12, the greedy bot asks this after every
-        move for every placement that may close something, `risky`): what a ring's free cells
-        split into, by its pattern (`Board.ring_memo`, shared by every beach of the size); per square, the
-        path to the open edge an earlier flood found (`_edge_paths`, valid while it stays free),
-        so a part with such a square is open at once and a flood stops when it reaches one.
+        proves the result (the ring; the floods that reached an open edge; the closed parts
+        themselves). Pieces are never lifted, so a result is reused until a piece covers one of its
+        certificate's squares.
         """
         row = self._closing[shape]
         hit = row[anchor]
@@ -64,176 +61,12 @@ class Closing:
         if not n4:
             return [], 0  # no free neighbour now means none ever
         ring = sh.ring & free
-        on_edge = sh.edge
-        if ring == sh.ring and not sh.boxed and not on_edge:
+        if ring == sh.ring and not sh.boxed and not sh.edge and not b.pockets:
             return [], ring  # open space all round: nothing can split off
-        memo = b.ring_memo[shape]
-        if not sh.boxed and not on_edge:
-            # the ring lies whole on the board, so what it splits into depends only on its free
-            # cells relative to the anchor: looked up (learnt once per beach size and shape)
-            base = anchor - b.width - 1
-            pat = ring >> base
-            known_ring = memo.get(pat)
-            if known_ring is None:
-                one, grps = self._ring_groups(n4, ring, on_edge)
-                known_ring = memo[pat] = (one >> base, None) if grps is None else (0, [x >> base for x in grps])
-            rel = known_ring[1]
-            if rel is None:
-                return [], known_ring[0] << base
-        else:
-            # a ring cut by the border: looked up by its free cells and the anchor itself
-            base = 0
-            pat = ~(ring * 4096 + anchor)
-            known_ring = memo.get(pat)
-            if known_ring is None:
-                known_ring = memo[pat] = self._ring_groups(n4, ring, on_edge)
-            rel = known_ring[1]
-            if rel is None:
-                return [], known_ring[0]
-        # a group with a square whose known path to the open edge is still free and misses the
-        # piece is open at once (the paths are what earlier floods found, kept per square); a flood
-        # stops as soon as it reaches such a square, as if it had reached the edge
-        out: list[int] = []
-        cert = 0
-        paths = self._edge_paths
-        open_sq = self._open_sq
-        blocked = self.covered | sh.mask
-        pending = []
-        covered = self.covered
-        for x in rel:
-            grp = x << base
-            known = grp & open_sq
-            while known:
-                low = known & -known
-                p = paths.get(low)
-                if p is not None and not p & blocked:
-                    cert |= grp | p
-                    break
-                if p is None or p & covered:  # a covered square: that path is gone for good
-                    paths.pop(low, None)
-                    open_sq &= ~low
-                known ^= low
-            else:
-                pending.append(grp)
-        self._open_sq = open_sq
-        if not pending:
-            return out, cert
-        g = b.grid
-        edge = b.open_edge
-        w, not_west, not_east = g.width, g.not_west, g.not_east
-        # flood each group, giving up as soon as the flood reaches an open edge or a square known
-        # open (an open part needs no full flood; the groups it absorbed are open too). Closed parts
-        # are whole, and come out in the order of their lowest neighbour square, as with complete floods.
-        while pending:
-            seed = pending[0]
-            part = seed
-            layers = [part]
-            tried = 0
-            while True:
-                grown = (part | ((part << 1) & not_west) | ((part >> 1) & not_east)
-                         | (part << w) | (part >> w)) & free
-                hit = grown & edge
-                via = 0
-                if not hit:
-                    known = grown & self._open_sq & ~tried
-                    tried |= known
-                    while known:
-                        low = known & -known
-                        p = paths.get(low)
-                        if p is not None and not p & blocked:
-                            hit, via = low, p
-                            break
-                        if p is None or p & covered:  # a covered square: that path is gone for good
-                            paths.pop(low, None)
-                            self._open_sq &= ~low
-                        known ^= low
-                if hit:
-                    # certify: the group, and a path from an edge square (or a square known open,
-                    # with its path) back to it; each group the flood absorbed, and a path from it
-                    # back to this one
-                    cert |= seed | self._path(hit & -hit, layers, True, via)
-                    left = []
-                    for grp in pending[1:]:
-                        if grp & grown:
-                            cert |= grp | self._path(grp & grown & -(grp & grown), layers)
-                        else:
-                            left.append(grp)
-                    pending = left
-                    break
-                if grown == part:
-                    out.append(part)
-                    cert |= part
-                    pending = [grp for grp in pending[1:] if not grp & part]
-                    break
-                part = grown
-                layers.append(part)
-        return out, cert
-
-    def _ring_groups(self, n4: int, ring: int, on_edge: bool) -> tuple[int, list[int] | None]:
-        """The piece's free neighbours (`n4`) grouped by connection through its free ring squares.
-
-        (local, None) when one group holds them all and, for a piece on an open edge, an edge
-        square too: the area stays in one piece and open (`local`, the squares that show it);
-        else (0, groups), each group a set of ring squares holding neighbours, the lowest first.
-        """
-        g = self.b.grid
-        edge = self.b.open_edge
-        w, not_west, not_east = g.width, g.not_west, g.not_east
-        # flood the ring from one neighbour, stopping as soon as connection is shown
-        local = n4 & -n4
-        while True:
-            if not n4 & ~local and (not on_edge or local & edge):
-                return local, None
-            grown = (local | ((local << 1) & not_west) | ((local >> 1) & not_east)
-                     | (local << w) | (local >> w)) & ring
-            if grown == local:
-                break
-            local = grown
-        groups = [local]
-        rest = n4 & ~local
-        while rest:
-            grp = rest & -rest
-            while True:
-                grown = (grp | ((grp << 1) & not_west) | ((grp >> 1) & not_east) | (grp << w) | (grp >> w)) & ring
-                if grown == grp:
-                    break
-                grp = grown
-            groups.append(grp)
-            rest &= ~grp
-        return 0, groups
-
-    def _path(self, target: int, layers: list[int], edge: bool = False, via: int = 0) -> int:
-        """Squares of a 4-connected path of free squares from `target` (in a layer of the flood, or
-        next to its last layer) back to layers[0], the flood's seed, one layer at a time.
-
-        With `edge` (target is an open-edge square, or a square whose free path to the edge is
-        `via`) each square of the path is remembered with its path to the edge (`_edge_paths`,
-        single-bit keys, and `_open_sq`), for later groups and floods to stop at."""
-        g = self.b.grid
-        w, not_west, not_east = g.width, g.not_west, g.not_east
-        path = cur = target
-        if not edge:
-            for layer in reversed(layers):
-                if cur & layer:
-                    continue  # already inside this layer: step down from the next smaller one
-                nxt = (((cur << 1) & not_west) | ((cur >> 1) & not_east) | (cur << w) | (cur >> w)) & layer
-                cur = nxt & -nxt
-                path |= cur
-            return path
-        paths = self._edge_paths
-        path |= via
-        paths[cur] = path
-        mark = cur
-        for layer in reversed(layers):
-            if cur & layer:
-                continue
-            nxt = (((cur << 1) & not_west) | ((cur >> 1) & not_east) | (cur << w) | (cur >> w)) & layer
-            cur = nxt & -nxt
-            path |= cur
-            paths[cur] = path
-            mark |= cur
-        self._open_sq |= mark
-        return path
+        out = b.parts_out
+        n = kernels.closed_parts(kernels.words_of((free, n4, b.open_edge)), b.grid_words, out)
+        found = kernels.numbers(out, 1 + n)
+        return list(found[1:]), found[0]
 
     def waste_ok(self, shape: int, anchor: int) -> bool:
         """Whether placing `shape` at `anchor` closes no area holding waste.
@@ -269,7 +102,7 @@ class Closing:
             at, pieces = self.piece_at, self.pieces
             while touch:
                 low = touch & -touch
-                i = at[low.bit_length() - 1]
+                i = int(at[low.bit_length() - 1])
                 x = k1 + i
                 while up[x] != x:
                     up[x] = up[up[x]]

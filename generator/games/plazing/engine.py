@@ -8,9 +8,12 @@ for the playout report) and `describe(move)`. Occupancy is bitboards on Python i
 once per setup (`Board`, board.py). The State is the rules only, in four modules: this one (turns,
 placing, closing's consequences, scores), closing.py (which areas a placement closes), ownership.py
 (who owns an area, how big it is) and legal.py (the legal moves); the move encoding is in moves.py,
-the event and special cards in events.py. No bot lives here: the greedy bot and its memos are in
-greedy.py (`greedy.GreedyState`, the State with the look-ahead core.playout's greedy bot asks for),
-and nothing here imports it.
+the event and special cards in events.py. The hot tests of those rules (which areas a placement
+closes, the pieces necessary to close an area and its holes, whether a placement may close anything
+at all) are written once, in kernels.py, in the subset numba compiles: the State calls them on the
+words of its masks (with BOARDGEN_PURE_PYTHON=1 the same source runs as plain Python).
+No bot lives here: the greedy bot is bots.py (found by core.playout beside the engine) over
+greedy.py's valuation, its memos are kept there, and nothing here imports either.
 
 Decisions of ours (the rulebook is silent or DIGEST leaves them to the engine):
 
@@ -67,7 +70,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from generator.games.plazing import events, scoring
+import numpy as np
+
+from generator.games.plazing import events, kernels, scoring
 from generator.games.plazing.board import Board, Shape, board_for, hand_setup
 from generator.games.plazing.closing import Closing
 from generator.games.plazing.legal import LegalMoves
@@ -145,8 +150,9 @@ class State(Closing, Ownership, LegalMoves):
         self.own_areas = [0] * nc
         self.supply = [list(b.supply) for _ in range(nc)]
         self.pieces: list[tuple[int, int, int, int]] = []  # (colour, piece, mask, outer or -1)
-        self.piece_n4: list[int] = []  # the squares orthogonally around each piece of `pieces`
-        self.piece_at = [-1] * (b.width * b.height)  # per square, the index in `pieces` of the piece on it
+        self.piece_at = np.full(b.width * b.height, -1, np.int64)  # per square, the index in `pieces` of its piece
+        # per piece of `pieces`, its squares and the squares orthogonally around it (kernels.necessary)
+        self.piece_words = np.zeros(nc * sum(b.supply) * 2 * kernels.NW, np.uint64)
         self.areas: list[tuple[int, int, int, int]] = []  # (mask, owner or -1, closer, pieces necessary)
         self.res = list(b.res0)
         self.surp = b.surprise0
@@ -171,10 +177,6 @@ class State(Closing, Ownership, LegalMoves):
         # new_closed results with the free squares that certify them: valid while none is covered
         # (a list per shape, indexed by anchor)
         self._closing: list[list[tuple[list[int], int] | None]] = [[None] * (b.width * b.height) for _ in range(5)]
-        # a free path to the open edge per square (key: the square's bit), found by earlier floods;
-        # valid while none of its squares is covered (`_new_closed` checks before use)
-        self._edge_paths: dict[int, int] = {}
-        self._open_sq = 0  # the squares with an entry in _edge_paths
         # the necessary-piece counts of what a placement would close (`closing_owners`), with the
         # parts they are for
         self._owners: dict[int, tuple[list[int], list[tuple[int, list[int], bool]]]] = {}
@@ -204,8 +206,8 @@ class State(Closing, Ownership, LegalMoves):
         c.__dict__.update(self.__dict__)
         c.own, c.reach, c.own_areas = list(self.own), list(self.reach), list(self.own_areas)
         c.supply = [list(s) for s in self.supply]
-        c.pieces, c.piece_n4, c.areas, c.res = list(self.pieces), list(self.piece_n4), list(self.areas), list(self.res)
-        c.piece_at = list(self.piece_at)
+        c.pieces, c.areas, c.res = list(self.pieces), list(self.areas), list(self.res)
+        c.piece_at, c.piece_words = self.piece_at.copy(), self.piece_words.copy()
         c.collected = [list(x) for x in self.collected]
         c.waste_collected, c.gone = list(self.waste_collected), list(self.gone)
         c.track = [dict(t) for t in self.track]
@@ -214,7 +216,6 @@ class State(Closing, Ownership, LegalMoves):
         c.pending_bonus, c.queue = list(self.pending_bonus), list(self.queue)
         c._closing = [list(row) for row in self._closing]
         c.wall_up, c.wall_cells, c.risky = list(self.wall_up), list(self.wall_cells), list(self.risky)
-        c._edge_paths = dict(self._edge_paths)
         c._owners, c._waste_in = dict(self._owners), dict(self._waste_in)
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
@@ -283,7 +284,7 @@ class State(Closing, Ownership, LegalMoves):
             at[low.bit_length() - 1] = n
             rest ^= low
         self.pieces.append((c, piece, m, outer))
-        self.piece_n4.append(sh.n4)
+        self.piece_words[2 * kernels.NW * n:2 * kernels.NW * (n + 1)] = kernels.words_of((m, sh.n4))
         self._score_squares(c, m)
         if not parts:
             return

@@ -1,40 +1,40 @@
-"""The Plażing greedy bot: what a move gains the mover at once (a one-ply estimate), and its memos.
+"""The Plażing greedy bot's valuation: what a move gains the mover at once (a one-ply estimate).
 
-The bot lives beside the engine, not in it: `GreedyState` is `engine.State` with the two hooks
-`core.playout.greedy_bot` asks for (`move_value`, `greedy_moves`) and the bot's memos; the engine
-never imports this module. A playout that seats greedy bots starts its games as `GreedyState`
-(`playability.py` does); a plain `engine.State` plays the same rules, and core's greedy bot then
-falls back to trying each move on a clone.
+The bot lives beside the engine, not in it: bots.py hands core.playout the bot (`bots.BOTS`), these
+functions value a `engine.State`'s moves, and their memo of the position is kept here, beside the
+States (`values_of`); the engine never imports this module.
 
-`move_value(state, move)` is what `core.playout.greedy_bot` asks of `GreedyState.move_value`: points now
-plus what the move fixes for the end — weather for the piece, score squares, +1 per area closed,
-for an own area the rank points it is likely to bring (2) and the best kind of resource the bonus
-collects; for collecting moves the resource table's gain. It reads the State and never changes it
-(only its caches).
+`move_value(state, move)`: points now plus what the move fixes for the end — weather for the
+piece, score squares, +1 per area closed, for an own area the rank points it is likely to bring
+(2) and the best kind of resource the bonus collects; for collecting moves the resource table's
+gain. It reads the State and never changes it (only the engine's memos).
 
 Speed (issue #12): `refresh` values every placement of the colour in turn at once after each
 move — only the placements that may close an area at all are looked at (`State.risky`: a ring
 meeting one wall part twice, kept up to date as pieces join the walls; a few per move), and
 those are answered by the engine's memos (`State.closing`, `State.closing_owners`, which also
 serve `State.place` when that placement is played); the anchors found are kept for
-`greedy_moves`, which returns the best moves as masks (`TopMoves`). The score squares under each
-placement are the bot's table per Board (`placing_terms`).
+`best_moves`, which values every legal placement in one compiled pass (`kernels.best_placements`,
+the bot's valuation: the one formula `kernels.placement_value`, over the score squares under each
+placement, the bot's table per Board, `bot_tables`) and returns the codes of the best ones.
 tests/games/plazing/test_greedy_reference.py keeps the plain version and checks that both
 decide the same.
 """
 
 from __future__ import annotations
 
-import random
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from generator.games.plazing import events, scoring
+import numpy as np
+
+from generator.games.plazing import events, kernels, scoring
 from generator.games.plazing.board import Board
 from generator.games.plazing.engine import State
-from generator.games.plazing.model import RESOURCES, Setup, rules
+from generator.games.plazing.kernels import CODE, NO_CLOSING, SHAPES
+from generator.games.plazing.model import RESOURCES, rules
 from generator.games.plazing.moves import (
     BLANKET,
     BONUS,
@@ -55,72 +55,61 @@ from generator.games.plazing.moves import (
     V3,
     WIND,
     Move,
-    bits_of,
-    nth_bit,
 )
 
 OWN_AREA = 2.0  # an own area's expected share of the rank points, on top of its closing point
 WASTE = 1.5  # a waste token: 1 point and a share of the +5 bonus
 
 
-class GreedyState(State):
-    """`engine.State` with the greedy bot's look-ahead: the hooks `core.playout.greedy_bot` asks
-    for, and the bot's memos of the position (refreshed once per move and colour)."""
+@dataclass
+class Values:
+    """What `refresh` found for one decision: the closing values of the colour's placements and the
+    masks `greedy_moves` reads, for the position `key` = (State.moves, colour) they are true for."""
 
-    def __init__(self, setup: Setup | Board, rng: random.Random | int | None = None) -> None:
-        super().__init__(setup, rng)
-        self._forget()
+    key: tuple[int, int]
+    values: list[dict[int, float]]  # closing values per shape, by anchor
+    weather_values: np.ndarray
+    anchor_masks: list[int]  # anchors per shape the colour may place now
+    waste_bad: list[int]  # anchors per shape that would close waste in
+    closer_mask: list[int]  # ... and those that close something (the keys of `values`)
 
-    def _forget(self) -> None:
-        self.values: list[dict[int, float]] = []  # closing values per shape, for `values_key`
-        self.values_key: tuple[int, int] = (-1, -1)  # (moves, colour) the values are for
-        self.weather_values: tuple[float, ...] = ()
-        self.anchor_masks = [0, 0, 0, 0, 0]  # anchors per shape the colour may place now
-        self.waste_bad = [0, 0, 0, 0, 0]  # anchors per shape that would close waste in
-        self.closer_mask = [0, 0, 0, 0, 0]  # ... and those that close something (the keys of `values`)
 
-    def clone(self) -> GreedyState:
-        c = super().clone()
-        assert isinstance(c, GreedyState)
-        c._forget()
-        return c
+#: the bot's memo, one decision per State, kept beside the States (a State never holds it): a
+#: decision asks `move_value` of many moves, and a two-colour choice of both colours' moves
+_MEMO: weakref.WeakKeyDictionary[State, Values] = weakref.WeakKeyDictionary()
 
-    def move_value(self, move: Move) -> float:
-        """The mover's immediate gain from `move` (`move_value`)."""
-        return move_value(self, move)
 
-    def greedy_moves(self) -> Sequence[Move]:
-        """The legal moves of the best value, in `legal_moves` order (`greedy_moves`)."""
-        return greedy_moves(self)
+def values_of(s: State) -> Values:
+    """The `Values` of the position of `s` for the colour in turn (from the memo while it is true)."""
+    v = _MEMO.get(s)
+    if v is None or v.key != (s.moves, s.colour):
+        v = _MEMO[s] = refresh(s)
+    return v
 
 
 @dataclass(frozen=True)
-class PlacingTerms:
-    """The score squares under each placement of a Board, as the greedy bot sums them."""
+class BotTables:
+    """The greedy bot's arrays per Board, for `kernels.best_placements` (its doc)."""
 
-    value: list[dict[int, int]]  # per shape, {anchor: +1 squares - -1 squares} where nonzero
-    mask: list[int]  # per shape, the anchors of `value`
-    levels: list[list[tuple[int, int]]]  # per shape, (total, its anchors) for each total, ascending
-
-
-_TERMS: weakref.WeakKeyDictionary[Board, PlacingTerms] = weakref.WeakKeyDictionary()
+    squares: np.ndarray  # per shape and anchor (shape * CODE + anchor), +1 squares - -1 squares under it
+    cval: np.ndarray  # scratch: the closing values of one decision, NaN elsewhere (filled, then reset)
+    out: np.ndarray  # scratch: the codes of the best placements of one decision
 
 
-def placing_terms(b: Board) -> PlacingTerms:
-    """The Board's `PlacingTerms`, built once per Board (kept while the Board lives)."""
-    terms = _TERMS.get(b)
-    if terms is None:
-        value = [{i: v for i, sh in enumerate(row) if sh is not None and sh.mask & b.scored
-                  and (v := (sh.mask & b.plus).bit_count() - (sh.mask & b.minus).bit_count())}
-                 for row in b.shapes]
-        levels = []
-        for sv in value:
-            level: dict[int, int] = {}
-            for a, v in sv.items():
-                level[v] = level.get(v, 0) | 1 << a
-            levels.append(sorted(level.items()))
-        terms = _TERMS[b] = PlacingTerms(value, [sum(1 << a for a in sv) for sv in value], levels)
-    return terms
+_TABLES: weakref.WeakKeyDictionary[Board, BotTables] = weakref.WeakKeyDictionary()
+
+
+def bot_tables(b: Board) -> BotTables:
+    """The Board's `BotTables`, built once per Board (kept while the Board lives)."""
+    t = _TABLES.get(b)
+    if t is None:
+        squares = np.zeros(SHAPES * CODE)
+        for shape, row in enumerate(b.shapes):
+            for i, sh in enumerate(row):
+                if sh is not None and sh.mask & b.scored:
+                    squares[shape * CODE + i] = (sh.mask & b.plus).bit_count() - (sh.mask & b.minus).bit_count()
+        t = _TABLES[b] = BotTables(squares, np.full(SHAPES * CODE, NO_CLOSING), np.zeros(7 * CODE, np.int64))
+    return t
 
 
 @cache
@@ -153,27 +142,9 @@ def kind_gain(s: State, c: int, k: int, area: int) -> float:
 
 
 SHAPE_AT = (H3, H3, V3, V3, H2, V2, -1, -1, O1)  # placement shape by kind * 4 + b
+PIECE_OF = (SCREEN, SCREEN, BLANKET, BLANKET, ODD)  # the piece of each shape
 
-# greedy_moves' placement groups (move kind, shape, outers) by (screens, blankets, odds) placeable
-_Group = tuple[int, int, tuple[int, ...]]
-
-
-def _groups(scr: bool, bla: bool, odd: bool) -> list[_Group]:
-    out: list[_Group] = []
-    if scr:
-        out += [(SCREEN, H3, (0, 1)), (SCREEN, V3, (2, 3))]
-    if bla:
-        out += [(BLANKET, H2, (0,)), (BLANKET, V2, (1,))]
-    if odd:
-        out.append((ODD, O1, (0,)))
-    return out
-
-
-_GROUPS = {(scr, bla, odd): _groups(scr, bla, odd)
-           for scr in (False, True) for bla in (False, True) for odd in (False, True)}
-
-
-def refresh(s: GreedyState) -> None:
+def refresh(s: State) -> Values:
     """The closing values of every legal placement of the colour in turn, computed at once: the
     placements that cannot close anything (nearly all) are left out by `State.risky`, the rest ask
     the engine (`State.closing`: its `new_closed` memo, and None for a placement that would close
@@ -216,18 +187,13 @@ def refresh(s: GreedyState) -> None:
             elif parts:
                 mine[a] = closing_value(s, c, shape, a, parts)
                 closers[shape] |= low
-    s.weather_values = _weather_values(s.weather)
-    s.values = by_shape
-    s.waste_bad = bad
-    s.closer_mask = closers
-    s.anchor_masks = anchors
-    s.values_key = (s.moves, c)
+    return Values((s.moves, c), by_shape, _weather_values(s.weather), anchors, bad, closers)
 
 
 @cache
-def _weather_values(w: str) -> tuple[float, ...]:
+def _weather_values(w: str) -> np.ndarray:
     """What the weather adds to a placement, by move kind * 4 + b (`SHAPE_AT`'s index)."""
-    return tuple([2.0 if w == WIND[k] else 0.0 for k in range(4)] + [2.0 if w == "sun" else 0.0] * 2 + [
+    return np.array([2.0 if w == WIND[k] else 0.0 for k in range(4)] + [2.0 if w == "sun" else 0.0] * 2 + [
         0.0, 0.0, -1.0 if w == "rain" else 0.0])
 
 
@@ -269,15 +235,15 @@ def closing_value(s: State, c: int, shape: int, a: int, parts: list[int]) -> flo
     return v
 
 
-def move_value(s: GreedyState, move: Move) -> float:
+def move_value(s: State, move: Move) -> float:
     """The mover's immediate gain from `move`."""
     kind, a, b = move
-    if kind <= ODD:  # asked for every legal placement: one comparison and three lookups
-        if s.values_key != (s.moves, s.colour):
-            refresh(s)
+    if kind <= ODD:  # asked for every legal placement: three lookups
+        v = values_of(s)
         idx = kind * 4 + b
         shape = SHAPE_AT[idx]
-        return s.weather_values[idx] + placing_terms(s.b).value[shape].get(a, 0) + s.values[shape].get(a, 0.0)
+        return float(kernels.placement_value(v.weather_values[idx], bot_tables(s.b).squares[shape * CODE + a],
+                                             v.values[shape].get(a, 0.0)))
     c = s.colour
     if kind == COLLECT_ALL:
         return kind_gain(s, c, a, s.own_areas[c])
@@ -313,175 +279,76 @@ def move_value(s: GreedyState, move: Move) -> float:
     return 0.0
 
 
-def colour_value(s: GreedyState, c: int) -> float:
-    """Two colours: choosing colour c is worth the best move c then has.
+def colour_value(s: State, c: int) -> float:
+    """Two colours: choosing colour c is worth the best move c then has (0 with none).
 
     Asked on the State itself with colour c in its main phase for the while (valuing reads the
-    State and fills only its caches, which stay true), not on a clone: the caches serve both."""
+    State and fills only the memos, which stay true), not on a clone."""
     saved = s.colour, s.phase
     s.colour, s.phase = c, MAIN
     try:
-        return max((move_value(s, m) for m in s.legal_moves()), default=0.0)
+        others = [move_value(s, m) for m in s.collecting_moves()]
+        best, _n = _best_placements(s, max(others, default=float("-inf")))
+        return best if best != float("-inf") else 0.0
     finally:
         s.colour, s.phase = saved
 
 
-class TopMoves(Sequence[Move]):
-    """The greedy bot's best moves as masks, in `legal_moves` order, without building the tuples:
-    the bot asks for the length and one element (`core.playout.greedy_bot`), and early in a game
-    the best moves are hundreds of equal placements. Compares equal to the list it stands for."""
-
-    __slots__ = ("_segments", "_others", "_len")
-
-    def __init__(self, segments: list[tuple[int, tuple[int, ...], tuple[int, ...]]], others: list[Move],
-                 placements: int | None = None) -> None:
-        self._segments = segments  # (move kind, outers, a mask of anchors per outer)
-        self._others = others
-        if placements is None:  # the number of anchors in the masks, when the caller has not counted them
-            placements = sum(m.bit_count() for _, _, masks in segments for m in masks)
-        self._len = placements + len(others)
-
-    def __len__(self) -> int:
-        return self._len
-
-    def __getitem__(self, i: int) -> Move:  # type: ignore[override]
-        if not isinstance(i, int):
-            return list(self)[i]  # type: ignore[return-value]
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError(i)
-        for kind, outers, masks in self._segments:
-            if len(masks) == 1:
-                n = masks[0].bit_count()
-                if i < n:
-                    return (kind, nth_bit(masks[0], i), outers[0])
-                i -= n
-                continue
-            m0, m1 = masks
-            n = m0.bit_count() + m1.bit_count()
-            if i >= n:
-                i -= n
-                continue
-            # the anchor a holding element i: elements before a number i or fewer, a's own reach past it
-            lo, hi = 0, (m0 | m1).bit_length()
-            while hi - lo > 1:
-                mid = (lo + hi) // 2
-                below = (1 << mid) - 1
-                if (m0 & below).bit_count() + (m1 & below).bit_count() > i:
-                    hi = mid
-                else:
-                    lo = mid
-            a = lo
-            below = (1 << a) - 1
-            before = (m0 & below).bit_count() + (m1 & below).bit_count()
-            if m0 >> a & 1 and before == i:
-                return (kind, a, outers[0])
-            return (kind, a, outers[1])
-        return self._others[i]
-
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        for kind, outers, masks in self._segments:
-            if len(masks) == 1:
-                o = outers[0]
-                for a in bits_of(masks[0]):
-                    yield (kind, a, o)
-            else:
-                m0, m1 = masks
-                for a in bits_of(m0 | m1):
-                    if m0 >> a & 1:
-                        yield (kind, a, outers[0])
-                    if m1 >> a & 1:
-                        yield (kind, a, outers[1])
-        yield from self._others
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, TopMoves | list | tuple):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"TopMoves({list(self)!r})"
+def _best_placements(s: State, best: float) -> tuple[float, int]:
+    """`kernels.best_placements` for the colour in turn (main or second phase): (the best value of
+    its legal placements and of `best`, how many placements have it); their codes are in
+    `bot_tables(s.b).out` until the next decision on this Board."""
+    vals = values_of(s)
+    sup = s.supply[s.colour]
+    t = bot_tables(s.b)
+    use = (s.phase == MAIN and sup[SCREEN] > 0, sup[BLANKET] > 0, sup[ODD] > 0)
+    anchors = [vals.anchor_masks[shape] & ~vals.waste_bad[shape] if use[PIECE_OF[shape]] else 0
+               for shape in range(SHAPES)]
+    cval = t.cval
+    for shape, closing in enumerate(vals.values):
+        for a, v in closing.items():
+            cval[shape * CODE + a] = v
+    try:
+        top, n = kernels.best_placements(kernels.words_of(anchors), cval, t.squares, vals.weather_values, best, t.out)
+    finally:
+        for shape, closing in enumerate(vals.values):
+            for a in closing:
+                cval[shape * CODE + a] = NO_CLOSING
+    return float(top), int(n)
 
 
-def greedy_moves(s: GreedyState) -> Sequence[Move]:
-    """The legal moves of the highest `move_value`, in `legal_moves` order — what
-    `core.playout.greedy_bot` would pick among, found without valuing each placement alone.
+def decode(code: int) -> Move:
+    """The placement of a `kernels.best_placements` code."""
+    idx, a = divmod(code, CODE)
+    kind, b = divmod(idx, 4)
+    return (kind, a, b)
 
-    Placements of one shape and orientation that close nothing share the weather value plus
-    their score squares' total, so each such level needs one value and a mask (from the Board);
-    only the few closings are valued one by one. The answer is a `TopMoves` (masks).
-    """
+
+def best_moves(s: State) -> tuple[int, np.ndarray, list[Move]]:
+    """The legal moves of the highest `move_value`, in `legal_moves()` order, as the greedy bot draws
+    among them: (n, codes, others), the first n codes of `codes` (placements, `decode`) then the moves
+    `others`. `codes` is the Board's scratch buffer: read it before the next decision on the Board.
+
+    Placements are valued in one compiled pass (`kernels.best_placements`); the other moves (the
+    collecting ones, and every move of the bonus, special-card and colour phases) one by one."""
     ph = s.phase
     if ph not in (MAIN, SECOND):
         moves = s.legal_moves()
         move_values = [move_value(s, m) for m in moves]
         top = max(move_values)
-        return [m for m, v in zip(moves, move_values, strict=True) if v == top]
-    if s.values_key != (s.moves, s.colour):
-        refresh(s)
-    sup = s.supply[s.colour]
-    bd = s.b
-    groups = _GROUPS[(ph == MAIN and sup[SCREEN] > 0, sup[BLANKET] > 0, sup[ODD] > 0)]
-    weather = s.weather_values
-    anchor_masks, waste_bad, closer_mask, values = s.anchor_masks, s.waste_bad, s.closer_mask, s.values
-    terms = placing_terms(bd)
-    square_levels, square_mask, square_value = terms.levels, terms.mask, terms.value
-    # per group, the best value without the weather's share (the weather adds the same to every
-    # placement of one outer; values are whole or half points: sums are exact), then the masks of
-    # the placements that reach the top, only for the outers whose best does
-    found: list[tuple[int, int, tuple[int, ...], int, float]] = []
-    top = float("-inf")
-    for kind, shape, outers in groups:
-        # the placements that would close waste in are all among the closings refresh looked at
-        anchors = anchor_masks[shape] & ~waste_bad[shape]
-        if not anchors:
-            continue
-        rest = anchors & ~closer_mask[shape]
-        # placements that close nothing share a value per score-square total (levels, ascending)
-        hi: float = 0 if rest & ~square_mask[shape] else float("-inf")
-        for v, m in reversed(square_levels[shape]):
-            if m & rest:
-                if v > hi:
-                    hi = v
-                break
-        closing = values[shape]
-        if closing:
-            sq = square_value[shape]
-            for a, cv in closing.items():
-                total = sq.get(a, 0) + cv
-                if total > hi:
-                    hi = total
-        for o in outers:
-            if weather[kind * 4 + o] + hi > top:
-                top = weather[kind * 4 + o] + hi
-        found.append((kind, shape, outers, rest, hi))
+        return 0, bot_tables(s.b).out, [m for m, v in zip(moves, move_values, strict=True) if v == top]
     others = s.collecting_moves() if ph == MAIN else []
     other_values = [move_value(s, m) for m in others]
-    if other_values:
-        top = max(top, max(other_values))
-    segments: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-    count = 0
-    for kind, shape, outers, rest, hi in found:
-        masks = []
-        for o in outers:
-            base = weather[kind * 4 + o]
-            m = 0
-            if base + hi == top:
-                if base + 0 == top:
-                    m = rest & ~square_mask[shape]
-                for v, lm in square_levels[shape]:
-                    if base + v == top:
-                        m |= lm & rest
-                closing = values[shape]
-                if closing:
-                    sq = square_value[shape]
-                    for a, cv in closing.items():
-                        if base + (sq.get(a, 0) + cv) == top:
-                            m |= 1 << a
-                count += m.bit_count()
-            masks.append(m)
-        segments.append((kind, outers, tuple(masks)))
-    return TopMoves(segments, [m for m, v in zip(others, other_values, strict=True) if v == top], count)
+    top, n = _best_placements(s, max(other_values, default=float("-inf")))
+    return n, bot_tables(s.b).out, [m for m, v in zip(others, other_values, strict=True) if v == top]
+
+
+def greedy_moves(s: State) -> list[Move]:
+    """The legal moves of the highest `move_value`, in `legal_moves()` order (`best_moves` as a list)."""
+    n, codes, others = best_moves(s)
+    return [decode(int(c)) for c in codes[:n]] + others
+
+
+#: the name callers outside this game's files still import (tests/core, bench/bench_all.py): a plain
+#: `engine.State` now, the greedy bot being found beside the engine (bots.py)
+GreedyState = State

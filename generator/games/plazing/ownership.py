@@ -4,11 +4,15 @@ Ownership counts only the pieces necessary to close the area (DIGEST 1; rulebook
 wyłącznie elementy niezbędne do zamknięcia obszaru"); the largest-area ranks count every piece
 surrounding it (rulebook: "Liczymy wszystkie elementy otaczające dany obszar – w tym również
 elementy innych graczy"). `Ownership` holds the State's methods for both; `engine.State`
-inherits them.
+inherits them. Which pieces are necessary, and an area's holes, are the compiled
+`kernels.necessary` and `kernels.holes`.
 """
 
 from __future__ import annotations
 
+import numpy as np
+
+from generator.games.plazing import kernels
 from generator.games.plazing.board import Board
 
 HOLES_MEMO = 50_000  # at most this many areas in a Board's `holes_memo` (a few MB)
@@ -20,8 +24,8 @@ class Ownership:
     b: Board
     covered: int
     pieces: list[tuple[int, int, int, int]]
-    piece_n4: list[int]
-    piece_at: list[int]
+    piece_at: np.ndarray
+    piece_words: np.ndarray
     _owners: dict[int, tuple[list[int], list[tuple[int, list[int], bool]]]]
 
     def necessary(self, area: int, extra: tuple[int, int, int] | None = None) -> list[int]:
@@ -34,43 +38,23 @@ class Ownership:
         return counts
 
     def necessary_pieces(self, area: int, extra: tuple[int, int, int] | None = None) -> list[tuple[int, int]]:
-        """(colour, mask) of each piece necessary to close `area`.
-
-        The wall is every piece orthogonally next to the area. Not counted: a piece in a hole of
-        the area (an island: its part of the board does not reach the border), and a piece off the
-        open edges all of whose neighbours are the area, a hole, the wall's other pieces or objects
-        (it only sticks into the area or sits in its corner: lifting it leaves the area closed). A
-        piece with a neighbour beyond the wall (free squares, a piece of an outer layer) counts.
-        Whatever is lifted, the area grows only into lifted pieces and holes, all bounded by the
-        counted pieces, objects and the sea: the counted pieces close the area on their own.
+        """(colour, mask) of each piece necessary to close `area`, in `pieces` order, then `extra`
+        when it is one. The rule is `kernels.necessary` (its doc). Whatever is lifted, the area
+        grows only into lifted pieces and holes, all bounded by the counted pieces, objects and the
+        sea: the counted pieces close the area on their own.
         """
-        b = self.b
-        g = b.grid
-        w = g.width
-        adj = ((area << 1) & g.not_west | (area >> 1) & g.not_east | (area << w) | (area >> w)) & g.full & ~area
-        touch = adj & self.covered  # the wall's squares: look their pieces up, in `pieces` order
-        at = self.piece_at
         pieces = self.pieces
-        found = []
-        while touch:  # one piece at a time (its other squares are dropped with it)
-            low = touch & -touch
-            i = at[low.bit_length() - 1]
-            found.append(i)
-            touch &= ~pieces[i][2]
-        found.sort()
-        n4s = self.piece_n4
-        wall = [(pieces[i][0], pieces[i][2], n4s[i]) for i in found]
-        if extra is not None and extra[1] & adj:
-            wall.append(extra)
-        if not wall:
-            return []
-        squares = 0
-        for _, m, _ in wall:
-            squares |= m
-        holes = self.holes(area)
-        ok = area | holes | squares | b.objects
-        edge = b.open_edge
-        return [(col, m) for col, m, n4 in wall if not m & holes and (m & edge or n4 & ~ok)]
+        return [(pieces[i][0], pieces[i][2]) if i >= 0 else (extra[0], extra[1])  # type: ignore[index]
+                for i in self._necessary(area, extra)]
+
+    def _necessary(self, area: int, extra: tuple[int, int, int] | None) -> list[int]:
+        """The numbers in `pieces` of the pieces necessary to close `area`, -1 for `extra`."""
+        b = self.b
+        em, en = (extra[1], extra[2]) if extra is not None else (0, 0)
+        out = b.index_out
+        n = kernels.necessary(kernels.words_of((area, self.covered, em, en)), self.piece_at, self.piece_words,
+                              b.grid_words, out)
+        return out[:n].tolist()  # type: ignore[no-any-return]
 
     def holes(self, area: int) -> int:
         """The squares enclosed by `area` (its holes: see `_holes`), kept per Board in `holes_memo`
@@ -106,21 +90,11 @@ class Ownership:
         return n
 
     def _holes(self, area: int) -> int:
-        """The squares enclosed by `area` (parts of the board off the area that never reach the
-        board's border, going by 8-neighbours — the dual of the area's 4-connectivity). A pure
-        function of the area and the board's size."""
-        b = self.b
-        g = b.grid
-        rest = g.full & ~area
-        reach = rest & b.border
-        w, not_west, not_east = g.width, g.not_west, g.not_east
-        while True:  # grow8 inlined (rest lies on the board, so no mask by `full` is needed)
-            horiz = reach | ((reach << 1) & not_west) | ((reach >> 1) & not_east)
-            grown = (horiz | (horiz << w) | (horiz >> w)) & rest
-            if grown == reach:
-                break
-            reach = grown
-        return rest & ~reach
+        """The squares enclosed by `area` (`kernels.holes`: parts of the board off the area that never
+        reach the board's border, going by 8-neighbours). A pure function of the area and the board."""
+        out = self.b.hole_out
+        kernels.holes(kernels.words(area), self.b.grid_words, out)
+        return kernels.number(out)
 
     def owner_of(self, area: int, extra: tuple[int, int, int] | None = None) -> tuple[int, int]:
         """(owner or -1 on a tie, pieces necessary) of `area`: the colour with most necessary pieces.
@@ -151,14 +125,15 @@ class Ownership:
         sh = self.b.shapes[shape][anchor]
         assert sh is not None
         walls = []
+        pieces = self.pieces
         for area in parts:
             counts = [0] * self.b.colours
             needed = False
-            for col, m in self.necessary_pieces(area, (0, sh.mask, sh.n4)):
-                if m == sh.mask:
+            for i in self._necessary(area, (0, sh.mask, sh.n4)):
+                if i < 0:
                     needed = True
                 else:
-                    counts[col] += 1
+                    counts[pieces[i][0]] += 1
             walls.append((area, counts, needed))
         self._owners[key] = (parts, walls)
         return walls

@@ -27,8 +27,6 @@ from generator.core.checks import GenerationError
 from generator.core.files import write_atomic
 from generator.core.playout import PlayoutReport, run_playouts
 from generator.core.rng import MAX_SEED, sub_seed
-from generator.games.plazing.board import board_for
-from generator.games.plazing.greedy import GreedyState
 from generator.games.plazing.model import Catalog, Options, Setup, rules
 from generator.games.plazing.setup import generate
 
@@ -41,12 +39,14 @@ def limits() -> dict[str, Any]:
 
 def playout_report(setup: Setup, games: int, seed: int | None = None, bots: str = "random",
                    progress: Callable[[int], None] | None = None) -> PlayoutReport:
-    """Play `games` bot games on `setup` (seeded by `seed`, default the setup's own seed).
+    """Play `games` bot games on `setup` (seeded by `seed`, default the setup's own seed); the greedy
+    seats are bots.py's bot, which core.playout finds beside the engine. The engine is imported here,
+    not with this module: it holds compiled rules, and commands that play nothing load no compiler."""
+    from generator.games.plazing.board import board_for
+    from generator.games.plazing.engine import State
 
-    The games start as `GreedyState` (the rules State with the greedy bot's look-ahead) so any
-    seat may be greedy; random seats play exactly as on a plain State."""
     board = board_for(setup)
-    return run_playouts(lambda rng: GreedyState(board, rng), games, setup.seed if seed is None else seed, bots,
+    return run_playouts(lambda rng: State(board, rng), games, setup.seed if seed is None else seed, bots,
                         max_moves=int(limits()["max_moves"]), progress=progress)
 
 

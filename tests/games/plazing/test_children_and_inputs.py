@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.core.checks import UserInputError
 from generator.core.playout import greedy_bot, play_one, random_bot
-from generator.games.plazing.greedy import GreedyState
+from generator.games.plazing.engine import State
 from generator.games.plazing.model import DATA, NO_WEATHER, Options, Setup, load_catalog
 from generator.games.plazing.rules import check, check_catalog
 from generator.games.plazing.setup import CODE, catalog_report, code_for, generate
@@ -30,7 +30,7 @@ def test_no_weather_rolls_no_die_and_scores_no_weather():
     s = generate(Options(players=4, no_weather=True, surprises=True, events=True, extra_events=True), 8)
     assert s.weather == NO_WEATHER and check(s).ok
     for seed in range(3):
-        st = GreedyState(s, random.Random(seed))
+        st = State(s, random.Random(seed))
         play_one(st, [random_bot] * 4, st.rng, max_moves=3000)
         assert st.is_over() and st.weather == NO_WEATHER  # weather cards change nothing
         assert all(p["weather"] == 0 and p["weather_event"] == 0 for p in st.colour_parts())
@@ -81,7 +81,7 @@ def test_children_without_a_rank_bonus_play_whole_games(flag, part):
         assert check(a).ok and a.tiles == b.tiles and a.resources == b.resources
         ranked = 0
         for seed in range(3):
-            sa, sb = GreedyState(a, random.Random(seed)), GreedyState(b, random.Random(seed))
+            sa, sb = State(a, random.Random(seed)), State(b, random.Random(seed))
             play_one(sa, [bot] * players, sa.rng, max_moves=3000)
             play_one(sb, [bot] * players, sb.rng, max_moves=3000)
             assert sa.is_over() and sa.pieces == sb.pieces  # the bots play the same game
@@ -97,7 +97,7 @@ def test_children_without_a_rank_bonus_play_whole_games(flag, part):
 def test_both_rank_bonuses_off_and_the_codes():
     o = Options(players=3, no_largest_area=True, no_most_areas=True)
     s = generate(o, 4)
-    st = GreedyState(s, random.Random(1))
+    st = State(s, random.Random(1))
     play_one(st, [random_bot] * 3, st.rng, max_moves=3000)
     assert all(p["largest_area"] == 0 and p["most_areas"] == 0 for p in st.colour_parts())
     for options in (o, Options(players=4, no_most_areas=True), Options(players=3, one_special=True,

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from generator.core.playout import greedy_bot, play_one, random_bot
 from generator.games.plazing.engine import ODD, SCREEN, State
-from generator.games.plazing.greedy import GreedyState
 from generator.games.plazing.model import RESOURCES, Options
 from generator.games.plazing.setup import generate
 
@@ -85,7 +84,7 @@ class Invariants:
 
 def play(setup, seed: int, bot=random_bot) -> State:
     rng = random.Random(seed)
-    s = GreedyState(setup, rng)
+    s = State(setup, rng)
     inv = Invariants(s)
     inv(s)
     n = play_one(s, [bot] * s.num_players, rng, max_moves=3000, invariant=inv)
@@ -114,7 +113,7 @@ def test_many_games_end_and_use_every_rule():
         options = OPTIONS[k % len(OPTIONS)]
         setup = generate(options, 1000 + k // len(OPTIONS))
         rng = random.Random(k)
-        s = GreedyState(setup, rng)
+        s = State(setup, rng)
         n = play_one(s, [random_bot] * s.num_players, rng, max_moves=3000)
         assert s.is_over() and 10 < n < 3000
         seen["closed"] += len(s.areas)

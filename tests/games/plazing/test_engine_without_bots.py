@@ -1,7 +1,8 @@
 """The Plażing engine is the rules only (issues 22, 27): its State modules import no bot, none of
 the game's modules takes part in an import cycle (function-level and TYPE_CHECKING imports count),
 no State module is over ~600 lines, and the State carries no bot memo or hook. The greedy bot
-(greedy.GreedyState) plays the very games it played when it lived inside the State: pinned."""
+(bots.BOTS, found by core.playout beside the engine) plays the very games it played when it lived
+inside the State: pinned."""
 
 from __future__ import annotations
 
@@ -10,19 +11,18 @@ import hashlib
 import random
 from pathlib import Path
 
-from generator.core.playout import greedy_bot, play_one, random_bot, run_playouts
-from generator.games.plazing import engine
+from generator.core.playout import game_bot, greedy_bot, play_one, random_bot, run_playouts
+from generator.games.plazing import bots, engine, greedy
 from generator.games.plazing.board import board_for
 from generator.games.plazing.engine import State
-from generator.games.plazing.greedy import GreedyState
 from generator.games.plazing.model import Options
 from generator.games.plazing.setup import generate
 
 PACKAGE = Path(engine.__file__).resolve().parent
 PREFIX = "generator.games.plazing."
 #: the rules: the State and what it is built of or calls
-ENGINE = ("engine", "closing", "ownership", "legal", "events", "board", "moves", "scoring", "model")
-BOTS = ("greedy",)
+ENGINE = ("engine", "closing", "ownership", "legal", "events", "board", "moves", "scoring", "model", "kernels")
+BOTS = ("greedy", "bots")
 
 
 def imports(name: str) -> set[str]:
@@ -80,7 +80,7 @@ def test_the_state_carries_no_bot():
 def test_greedy_state_plays_the_rules_state_games_with_random_bots():
     setup = generate(Options(players=3, surprises=True, events=True, clean_beach=True), 4)
     for seed in range(3):
-        a, b = State(setup, random.Random(seed)), GreedyState(setup, random.Random(seed))
+        a, b = State(setup, random.Random(seed)), State(setup, random.Random(seed))
         play_one(a, [random_bot] * 3, a.rng, max_moves=3000)
         play_one(b, [random_bot] * 3, b.rng, max_moves=3000)
         assert a.pieces == b.pieces and [x.parts for x in a.scores()] == [x.parts for x in b.scores()]
@@ -96,15 +96,21 @@ def test_greedy_games_are_the_games_of_before():
     h = hashlib.sha256()
     for seed in range(5):
         board = board_for(generate(Options(players=4), seed))
-        report = run_playouts(lambda rng, b=board: GreedyState(b, rng), 10, seed, "greedy")
+        report = run_playouts(lambda rng, b=board: State(b, rng), 10, seed, "greedy")
         h.update(repr((report.lengths, report.scores, report.extras)).encode())
     assert h.hexdigest()[:16] == PINNED
 
 
 def test_greedy_bot_on_a_clone_keeps_its_own_memo():
-    s = GreedyState(generate(Options(players=4), 2), random.Random(3))
+    s = State(generate(Options(players=4), 2), random.Random(3))
     for _ in range(30):
         s.apply(greedy_bot(s, s.rng))
+    assert greedy.values_of(s).key == (s.moves, s.colour)
     c = s.clone()
-    assert isinstance(c, GreedyState) and c.values_key == (-1, -1)
-    assert list(c.greedy_moves()) == list(s.greedy_moves())
+    assert c not in greedy._MEMO and not hasattr(c, "values")  # the memo is beside the State, per State
+    assert list(greedy.greedy_moves(c)) == list(greedy.greedy_moves(s))
+
+
+def test_core_finds_the_greedy_bot_beside_the_engine():
+    s = State(generate(Options(players=4), 2), random.Random(3))
+    assert game_bot(s, "greedy") is bots.greedy_move

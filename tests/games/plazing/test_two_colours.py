@@ -8,7 +8,6 @@ import random
 
 from generator.core.playout import greedy_bot, play_one, random_bot
 from generator.games.plazing.engine import BLANKET, COLOUR, COLOUR_PHASE, MAIN, ODD, SECOND, State, hand_setup
-from generator.games.plazing.greedy import GreedyState
 from generator.games.plazing.model import Options
 from generator.games.plazing.setup import generate
 
@@ -16,7 +15,7 @@ SAND = ["." * 12] * 12
 
 
 def two(first: int = 0) -> State:
-    return GreedyState(hand_setup(SAND, players=2, two_colours=True, first_player=first), random.Random(0))
+    return State(hand_setup(SAND, players=2, two_colours=True, first_player=first), random.Random(0))
 
 
 def test_the_person_chooses_the_colour_each_turn():
@@ -106,7 +105,7 @@ def test_whole_two_colour_games_end_with_persons_alternating():
     setup = generate(Options(players=2, two_colours=True, surprises=True, events=True), 4)
     for bot, seed in ((random_bot, 1), (random_bot, 2), (greedy_bot, 3)):
         rng = random.Random(seed)
-        s = GreedyState(setup, rng)
+        s = State(setup, rng)
         persons: list[int] = []
 
         def watch(st: State, persons: list[int] = persons) -> None:
