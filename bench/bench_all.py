@@ -138,8 +138,7 @@ def _games_per_s(make_state: Callable, bot: str, seconds: float, jobs: int = 1, 
 
 def playouts(seconds: float) -> list[Row]:
     from generator.core.parallel import default_jobs
-    from generator.games.plazing.engine import board_for
-    from generator.games.plazing.greedy import GreedyState as State  # the State with the greedy bot's hooks
+    from generator.games.plazing.engine import State, board_for  # its greedy bot is found beside it (bots.py)
     from generator.games.plazing.model import Options
     from generator.games.plazing.setup import generate
 

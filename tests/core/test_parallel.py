@@ -155,12 +155,12 @@ def dask_address():
 
 def test_dask_local_cluster_gives_the_local_report(dask_address):
     """Two Dask worker processes: the same playout report as one core, the same job results."""
-    from generator.games.plazing.greedy import GreedyState  # the State with the greedy bot's hooks
+    from generator.games.plazing.engine import State  # its greedy bot is found beside it (bots.py)
 
     board = _plazing_board()
 
     def make(rng):
-        return GreedyState(board, rng)
+        return State(board, rng)
 
     local = run_playouts(make, 16, 21, ["greedy", "random", "random"])
     assert local.playable

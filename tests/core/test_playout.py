@@ -87,14 +87,13 @@ def test_nim_same_report_for_any_jobs():
 
 
 def test_plazing_same_report_for_any_jobs():
-    from generator.games.plazing.engine import board_for
-    from generator.games.plazing.greedy import GreedyState
+    from generator.games.plazing.engine import State, board_for
     from generator.games.plazing.model import Options
     from generator.games.plazing.setup import generate
 
     board = board_for(generate(Options(players=4, surprises=True, events=True, clean_beach=True), 3))
-    _same_reports(lambda rng: GreedyState(board, rng), 24, 5, "random")
-    _same_reports(lambda rng: GreedyState(board, rng), 5, 6, ["greedy", "random", "greedy", "random"])
+    _same_reports(lambda rng: State(board, rng), 24, 5, "random")
+    _same_reports(lambda rng: State(board, rng), 5, 6, ["greedy", "random", "greedy", "random"])
 
 
 def test_plazing_rw_same_report_for_any_jobs():

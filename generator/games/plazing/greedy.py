@@ -347,8 +347,3 @@ def greedy_moves(s: State) -> list[Move]:
     """The legal moves of the highest `move_value`, in `legal_moves()` order (`best_moves` as a list)."""
     n, codes, others = best_moves(s)
     return [decode(int(c)) for c in codes[:n]] + others
-
-
-#: the name callers outside this game's files still import (tests/core, bench/bench_all.py): a plain
-#: `engine.State` now, the greedy bot being found beside the engine (bots.py)
-GreedyState = State
