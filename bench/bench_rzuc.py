@@ -29,8 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a ch
 from generator.core.playout import run_playouts  # noqa: E402
 from generator.core.rng import make_rng  # noqa: E402
 from generator.games.rzuc_na_tace import setup as rsetup  # noqa: E402
+from generator.games.rzuc_na_tace.bots import play_greedy  # noqa: E402
 from generator.games.rzuc_na_tace.draw import sheet_scene  # noqa: E402
-from generator.games.rzuc_na_tace.engine import State, play_greedy  # noqa: E402
+from generator.games.rzuc_na_tace.engine import State  # noqa: E402
 from generator.games.rzuc_na_tace.model import DATA, standard_layout  # noqa: E402
 from generator.games.rzuc_na_tace.setup import CODE, generate  # noqa: E402
 from generator.render.layout import get_paper  # noqa: E402
