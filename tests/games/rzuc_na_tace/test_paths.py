@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[3]
 def transcript() -> dict[str, Any]:
     """The sample of games, as plain data (run in each path's own interpreter)."""
     from generator.core import jit, pyrandom
-    from generator.core.playout import get_bot, play_one
+    from generator.core.playout import get_bot
     from generator.core.rng import make_rng
     from generator.games.rzuc_na_tace import bots
     from generator.games.rzuc_na_tace import kernels as k
