@@ -66,7 +66,7 @@ def _play(mode: int, state: State, rng: random.Random) -> int:
     give_back(state.rng, s_before, int(s_at[0]))
     if not shared:
         give_back(rng, d_before, int(d_at[0]))
-    state._advance()  # the State's move list at the end (none)
+    state._n, state._moves = 0, None  # the game is over: no moves
     return state.moves_made - start
 
 

@@ -110,17 +110,14 @@ class State:
         if not 1 <= players <= 4:
             raise ValueError("1..4 players")
         self.layout = layout
-        self.t: Tables = tables_for(layout)
-        self.tb = k.tables_of(layout)
         self.num_players = players
         self.rng = rng
-        self.rounds = layout.rounds_for(players)
-        self.sh, self.gs = new_arrays(self.tb, players, self.rounds)
+        self.t, self.tb, self.rounds, sh, gs = _first_round(layout, players)
+        self.sh, self.gs = sh.copy(), gs.copy()
         self.mt = pyrandom.new_state()
         self._out = np.empty((k.max_moves(self.tb), 5), np.int64)
         self._n = 0
         self._moves: list[Move] | None = None
-        k.start_round(self.tb, self.sh, self.gs)
         self._advance()
 
     # -- the game, read off the arrays --------------------------------------------------------
@@ -242,10 +239,11 @@ class State:
         n = self.num_players
         bd = np.empty((n, 8), np.int64)
         k.breakdowns(self.tb, self.sh, bd)
-        sums = bd.sum(axis=0).tolist()
+        sums = [sum(col) for col in zip(*bd.tolist(), strict=True)]
         out = {key: sums[i] / n for i, key in enumerate((*AREAS, "foxes"))}
-        out["rerolls used"] = int(self.sh[:, k.SH_RRU].sum()) / n
-        out["+1 used"] = int(self.sh[:, k.SH_PLU].sum()) / n
+        used = self.sh[:, k.SH_RRU:k.SH_PLU + 1].tolist()  # re-rolls used, +1s gained, +1s used
+        out["rerolls used"] = sum(r[0] for r in used) / n
+        out["+1 used"] = sum(r[2] for r in used) / n
         out["lost rolls"] = sum(self.lost) / n
         return out
 
@@ -272,6 +270,24 @@ class State:
         """Player `p` earns `bonus` now (kernels.give: taken at once, chained, or a choice to make)."""
         k.give(self.tb, self.sh, self.gs, p, bonus)
         self._advance()
+
+
+_FIRST: dict[tuple[int, int], tuple[Layout, Tables, np.ndarray, int, np.ndarray, np.ndarray]] = {}
+
+
+def _first_round(layout: Layout, players: int) -> tuple[Tables, np.ndarray, int, np.ndarray, np.ndarray]:
+    """A layout's tables, rounds and sheets and game at the start of round 1 (round bonus given, the
+    first turn not yet seeded), once per layout object and player count (playouts build thousands
+    of games on one layout)."""
+    got = _FIRST.get((id(layout), players))
+    if got is None or got[0] is not layout:
+        if len(_FIRST) >= 64:
+            _FIRST.clear()
+        t, tb, rounds = tables_for(layout), k.tables_of(layout), layout.rounds_for(players)
+        sh, gs = new_arrays(tb, players, rounds)
+        k.start_round(tb, sh, gs)
+        got = _FIRST[(id(layout), players)] = (layout, t, tb, rounds, sh, gs)
+    return got[1:]
 
 
 def new_arrays(tb: np.ndarray, players: int, rounds: int) -> tuple[np.ndarray, np.ndarray]:
