@@ -48,23 +48,24 @@ def seed(mt: Any, lo: int, hi: int) -> None:
         mt[i] = _INIT[i]
     key_len = 2 if hi else 1
     i, j = 1, 0
+    prev = mt[0]  # mt[i - 1], kept in hand: each word needs the one just made
     for _ in range(N):  # max(N, key length) steps
-        prev = mt[i - 1]
         key = lo if j == 0 else hi
-        mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + key + j) & _MASK
+        prev = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + key + j) & _MASK
+        mt[i] = prev
         i += 1
         j += 1
         if i >= N:
-            mt[0] = mt[N - 1]
+            mt[0] = prev
             i = 1
         if j >= key_len:
             j = 0
     for _ in range(N - 1):
-        prev = mt[i - 1]
-        mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK
+        prev = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK
+        mt[i] = prev
         i += 1
         if i >= N:
-            mt[0] = mt[N - 1]
+            mt[0] = prev
             i = 1
     mt[0] = _UPPER
     mt[N] = 0  # the next word to draw (twisted as it is drawn)

@@ -108,7 +108,6 @@ def greedy_totals(layout: Layout, dice_seeds: Sequence[int], bot_seeds: Sequence
     tb = k.tables_of(layout)
     rounds = layout.rounds_for(1)
     sh0, gs0 = new_arrays(tb, 1, rounds)
-    k.start_round(tb, sh0, gs0)
     seeds = np.stack([_words(make_rng(s), 2 * rounds) for s in dice_seeds])
     draws = np.stack([_words(make_rng(s), DRAW_WORDS) for s in bot_seeds])
     totals = np.empty(n, np.int64)
@@ -117,7 +116,7 @@ def greedy_totals(layout: Layout, dice_seeds: Sequence[int], bot_seeds: Sequence
         done += int(k.greedy_totals(tb, sh0, gs0, seeds[done:], draws[done:], totals[done:]))
         if done < n:  # this game drew past its words: play it alone
             state = play_greedy(State(1, make_rng(dice_seeds[done]), layout), make_rng(bot_seeds[done]))
-            totals[done] = int(k.total(state.tb, state.sh, 0))
+            totals[done] = int(state.scores()[0])
             done += 1
     return totals.tolist()
 

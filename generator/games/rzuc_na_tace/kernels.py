@@ -95,26 +95,26 @@ LOST_VALUE = -20.0
 GREEDY, GREEDY_TIES, RANDOM = 0, 1, 2
 
 
-@njit
+@njit(inline="always")
 def _bits(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+    """Set bits of a mask below 2**32 (SWAR: no loop, nothing past 64 bits on either path)."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
 # --- marks and their bonuses (rules.py 6, 7, 9) ---------------------------------------------------------
 
 
-@njit
+@njit(inline="always")
 def purple_ok(tb: Any, sh: Any, p: int, v: int) -> bool:
     """Purple: each value above the one before, anything after a 6, while cells are left."""
     k = sh[p, SH_PN]
     return k < tb[T_PN] and (k == 0 or sh[p, SH_PV + k - 1] == 6 or v > sh[p, SH_PV + k - 1])
 
 
-@njit
+@njit(inline="always")
 def _fire(gs: Any, tail: int, bonus: int) -> int:
     if bonus != NO_BONUS:
         gs[G_Q + tail] = bonus
@@ -122,7 +122,7 @@ def _fire(gs: Any, tail: int, bonus: int) -> int:
     return tail
 
 
-@njit
+@njit(inline="always")
 def _line(gs: Any, tail: int, before: int, after: int, mask: int, bonus: int) -> int:
     """A row, column or diagonal completed by this cross fires its bonus."""
     if mask and after & mask == mask and before & mask != mask:
@@ -130,7 +130,7 @@ def _line(gs: Any, tail: int, before: int, after: int, mask: int, bonus: int) ->
     return tail
 
 
-@njit
+@njit(inline="always")
 def mark_once(tb: Any, sh: Any, gs: Any, p: int, area: int, cell: int, value: int, tail: int) -> int:
     """Make one mark (yellow: cross cell r*4+c; blue: cross the sum; green: cross the next cell;
     orange, purple: write `value` in the next cell) and queue the bonuses it fires at
@@ -216,7 +216,7 @@ def _take(tb: Any, sh: Any, gs: Any, p: int, tail: int) -> None:
 # --- legal moves (rules.py 1-5) ------------------------------------------------------------------------------
 
 
-@njit
+@njit(inline="always")
 def _add(out: Any, n: int, kind: int, die: int, area: int, cell: int, value: int) -> int:
     out[n, 0] = kind
     out[n, 1] = die
@@ -226,7 +226,7 @@ def _add(out: Any, n: int, kind: int, die: int, area: int, cell: int, value: int
     return n + 1
 
 
-@njit
+@njit(inline="always")
 def entries(tb: Any, sh: Any, gs: Any, p: int, kind: int, d: int, out: Any, n: int) -> int:
     """Append every mark die `d` allows on player `p`'s sheet: a coloured die in its own area, the
     white die in any; blue and white always as their sum in blue (rules.py 4); green needs the next
@@ -306,7 +306,7 @@ def _plus_moves(tb: Any, sh: Any, gs: Any, p: int, out: Any) -> int:
     return n
 
 
-@njit
+@njit(inline="always")
 def current_player(gs: Any) -> int:
     """Who decides now: the first free choice's player, else the passive player, the +1 window's
     player or the active player."""
@@ -574,12 +574,12 @@ def total(tb: Any, sh: Any, p: int) -> int:
 # --- the greedy bot's valuation -------------------------------------------------------------------------------
 
 
-@njit
+@njit(inline="always")
 def _worth(b: int) -> float:
     return WORTH[b] if b >= 0 else 0.0
 
 
-@njit
+@njit(inline="always")
 def mark_value(tb: Any, sh: Any, p: int, area: int, cell: int, value: int) -> float:
     """The greedy bot's immediate worth of a mark: the points it adds (yellow: the column's points
     in proportion to its crosses squared; green: part of the step, less the die's margin over the
@@ -627,7 +627,7 @@ def mark_value(tb: Any, sh: Any, p: int, area: int, cell: int, value: int) -> fl
     return v + _worth(tb[T_PBON + cell])
 
 
-@njit
+@njit(inline="always")
 def move_value(tb: Any, sh: Any, gs: Any, kind: int, die: int, area: int, cell: int, value: int) -> float:
     """The greedy bot's value of a legal move for the current player: a mark's worth, less
     TRAY_COST per die a first or second pick sends to the tray, less a +1's worth to keep (more early
@@ -716,9 +716,10 @@ def play_game(mode: int, tb: Any, sh: Any, gs: Any, mt: Any, out: Any, seeds: An
 
 @njit
 def greedy_totals(tb: Any, sh0: Any, gs0: Any, seeds: Any, draws: Any, totals: Any) -> int:
-    """Solo GREEDY_TIES games, game i from the turn seeds `seeds[i]` and the bot's raw words `draws[i]`;
-    seat 1's totals to `totals`. Returns how many games were played: fewer than asked when game i
-    needs more words than it was given (the caller plays that one alone and asks again from the next)."""
+    """Solo GREEDY_TIES games from the new game `sh0`, `gs0` (before its first round), game i from the
+    turn seeds `seeds[i]` and the bot's raw words `draws[i]`; seat 1's totals to `totals`. Returns how
+    many games were played: fewer than asked when game i needs more words than it was given (the
+    caller plays that one alone and asks again from the next)."""
     mt = np.zeros(pyrandom.STATE_LEN, np.int64)
     out = np.empty((40 + 16 * tb[T_NCH], 5), np.int64)
     s_at = np.zeros(1, np.int64)
@@ -726,6 +727,7 @@ def greedy_totals(tb: Any, sh0: Any, gs0: Any, seeds: Any, draws: Any, totals: A
     for i in range(seeds.shape[0]):
         sh = sh0.copy()
         gs = gs0.copy()
+        start_round(tb, sh, gs)
         s_at[0] = 0
         d_at[0] = 0
         if play_game(GREEDY_TIES, tb, sh, gs, mt, out, seeds[i], s_at, draws[i], d_at) < 0:
