@@ -232,7 +232,7 @@ class State:
 
     def move_value(self, move: Move) -> float:
         """The greedy bot's immediate worth of `move` for the mover (kernels.move_value)."""
-        return float(k.move_value(self.tb, self.sh, self.gs, *move))
+        return float(k.move_value(self.tb, self.sh, self.gs, self.current_player(), *move))
 
     def stats(self) -> dict[str, float]:
         """Per-game figures for the playout report (means over the seats)."""

@@ -590,7 +590,7 @@ def mark_value(tb: Any, sh: Any, p: int, area: int, cell: int, value: int) -> fl
         after = ym | (1 << cell)
         col = cell % 4
         k0 = _bits(ym & tb[T_YCOLM + col])
-        v = tb[T_YCOLP + col] * ((k0 + 1) ** 2 - k0 * k0) / 16.0
+        v = tb[T_YCOLP + col] * ((k0 + 1) * (k0 + 1) - k0 * k0) / 16.0
         for line in range(2):
             if line == 0:
                 mask, bonus = tb[T_YROWM + cell // 4], tb[T_YROWB + cell // 4]
@@ -628,8 +628,8 @@ def mark_value(tb: Any, sh: Any, p: int, area: int, cell: int, value: int) -> fl
 
 
 @njit(inline="always")
-def move_value(tb: Any, sh: Any, gs: Any, kind: int, die: int, area: int, cell: int, value: int) -> float:
-    """The greedy bot's value of a legal move for the current player: a mark's worth, less
+def move_value(tb: Any, sh: Any, gs: Any, p: int, kind: int, die: int, area: int, cell: int, value: int) -> float:
+    """The greedy bot's value of a legal move for the current player `p`: a mark's worth, less
     TRAY_COST per die a first or second pick sends to the tray, less a +1's worth to keep (more early
     in the game); a re-roll is worth REROLL_BAR, a lost roll LOST_VALUE, a pass or the end of +1s 0."""
     if kind == PASS or kind == DONE:  # noqa: SIM109 - plain comparisons: compiled code
@@ -638,7 +638,7 @@ def move_value(tb: Any, sh: Any, gs: Any, kind: int, die: int, area: int, cell: 
         return REROLL_BAR
     if kind == LOST:
         return LOST_VALUE
-    v = mark_value(tb, sh, current_player(gs), area, cell, value)
+    v = mark_value(tb, sh, p, area, cell, value)
     if kind == PICK:
         if gs[G_PICKS] < 2:
             x = gs[G_DICE + die]
@@ -657,8 +657,9 @@ def best_moves(tb: Any, sh: Any, gs: Any, out: Any, n: int, best: Any) -> int:
     """The moves of the best value among out[:n], in their order, as indices into `best`; how many."""
     top = -1e18
     count = 0
+    p = current_player(gs)
     for i in range(n):
-        x = move_value(tb, sh, gs, out[i, 0], out[i, 1], out[i, 2], out[i, 3], out[i, 4])
+        x = move_value(tb, sh, gs, p, out[i, 0], out[i, 1], out[i, 2], out[i, 3], out[i, 4])
         if x > top:
             top = x
             best[0] = i
