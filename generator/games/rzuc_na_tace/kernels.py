@@ -16,6 +16,10 @@ Data (all int64 arrays):
 * `out`: the legal moves at the current decision, one row `(kind, die, area, cell, value)` each,
   in the order of engine.State.legal_moves().
 
+The helpers a decision calls once per candidate move (the valuation, the legal marks of a die, one
+mark) are `inline="always"`: a compiled call that hands arrays over costs more than their work, and
+inlined they are also faster to load from the cache (less code than the calls' copies).
+
 The dice: every turn reseeds `mt` from two words of the game's stream (phase `START`: the caller
 hands them over, from `rng.getrandbits(64)` or from raw words), and every roll draws all six dice
 from it in die order, so die d at roll k of turn t shows the same value on every sheet (common
