@@ -80,8 +80,10 @@ SH_LEN = 10 + 2 * MAX_CELLS
 (G_NP, G_ROUNDS, G_ROUND, G_ACTIVE, G_PHASE, G_PICKS, G_NEED_ROLL, G_SOLO_ROLLED, G_MOVES, G_PQ, G_PQ_END, G_XQ,
  G_NPEND) = range(13)
 G_DICE, G_WHERE, G_PLUSED, G_LOST, G_SOLO_DICE, G_SOLO_WHERE = 13, 19, 25, 29, 33, 39
-G_Q, Q_LEN = 45, 64  # scratch: the bonus chain of one mark
-G_PEND, PEND_LEN = G_Q + Q_LEN, 64  # (player, bonus) pairs
+# the bonus chain of one mark, and the (player, bonus) free choices waiting: each bonus of a sheet
+# fires once, and a sheet holds at most 5 yellow lines, 7 blue lines and 3 x MAX_CELLS cell bonuses
+G_Q, Q_LEN = 45, 128
+G_PEND, PEND_LEN = G_Q + Q_LEN, 128
 G_LEN = G_PEND + 2 * PEND_LEN
 
 #: the greedy bot's rough worth of a bonus (the points it tends to bring later), by bonus code
@@ -753,6 +755,8 @@ def max_moves(tb: np.ndarray) -> int:
 def tables_of(layout: Layout) -> np.ndarray:
     """The kernels' `tb` of a layout (module doc), from rules.Tables."""
     t = tables_for(layout)
+    if max(t.gcells, t.ocells, t.pcells) > MAX_CELLS:  # rules.check_layout refuses such a sheet first
+        raise ValueError(f"an area of more than {MAX_CELLS} cells: not a sheet the engine plays")
     tb = np.zeros(T_CH + len(t.choice), np.int64)
     tb[T_YVAL:T_YVAL + 16] = t.yvalue
     tb[T_YPRE] = t.ypre
