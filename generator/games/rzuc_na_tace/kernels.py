@@ -47,6 +47,9 @@ POOL, TRAY, PICKED, OUT = range(4)
 ACTIVE, PASSIVE, PLUS_WINDOW, OVER, START = range(5)
 NEED_SEED = -1  # `advance`: a turn starts, hand its seed to `start_turn`
 MAX_CELLS = 20  # rules.MAX_CELLS
+# room for a decision's moves: the six dice's marks (a die allows at most 16 yellow cells and one
+# mark in each other area), and 16 more per option of the round-4 choice (a yellow X: 16 cells)
+MOVES_ROOM, CHOICE_ROOM = 64, 16
 
 _at = 0
 
@@ -728,7 +731,7 @@ def greedy_totals(tb: Any, sh0: Any, gs0: Any, seeds: Any, draws: Any, totals: A
     many games were played: fewer than asked when game i needs more words than it was given (the
     caller plays that one alone and asks again from the next)."""
     mt = np.zeros(pyrandom.STATE_LEN, np.int64)
-    out = np.empty((40 + 16 * tb[T_NCH], 5), np.int64)
+    out = np.empty((MOVES_ROOM + CHOICE_ROOM * tb[T_NCH], 5), np.int64)
     s_at = np.zeros(1, np.int64)
     d_at = np.zeros(1, np.int64)
     for i in range(seeds.shape[0]):
@@ -748,7 +751,7 @@ def greedy_totals(tb: Any, sh0: Any, gs0: Any, seeds: Any, draws: Any, totals: A
 
 def max_moves(tb: np.ndarray) -> int:
     """Room for the moves of any decision (a die's marks times six dice, or a free choice's options)."""
-    return 40 + 16 * int(tb[T_NCH])
+    return MOVES_ROOM + CHOICE_ROOM * int(tb[T_NCH])
 
 
 @lru_cache(maxsize=64)
