@@ -506,3 +506,14 @@ def test_passive_and_lost_roll_rules_hold_in_whole_games(seed: int, players: int
         if s.phase == ACTIVE and not s.pending:
             assert (LOST_MOVE in moves) == (not any(m[0] == PICK for m in moves))
         s.apply(moves[rng.randrange(len(moves))])
+
+
+def test_the_compiled_tables_refuse_an_area_past_their_room() -> None:
+    # compiled code does not check its indices: a sheet the checker would refuse never reaches it
+    import dataclasses
+
+    from generator.games.rzuc_na_tace.model import standard_layout
+
+    lay = dataclasses.replace(standard_layout(), purple_cells=k.MAX_CELLS + 1)
+    with pytest.raises(ValueError, match="more than 20 cells"):
+        k.tables_of(lay)
