@@ -22,8 +22,9 @@ from . import kernels as k
 from .engine import MASK32, Move, State, new_arrays
 from .model import Layout
 
-#: raw random words handed to a whole-game kernel at a time (a solo game draws about 150)
-WORDS = 256
+#: raw random words handed to a whole-game kernel per player at first (a game draws 60-90 per
+#: player, seeds and bot together; more are handed over when they run out)
+WORDS = 112
 
 
 def greedy_moves(state: State) -> list[Move]:
@@ -52,17 +53,19 @@ def _play(mode: int, state: State, rng: random.Random) -> int:
     move-by-move game would leave it."""
     shared = rng is state.rng
     start = state.moves_made
-    s_before, seeds = take_words(state.rng, WORDS)
-    d_before, draws = (s_before, seeds) if shared else take_words(rng, WORDS)
+    count = WORDS * state.num_players
+    s_before, seeds = take_words(state.rng, count)
+    d_before, draws = (s_before, seeds) if shared else take_words(rng, count)
     s_at = np.zeros(1, np.int64)
     d_at = s_at if shared else np.zeros(1, np.int64)
     while k.play_game(mode, state.tb, state.sh, state.gs, state.mt, state._out, seeds, s_at, draws, d_at) < 0:
-        # more words for the stream that ran out (after a turn's seed, for the game's stream)
+        # more words for the stream that ran out (after a turn's seed, for the game's stream); the
+        # rewind below starts from the state before the first words, so these need no state
         if shared or s_at[0] + 2 > len(seeds):
-            seeds = np.concatenate((seeds, take_words(state.rng, WORDS)[1]))
+            seeds = np.concatenate((seeds, _words(state.rng, count)))
             draws = seeds if shared else draws
         else:
-            draws = np.concatenate((draws, take_words(rng, WORDS)[1]))
+            draws = np.concatenate((draws, _words(rng, count)))
     give_back(state.rng, s_before, int(s_at[0]))
     if not shared:
         give_back(rng, d_before, int(d_at[0]))

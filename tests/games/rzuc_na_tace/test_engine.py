@@ -517,3 +517,27 @@ def test_the_compiled_tables_refuse_an_area_past_their_room() -> None:
     lay = dataclasses.replace(standard_layout(), purple_cells=k.MAX_CELLS + 1)
     with pytest.raises(ValueError, match="more than 20 cells"):
         k.tables_of(lay)
+
+
+@pytest.mark.parametrize("shared", [True, False])
+def test_a_whole_game_handed_its_words_a_few_at_a_time_is_the_same_game(monkeypatch: pytest.MonkeyPatch,
+                                                                        shared: bool) -> None:
+    # bots._play tops the words up whenever the kernel runs out: the game and where both streams
+    # end must not depend on how many it was handed at a time
+    from generator.core.playout import play_one
+    from generator.games.rzuc_na_tace import bots
+
+    def game(words: int) -> tuple[object, ...]:
+        monkeypatch.setattr(bots, "WORDS", words)
+        dice = random.Random(41)
+        bot = dice if shared else random.Random(42)
+        s = State(3, dice)
+        moves = bots.PLAYERS["greedy"](s, bot)
+        return moves, s.sh.tolist(), s.gs.tolist(), dice.getrandbits(32), bot.getrandbits(32)
+
+    dice = random.Random(41)
+    bot = dice if shared else random.Random(42)
+    s = State(3, dice)
+    moves = play_one(s, [bots.greedy_move] * 3, bot)
+    stepwise = (moves, s.sh.tolist(), s.gs.tolist(), dice.getrandbits(32), bot.getrandbits(32))
+    assert game(1) == game(112) == stepwise
