@@ -34,7 +34,6 @@ from generator.core.parallel import map_jobs
 from generator.core.playout import get_bot, play_one, run_playouts
 from generator.core.rng import make_rng
 from generator.games.rzuc_na_tace import draw
-from generator.games.rzuc_na_tace.engine import State, make_invariant_checker
 from generator.games.rzuc_na_tace.face import FACE
 from generator.games.rzuc_na_tace.model import GAME, Layout, standard_layout
 from generator.games.rzuc_na_tace.rules import (
@@ -406,6 +405,8 @@ def check_cmd(
 
 def _playout_job(job: tuple[Layout, int, str, int, int]) -> tuple[dict[str, Any], bool]:
     """One player count and bot of `check` (a module-level job for map_jobs: its seed is fixed)."""
+    from generator.games.rzuc_na_tace.engine import State, make_invariant_checker  # playing loads the compiled engine
+
     lay, n, bot, games, seed = job
     rep = run_playouts(lambda rng: State(n, rng, lay), games, seed, bot, invariant=make_invariant_checker())
     scores = [s for g in rep.scores for s in g]
@@ -430,6 +431,8 @@ def play_cmd(
         fail(f"unknown bot {bot!r} (choose random or greedy)")
     if out is not None:
         check_out(out)  # a folder, checked before the game is played
+    from generator.games.rzuc_na_tace.engine import State  # playing loads the compiled engine
+
     state = State(players, make_rng(seed_, "dice"))
     moves = play_one(state, [get_bot(bot)] * players, random.Random(seed_))
     sheets = [sheet_to_filled_json(s) for s in state.sheets]

@@ -1,9 +1,13 @@
 """The rules of Rzuć na tacę, written once: checking a layout, checking and scoring a filled sheet.
 
-The engine, the `score` command and the tests all use the functions here: `Tables` compiles a
-`Layout` into flat lookup tables (bit masks and tuples, so the engine's hot path does no
-allocation), `Sheet` is one player's marks, `cross_*` / `write_*` make one mark and return the
-bonuses it fires, `score` gives the breakdown.
+The `score` and `check` commands and the tests use the functions here: `Tables` compiles a
+`Layout` into flat lookup tables (bit masks and tuples; kernels.tables_of turns them into the
+compiled engine's array), `Sheet` is one player's marks as the checker and the filled-sheet JSON
+see them, `score` gives the breakdown. The play itself (legal moves, marks and their bonus
+chains, the greedy valuation) is the compiled kernels.py; the commands that only check or score
+a sheet keep to this module so that they load no compiler. Two small rules are therefore also
+here, for the checker: a sheet's area scores and the rising purple values (kernels.area_scores
+and kernels.purple_ok for the engine; a test replays every end state through both).
 
 Rulebook ambiguities and how boardgen resolves them (the rulebook text is partly scrambled;
 DIGEST section 3 wins where they disagree):
@@ -50,7 +54,7 @@ DIGEST section 3 wins where they disagree):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -140,11 +144,6 @@ def tables_for(layout: Layout) -> Tables:
     return Tables(layout)
 
 
-def _completed(before: int, after: int, lines: Sequence[tuple[int, int]]) -> tuple[int, ...]:
-    """The bonuses of the rows/columns/diagonal that the new cross completed (yellow and blue grids)."""
-    return tuple(bonus for mask, bonus in lines if after & mask == mask and before & mask != mask)
-
-
 @dataclass(slots=True)
 class Sheet:
     """One player's marks. Yellow and blue are bit masks (yellow: cell r*4+c, pre-crosses
@@ -170,44 +169,12 @@ class Sheet:
         return Sheet(self.t, self.ymask, self.bmask, self.gn, list(self.ovals), list(self.pvals),
                      self.rr_gain, self.rr_used, self.pl_gain, self.pl_used, self.foxes)
 
-    # -- legality -------------------------------------------------------------------------
+    # -- legality (the checker's; the engine's is kernels.purple_ok) ------------------------
     def purple_ok(self, v: int) -> bool:
         pv = self.pvals
         if len(pv) >= self.t.pcells:
             return False
         return not pv or pv[-1] == 6 or v > pv[-1]
-
-    def green_ok(self, v: int) -> bool:
-        return self.gn < self.t.gcells and v >= self.t.gthr[self.gn]
-
-    # -- marks: each returns the bonuses it fires (an empty tuple mostly) -------------------
-    def cross_yellow(self, cell: int) -> tuple[int, ...]:
-        before = self.ymask
-        self.ymask = before | (1 << cell)
-        return _completed(before, self.ymask, self.t.ylines[cell])
-
-    def cross_blue(self, s: int) -> tuple[int, ...]:
-        before = self.bmask
-        self.bmask = before | (1 << (s - 2))
-        return _completed(before, self.bmask, self.t.blines[s])
-
-    def cross_green(self) -> tuple[int, ...]:
-        k = self.gn
-        self.gn = k + 1
-        b = self.t.gbonus[k]
-        return () if b < 0 else (b,)
-
-    def write_orange(self, v: int) -> tuple[int, ...]:
-        k = len(self.ovals)
-        self.ovals.append(v)
-        b = self.t.obonus[k]
-        return () if b < 0 else (b,)
-
-    def write_purple(self, v: int) -> tuple[int, ...]:
-        k = len(self.pvals)
-        self.pvals.append(v)
-        b = self.t.pbonus[k]
-        return () if b < 0 else (b,)
 
     # -- scoring --------------------------------------------------------------------------
     def area_scores(self) -> tuple[int, int, int, int, int]:

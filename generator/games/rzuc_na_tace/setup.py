@@ -36,8 +36,7 @@ from typing import Any
 
 from generator.core.checks import GenerationError
 from generator.core.parallel import default_jobs, map_jobs
-from generator.core.rng import CodeField, CodeSpec, make_rng
-from generator.games.rzuc_na_tace.engine import State, play_greedy
+from generator.core.rng import CodeField, CodeSpec, make_rng, sub_seed
 from generator.games.rzuc_na_tace.model import DATA, Layout, standard_layout
 from generator.games.rzuc_na_tace.rules import check_layout
 from generator.games.rzuc_na_tace.sequential import Plan, Verdict, judge
@@ -186,12 +185,11 @@ def random_layout(rng: random.Random, reference: Layout | None = None) -> Layout
 def game_scores(layout: Layout, lo: int, hi: int, seed: int = BALANCE_SEED) -> list[float]:
     """Seat 1's greedy solo scores in games lo..hi-1; game i uses the same dice and bot seeds on
     every layout (common random numbers), so two layouts are compared on the same luck."""
-    out = []
-    for i in range(lo, hi):
-        state = State(1, make_rng(seed, "dice", str(i)), layout)
-        play_greedy(state, make_rng(seed, "bot", str(i)))
-        out.append(float(state.sheets[0].total()))
-    return out
+    from generator.games.rzuc_na_tace.bots import greedy_totals  # playing loads the compiled engine
+
+    totals = greedy_totals(layout, [sub_seed(seed, "dice", str(i)) for i in range(lo, hi)],
+                           [sub_seed(seed, "bot", str(i)) for i in range(lo, hi)])
+    return [float(x) for x in totals]
 
 
 def mean_score(layout: Layout, games: int, seed: int = BALANCE_SEED) -> float:

@@ -6,11 +6,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.core.playout import run_playouts
+from generator.games.rzuc_na_tace import kernels as k
+from generator.games.rzuc_na_tace.bots import play_greedy
 from generator.games.rzuc_na_tace.engine import (
     ACTIVE,
     BONUS,
@@ -31,7 +34,6 @@ from generator.games.rzuc_na_tace.engine import (
     State,
     describe,
     make_invariant_checker,
-    play_greedy,
 )
 from generator.games.rzuc_na_tace.rules import (
     CHOICE,
@@ -109,18 +111,25 @@ def test_a_high_pick_can_end_the_turn_early(game: Game) -> None:
     assert s.picks == 1 and s.phase == PASSIVE and s.where.count(TRAY) == 5
 
 
-def _fill(sh) -> None:  # type: ignore[no-untyped-def]
-    """Every area of `sh` full: no die can be marked on it."""
-    sh.ymask, sh.bmask, sh.gn = 0xFFFF, sh.t.bfull, 11
-    sh.ovals[:], sh.pvals[:] = [1] * 11, [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5]
+def edit(s: State, p: int, **marks: object) -> None:
+    """Change player `p`'s marks (rules.Sheet's fields) by hand."""
+    sh = s.sheet(p)
+    for name, value in marks.items():
+        setattr(sh, name, value)
+    s.write_sheet(p, sh)
+
+
+def _fill(s: State, p: int, **rest: object) -> None:
+    """Every area of player `p`'s sheet full (but those in `rest`): no die can be marked on it."""
+    edit(s, p, **{"ymask": 0xFFFF, "bmask": s.t.bfull, "gn": 11, "ovals": [1] * 11,
+                  "pvals": [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5], **rest})
 
 
 def test_a_roll_with_no_usable_die_is_lost(game: Game) -> None:
     # DIGEST 3: nothing is marked, no die is set aside, and it still counts as one of the three rolls
     s = game(2, [2, 2, 2, 2, 2, 2])
     assert LOST_MOVE not in s.legal_moves()
-    _fill(s.sheets[0])
-    s._moves = None
+    _fill(s, 0)
     assert set(s.legal_moves()) == {LOST_MOVE, REROLL_MOVE}
     before = s.sheets[0].copy()
     s.apply(LOST_MOVE)
@@ -135,10 +144,7 @@ def test_a_roll_with_no_usable_die_is_lost(game: Game) -> None:
 
 def test_purple_and_green_legality_in_moves(game: Game) -> None:
     s = game(1, [4, 1, 1, 4, 1, 3])
-    sh = s.sheets[0]
-    sh.pvals.append(4)
-    sh.gn = 4  # next green needs >= 5
-    s._moves = None
+    edit(s, 0, pvals=[4], gn=4)  # next green needs >= 5
     moves = s.legal_moves()
     assert not any(m[2] == P for m in moves)  # 3 and 4 are not above 4
     assert not any(m[2] == G for m in moves)
@@ -160,7 +166,7 @@ def test_reroll_rerolls_only_the_dice_in_play(game: Game) -> None:
 
 def test_plus_one_at_the_end_of_the_turn_each_die_once(game: Game) -> None:
     s = game(1, [1, 1, 1, 1, 1, 1])
-    s.sheets[0].pl_gain = 2
+    edit(s, 0, pl_gain=2)
     for d, area, cell in ((W_, O, 0), (O_, O, 1), (Y_, Y, 5)):
         rig(s, [1] * 6)
         s.apply((PICK, d, area, cell, 1))
@@ -227,47 +233,40 @@ def test_round_bonuses_and_the_round_four_choice() -> None:
 
 def test_bonus_chain_blue_column_purple_six_reroll(game: Game) -> None:
     s = game(1, [5, 1, 6, 1, 1, 1])  # blue 6 + white 5 = 11
-    sh = s.sheets[0]
-    sh.bmask |= (1 << (3 - 2)) | (1 << (7 - 2))
-    sh.pvals[:] = [1, 2]
-    s._moves = None
+    edit(s, 0, bmask=(1 << (3 - 2)) | (1 << (7 - 2)), pvals=[1, 2])
     s.apply((PICK, B_, B, 11, 11))
     # column {3, 7, 11} -> purple 6 on cell 3 -> re-roll
+    sh = s.sheets[0]
     assert sh.pvals == [1, 2, 6] and sh.rr_gain == 2
 
 
 def test_bonus_chain_with_a_choice(game: Game) -> None:
     s = game(1, [5, 5, 5, 5, 5, 5])
-    sh = s.sheets[0]
-    sh.ymask |= (1 << 4) | (1 << 5)  # row 2: cells 4, 5, pre-cross 6, and 7 (a 5)
-    sh.ovals[:] = [1, 1, 1, 1]
-    s._moves = None
+    edit(s, 0, ymask=s.sheets[0].ymask | (1 << 4) | (1 << 5), ovals=[1, 1, 1, 1])  # row 2: 4, 5, pre-cross 6, 7 (a 5)
     s.apply((PICK, Y_, Y, 7, 5))
     # row 2 -> orange 4 on cell 5 -> yellow X, which the player chooses before the next roll
-    assert sh.ovals == [1, 1, 1, 1, 4]
+    assert s.sheets[0].ovals == [1, 1, 1, 1, 4]
     assert s.pending == [(0, YELLOW_X)]
     moves = s.legal_moves()
     assert moves and all(m[0] == BONUS and m[2] == Y for m in moves)
     s.apply((BONUS, -1, Y, 0, 3))
-    assert sh.ymask & 1 and not s.pending and s.phase == ACTIVE
+    assert s.sheets[0].ymask & 1 and not s.pending and s.phase == ACTIVE
 
 
 def test_bonuses_that_cannot_be_used_are_lost(game: Game) -> None:
     s = game(1)
-    sh = s.sheets[0]
-    sh.gn = 11
-    s._bonuses(0, (GREEN_X,))
-    assert sh.gn == 11
-    sh.rr_gain = 7
-    s._bonuses(0, (REROLL,))
-    assert sh.rr_gain == 7
-    sh.ymask = 0xFFFF
-    s._bonuses(0, (YELLOW_X,))
-    s._advance()
+    edit(s, 0, gn=11)
+    s.give(0, GREEN_X)
+    assert s.sheets[0].gn == 11
+    edit(s, 0, rr_gain=7)
+    s.give(0, REROLL)
+    assert s.sheets[0].rr_gain == 7
+    edit(s, 0, ymask=0xFFFF)
+    s.give(0, YELLOW_X)
     assert not s.pending  # nothing to cross: dropped, the game goes on
-    sh.pvals[:] = [5]
-    s._bonuses(0, (20 + 4,))  # a purple 4 after a 5 cannot be written
-    assert sh.pvals == [5]
+    edit(s, 0, pvals=[5])
+    s.give(0, 20 + 4)  # a purple 4 after a 5 cannot be written
+    assert s.sheets[0].pvals == [5]
 
 
 def test_illegal_moves_are_refused(game: Game) -> None:
@@ -322,13 +321,13 @@ def test_invariant_checker_bites() -> None:
     s = State(1, random.Random(0))
     check = make_invariant_checker()
     check(s)
-    s.sheets[0].ovals.append(9)
+    edit(s, 0, ovals=[9])
     with pytest.raises(AssertionError):
         check(s)
-    s.sheets[0].ovals.pop()
-    s.sheets[0].gn = 3
+    edit(s, 0, ovals=[])
+    edit(s, 0, gn=3)
     check(s)
-    s.sheets[0].gn = 2  # a cross removed
+    edit(s, 0, gn=2)  # a cross removed
     with pytest.raises(AssertionError):
         check(s)
 
@@ -350,7 +349,7 @@ def test_greedy_beats_random() -> None:
 def test_plus_one_never_takes_the_same_die_twice_in_a_turn(game: Game) -> None:
     # the orange die could be written again (orange has room and a +1 is left): only the rule stops it
     s = game(1, [1, 1, 1, 1, 1, 1])
-    s.sheets[0].pl_gain = 3
+    edit(s, 0, pl_gain=3)
     for d, area, cell in ((W_, O, 0), (Y_, Y, 5), (G_, G, 0)):
         rig(s, [1] * 6)
         s.apply((PICK, d, area, cell, 1))
@@ -366,28 +365,29 @@ def test_plus_one_never_takes_the_same_die_twice_in_a_turn(game: Game) -> None:
 @settings(max_examples=30, deadline=None)
 def test_solo_passive_pick_only_from_the_three_tray_dice(seed: int) -> None:
     s = State(1, random.Random(seed))
-    sh = s.sheets[0]
     rng = random.Random(seed)
     while s.phase != PASSIVE:
         moves = s.legal_moves()
         s.apply(moves[rng.randrange(len(moves))])
     # an empty sheet beside the white die: every die could be marked, if it were offered
-    sh.ymask, sh.bmask, sh.gn, sh.ovals[:], sh.pvals[:] = s.t.ypre, 0, 0, [], []
-    s._moves = None
+    edit(s, 0, ymask=s.t.ypre, bmask=0, gn=0, ovals=[], pvals=[])
     taken = {m[1] for m in s.legal_moves() if m[0] == TAKE}
     assert taken == {i for i in range(6) if s.where[i] == TRAY}
 
 
 @given(st.integers(0, 2**32), st.integers(1, 4))
 @settings(max_examples=25, deadline=None)
-def test_cached_move_lists_match_a_fresh_computation(seed: int, players: int) -> None:
-    # _advance hands over the move lists it already built (pending bonuses, the +1 window)
+def test_advancing_at_a_decision_changes_nothing(seed: int, players: int) -> None:
+    # kernels.advance lists the moves where it stops; called again there (as after a hand edit) it
+    # must neither move the game on nor list other moves
     s = State(players, random.Random(seed))
     rng = random.Random(seed + 1)
     while not s.is_over():
         moves = s.legal_moves()
-        vsheet = s._vsheet
-        assert moves == s._compute_moves() and s._vsheet is vsheet
+        before = (s.sh.copy(), s.gs.copy(), s.mt.copy())
+        s._advance()
+        assert s.legal_moves() == moves
+        assert all((a == b).all() for a, b in zip(before, (s.sh, s.gs, s.mt), strict=True))
         s.apply(moves[rng.randrange(len(moves))])
 
 
@@ -401,9 +401,7 @@ def _three_picks_of_ones(s: State, picks: tuple[tuple[int, int, int], ...]) -> N
 
 def test_passive_player_with_no_usable_tray_die_may_use_a_chosen_die(game: Game) -> None:
     s = game(2, [1] * 6)
-    passive = s.sheets[1]
-    _fill(passive)
-    passive.gn = 0  # only green is open for the passive player
+    _fill(s, 1, gn=0)  # only green is open for the passive player
     _three_picks_of_ones(s, ((W_, O, 0), (G_, G, 0), (Y_, Y, 5)))
     assert s.phase == PASSIVE and s.current_player() == 1
     assert {d for d in range(6) if s.where[d] == TRAY} == {B_, O_, P_}  # none of them usable by seat 2
@@ -411,14 +409,12 @@ def test_passive_player_with_no_usable_tray_die_may_use_a_chosen_die(game: Game)
     assert takes == {(W_, G), (G_, G)}  # the chosen white and green dice, not the chosen yellow
     assert PASS_MOVE in s.legal_moves()
     s.apply((TAKE, G_, G, 0, 1))
-    assert passive.gn == 1
+    assert s.sheets[1].gn == 1
 
 
 def test_chosen_dice_are_not_offered_when_a_tray_die_is_usable(game: Game) -> None:
     s = game(2, [1] * 6)
-    _fill(s.sheets[1])
-    s.sheets[1].gn = 0
-    s.sheets[1].ovals[:] = []
+    _fill(s, 1, gn=0, ovals=[])
     _three_picks_of_ones(s, ((W_, O, 0), (G_, G, 0), (Y_, Y, 5)))
     takes = {(m[1], m[2]) for m in s.legal_moves() if m[0] == TAKE}
     assert takes == {(O_, O)}  # the tray's orange die can be used: only the tray is offered
@@ -432,12 +428,12 @@ def _to_solo_passive(s: State, rng: random.Random) -> None:
 
 def test_solo_plus_one_after_the_passive_pick(game: Game) -> None:
     s = game(1, [1] * 6)
-    s.sheets[0].pl_gain = 1
+    edit(s, 0, pl_gain=1)
     _three_picks_of_ones(s, ((W_, O, 0), (G_, G, 0), (Y_, Y, 5)))
     assert s.phase == PLUS_WINDOW  # the first window: after the active picks
     s.apply(DONE_MOVE)
     assert s.phase == PASSIVE and s.solo_rolled
-    s.sheets[0].pl_gain = s.sheets[0].pl_used + 1  # a +1 in hand at the passive pick
+    edit(s, 0, pl_gain=s.sheets[0].pl_used + 1)  # a +1 in hand at the passive pick
     s.apply(PASS_MOVE)
     assert s.phase == PLUS_WINDOW and s.round == 1  # the second window, on the solo roll's dice
     plus = [m for m in s.legal_moves() if m[0] == PLUS_M]
@@ -456,9 +452,7 @@ def test_solo_plus_one_at_the_end_of_the_game(seed: int) -> None:
         moves = s.legal_moves()
         s.apply(moves[rng.randrange(len(moves))])
     sh = s.sheets[0]
-    sh.pl_gain = min(7, sh.pl_used + 1)
-    sh.ovals[:] = []  # the orange die can always be written again
-    s._moves = None
+    edit(s, 0, pl_gain=min(7, sh.pl_used + 1), ovals=[])  # the orange die can always be written again
     s.apply(PASS_MOVE)
     assert not s.is_over() and s.phase == PLUS_WINDOW
     assert any(m[0] == PLUS_M for m in s.legal_moves())
@@ -501,16 +495,49 @@ def test_passive_and_lost_roll_rules_hold_in_whole_games(seed: int, players: int
     while not s.is_over():
         moves = s.legal_moves()
         if s.phase == PASSIVE and not s.pending:
-            sh = s.sheets[s.current_player()]
+            p = s.current_player()
             usable: dict[int, list[int]] = {TRAY: [], PICKED: []}
+            found = np.empty((16, 5), np.int64)
             for d in range(6):
-                if s.where[d] in usable:
-                    found: list = []  # type: ignore[type-arg]
-                    s._entries(sh, TAKE, d, found)
-                    if found:
-                        usable[s.where[d]].append(d)
+                if s.where[d] in usable and k.entries(s.tb, s.sh, s.gs, p, TAKE, d, found, 0):
+                    usable[s.where[d]].append(d)
             offered = {m[1] for m in moves if m[0] == TAKE}
             assert offered == set(usable[TRAY] or usable[PICKED])
         if s.phase == ACTIVE and not s.pending:
             assert (LOST_MOVE in moves) == (not any(m[0] == PICK for m in moves))
         s.apply(moves[rng.randrange(len(moves))])
+
+
+def test_the_compiled_tables_refuse_an_area_past_their_room() -> None:
+    # compiled code does not check its indices: a sheet the checker would refuse never reaches it
+    import dataclasses
+
+    from generator.games.rzuc_na_tace.model import standard_layout
+
+    lay = dataclasses.replace(standard_layout(), purple_cells=k.MAX_CELLS + 1)
+    with pytest.raises(ValueError, match="more than 20 cells"):
+        k.tables_of(lay)
+
+
+@pytest.mark.parametrize("shared", [True, False])
+def test_a_whole_game_handed_its_words_a_few_at_a_time_is_the_same_game(monkeypatch: pytest.MonkeyPatch,
+                                                                        shared: bool) -> None:
+    # bots._play tops the words up whenever the kernel runs out: the game and where both streams
+    # end must not depend on how many it was handed at a time
+    from generator.core.playout import play_one
+    from generator.games.rzuc_na_tace import bots
+
+    def game(words: int) -> tuple[object, ...]:
+        monkeypatch.setattr(bots, "WORDS", words)
+        dice = random.Random(41)
+        bot = dice if shared else random.Random(42)
+        s = State(3, dice)
+        moves = bots.PLAYERS["greedy"](s, bot)
+        return moves, s.sh.tolist(), s.gs.tolist(), dice.getrandbits(32), bot.getrandbits(32)
+
+    dice = random.Random(41)
+    bot = dice if shared else random.Random(42)
+    s = State(3, dice)
+    moves = play_one(s, [bots.greedy_move] * 3, bot)
+    stepwise = (moves, s.sh.tolist(), s.gs.tolist(), dice.getrandbits(32), bot.getrandbits(32))
+    assert game(1) == game(112) == stepwise

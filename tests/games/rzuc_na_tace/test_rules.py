@@ -15,13 +15,14 @@ from generator.games.rzuc_na_tace.rules import (
     PLUS,
     REROLL,
     YELLOW_X,
-    Sheet,
     bonus_code,
     check_filled,
     check_layout,
     parse_filled,
     score,
 )
+
+from .conftest import Marks
 
 
 def filled(**kw: object) -> dict[str, object]:
@@ -136,7 +137,7 @@ def test_malformed_bodies_raise_one_line_errors(body: object) -> None:
 
 # -- bonuses (each, and chained) ---------------------------------------------------------------
 
-def test_yellow_row_and_diagonal_bonuses(sheet: Sheet) -> None:
+def test_yellow_row_and_diagonal_bonuses(sheet: Marks) -> None:
     assert sheet.cross_yellow(0) == ()
     assert sheet.cross_yellow(1) == ()
     assert sheet.cross_yellow(2) == (BLUE_X,)  # row 1 (its 4th cell is pre-crossed)
@@ -148,7 +149,7 @@ def test_yellow_row_and_diagonal_bonuses(sheet: Sheet) -> None:
     assert sheet.cross_yellow(14) == (FOX,)
 
 
-def test_yellow_rows(sheet: Sheet) -> None:
+def test_yellow_rows(sheet: Marks) -> None:
     sheet.cross_yellow(13)
     sheet.cross_yellow(14)
     assert sheet.cross_yellow(15) == (FOX,)
@@ -160,7 +161,7 @@ def test_yellow_rows(sheet: Sheet) -> None:
     assert sheet.cross_yellow(11) == (GREEN_X,)
 
 
-def test_blue_row_and_column_bonuses(sheet: Sheet) -> None:
+def test_blue_row_and_column_bonuses(sheet: Marks) -> None:
     assert sheet.cross_blue(5) == ()
     assert sheet.cross_blue(9) == (REROLL,)  # column {5, 9}
     sheet.cross_blue(2)
@@ -174,7 +175,7 @@ def test_blue_row_and_column_bonuses(sheet: Sheet) -> None:
     assert sheet.cross_blue(11) == (FOX, bonus_code("purple_6"))  # row 3 and column {3, 7, 11}
 
 
-def test_cell_bonuses_of_green_orange_purple(sheet: Sheet) -> None:
+def test_cell_bonuses_of_green_orange_purple(sheet: Marks) -> None:
     fired = [sheet.cross_green() for _ in range(11)]
     assert [i + 1 for i, f in enumerate(fired) if f] == [4, 6, 7, 9, 10]
     assert fired[3] == (PLUS,) and fired[5] == (BLUE_X,) and fired[6] == (FOX,)
@@ -187,7 +188,7 @@ def test_cell_bonuses_of_green_orange_purple(sheet: Sheet) -> None:
                      (bonus_code("orange_6"),), (PLUS,)]
 
 
-def test_purple_rule(sheet: Sheet) -> None:
+def test_purple_rule(sheet: Marks) -> None:
     assert sheet.purple_ok(1)
     sheet.write_purple(3)
     assert not sheet.purple_ok(3) and not sheet.purple_ok(2) and sheet.purple_ok(4)
@@ -195,7 +196,7 @@ def test_purple_rule(sheet: Sheet) -> None:
     assert all(sheet.purple_ok(v) for v in range(1, 7))
 
 
-def test_green_threshold(sheet: Sheet) -> None:
+def test_green_threshold(sheet: Marks) -> None:
     thresholds = [1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 6]
     for thr in thresholds:
         assert not sheet.green_ok(thr - 1)
