@@ -83,6 +83,32 @@ def apart(halo: Any, ring: Any, mine: Any, plantings: Any) -> bool:
 
 
 @njit
+def target_windows(boards: Any, windows: Any, start: Any, one: Any, out: Any) -> None:
+    """The greedy bot's target window of each colour (`out[colour]`, 0 when none is free): for red,
+    then green, then yellow, the window of the colour's side (`WINDOW`; its windows are
+    `windows[start[colour]:start[colour + 1]]`, in board order) free of the other colours that
+    scores best: 4 per square of the colour in it, -3 per square of a window already chosen; the
+    first such window in board order on a tie, none when every score is negative."""
+    occ = boards[0] | boards[1] | boards[2]
+    taken = occ & ~occ
+    for colour in (2, 1, 0):
+        mine = boards[colour]
+        others = occ & ~mine
+        best = taken & ~taken
+        best_score = -1
+        for i in range(start[colour], start[colour + 1]):
+            w = windows[i]
+            if w & others:
+                continue
+            score = popcount(w & mine, one) * 4 - popcount(w & taken, one) * 3
+            if score > best_score:
+                best = w
+                best_score = score
+        out[colour] = best
+        taken |= best
+
+
+@njit
 def plant_ties(placements: Any, halos: Any, rings: Any, lo: int, hi: int, occ: Any, mine: Any, plantings: Any,
                window: Any, foreign: Any, mult: float, base: int, size_term: float, ne: Any, wd: int, one: Any,
                out: Any, at: int) -> tuple[float, int]:
@@ -207,8 +233,8 @@ def _plain_twins(names: tuple[str, ...]) -> SimpleNamespace:
     return SimpleNamespace(**{name: scope[name] for name in names})
 
 
-KERNELS = ("popcount", "squares_score", "plant_value", "apart", "plant_ties", "grows", "harvest_value",
-           "plant_decision")
+KERNELS = ("popcount", "squares_score", "plant_value", "apart", "target_windows", "plant_ties", "grows",
+           "harvest_value", "plant_decision")
 #: the kernels as the module defines them (compiled unless PURE_PYTHON), and as plain Python
 COMPILED = SimpleNamespace(**{name: globals()[name] for name in KERNELS})
 PLAIN = _plain_twins(KERNELS)
@@ -275,6 +301,7 @@ def warm() -> None:
     k.squares_score(z, z, 8, one)
     k.plant_value(z, z, z, z, z, 1.0, 0, 0.3, z, 8, one)
     k.apart(z, z, z, a)
+    k.target_windows(words([0, 0, 0], word), a, ints([0, 1, 1, 1], word), one, words([0, 0, 0], word))
     k.plant_ties(a, a, a, 0, 1, z, z, a, z, z, 1.0, 0, 0.3, z, 8, one, out, 0)
     k.grows(0, z, i0, i0, a, a, a, i1, z, z, a)
     k.harvest_value(0, z, z, 1, 0, 0, 8, z, z, 64, i0, i0, a, a, a, i1, z, a)

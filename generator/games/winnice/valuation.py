@@ -97,17 +97,21 @@ def stored(t: Any, p: Player, word: Any) -> tuple[list[tuple[int, str]], Any, An
     return seeds, kernels.ints([c for c, _ in seeds], word), kernels.ints([order[s] for _, s in seeds], word)
 
 
-def _windows(state: State) -> dict[int, dict[int, int]]:
-    """Per target-window side: the square windows of that side by the bit of their north-west
-    corner (built once per catalog)."""
-    memo = (index_for(state.t)).memo
-    got = memo.get("windows by side")
+def _windows(t: Any, word: Any) -> tuple[Any, Any]:
+    """Every square window of each colour's target side (`WINDOW`), colour after colour, in board
+    order (by the bit of the north-west corner), and where each colour's run starts, as
+    `kernels.target_windows` takes them (once per catalog)."""
+    memo = index_for(t).memo
+    key = ("target windows", word)
+    got = memo.get(key)
     if got is None:
-        g = state.t.grid
-        got = memo["windows by side"] = {
-            side: {g.bit(x, y): g.rect(x, y, side, side) for y in range(g.height - side + 1)
-                   for x in range(g.width - side + 1)}
-            for side in set(WINDOW)}
+        g = t.grid
+        ws: list[int] = []
+        start = [0]
+        for side in WINDOW:
+            ws.extend(g.rect(x, y, side, side) for y in range(g.height - side + 1) for x in range(g.width - side + 1))
+            start.append(len(ws))
+        got = memo[key] = (kernels.words(ws, word), kernels.ints(start, word))
     return got  # type: ignore[no-any-return]
 
 
@@ -137,75 +141,14 @@ _TARGETS_KEY = tuple(("targets", who) for who in range(16))
 
 
 def _targets(state: State, p: Player) -> list[int]:
-    """For red, then green, then yellow: the window (side WINDOW[colour]) free of the other
-    colours that scores best — 4 per square of the colour in it, -3 per square of a window
-    already chosen; the first such window in board order on a tie, none when every score is
-    negative.
-
-    Found by bitboards rather than by scoring all 25-49 windows: erosion leaves the corners of
-    the free windows; only those holding a square of the colour need scoring, and of the rest the
-    first clear of the chosen windows (score 0) is the only one that can win. The scan (in board
-    order) stops at the first window scoring the most any window could: all of the colour's
-    squares, up to the window's size, and none of a chosen window.
-
-    Each colour's step is a function of its squares, the windows chosen before it (`taken`) and
-    the other colours' squares (`others`); the last answer per (colour, squares, taken) is kept
-    with the `others` it was found for. Planting a piece of one colour only adds to the others of
-    the two other colours' steps, and more others only take candidate windows away (the scores
-    depend on the colour and `taken` alone, and the first clear window can only move later), so
-    while the kept window is still clear of the others it is still the first best one — the same
-    answer without the scan."""
-    grid = state.t.grid
-    wd, ne = grid.width, grid.not_east
-    full = grid.full
-    by_side = _windows(state)
-    idx = index_for(state.t)
-    out = [0, 0, 0]
-    taken = 0
-    occ = p.occupied
-    for colour in (2, 1, 0):
-        mine = p.board[colour]
-        others = occ & ~mine
-        step = ("target step", colour, mine, taken)
-        kept = idx.memo.get(step)
-        if kept is not None and not kept[0] & ~others and not kept[1] & others:
-            best = kept[1]
-            out[colour] = best
-            taken |= best
-            continue
-        k = WINDOW[colour]
-        free = full & ~others
-        for _ in range(k - 1):  # corners of the k x k windows inside `free`
-            free = free & (free >> 1) & (free >> wd) & (free >> (wd + 1)) & ne
-        if not free:
-            continue
-        windows = by_side[k]
-        near_mine, near_taken = mine, taken  # corners of the windows that hold a square of each
-        for _ in range(k - 1):
-            near_mine |= (near_mine >> 1) & ne
-            near_taken |= (near_taken >> 1) & ne
-        for _ in range(k - 1):
-            near_mine |= near_mine >> wd
-            near_taken |= near_taken >> wd
-        scored = free & near_mine
-        clear = free & ~near_mine & ~near_taken
-        if clear:
-            scored |= clear & -clear
-        best, best_score = 0, -1.0
-        bound = min(mine.bit_count(), k * k) * 4  # no window scores more: the first that does wins
-        while scored:
-            low = scored & -scored
-            scored ^= low
-            w = windows[low]
-            score = (w & mine).bit_count() * 4 - (w & taken).bit_count() * 3
-            if score > best_score:
-                best, best_score = w, score
-                if score == bound:
-                    break
-        idx.remember(step, (others, best))
-        out[colour] = best
-        taken |= best
-    return out
+    """`kernels.target_windows` of the player's three colour boards."""
+    t = state.t
+    grid = t.grid
+    k, word = kernels.for_board(grid.width * grid.height)
+    windows, start = _windows(t, word)
+    out = kernels.words([0, 0, 0], word)
+    k.target_windows(kernels.words(p.board, word), windows, start, word(1), out)
+    return [int(w) for w in out]
 
 
 def _take_value(state: State, who: int, cid: str) -> float:
