@@ -2,9 +2,14 @@
 
     python bench/bench_winnice.py [--setups N] [--games N] [--report N] [--jobs J] [--repeat R] [--only PART]
     python bench/bench_winnice.py --only versus --against OLD_TREE [--games N] [--report N]
+    python bench/bench_winnice.py --only paths [--games N]
+    python bench/bench_winnice.py --only memory [--report N]
 
 PARTS: setups, games, floor, report, kit (default: all); versus compares this code with an older
-tree in the same run (games/s and the report command, with their ratios).
+tree in the same run (games/s and the report command, with their ratios); paths the compiled
+path with the plain-Python one (`BOARDGEN_PURE_PYTHON=1`, the same source with the JIT off);
+memory the peak RSS of a report of N/10 and of N games (`--jobs 2`): it should stay flat.
+Every part prints the machine's load (`uptime`) first.
 
 Figures are the best of `--repeat` runs (the machine is shared; the best run is the one least
 disturbed). Goal from issue 9: a 200-game playability report in under 5 s.
@@ -243,6 +248,63 @@ with few_collections():
 """
 
 
+def load() -> str:
+    """The machine's load averages (1, 5, 15 min): figures are only comparable within one run."""
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def _rate(tree: Path, n: int, warm: int, pure: bool = False) -> float:
+    """Greedy 4-player games/s CPU of the code at `tree`, in a fresh process."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    env.pop("BOARDGEN_PURE_PYTHON", None)
+    if pure:
+        env["BOARDGEN_PURE_PYTHON"] = "1"
+    out = subprocess.run([sys.executable, "-c", _GAMES_SCRIPT, str(n), str(warm)], capture_output=True, text=True,
+                         env=env, cwd=tree, check=True)
+    return float(out.stdout.split()[-1])
+
+
+def bench_paths(n: int, warm: int, repeat: int) -> None:
+    """Greedy 4-player games/s CPU on the compiled path and on the plain-Python one (the same
+    source, `BOARDGEN_PURE_PYTHON=1`), each in fresh processes taken in turns (best of `repeat`)."""
+    root = Path(__file__).resolve().parent.parent
+    fast = slow = 0.0
+    for _ in range(repeat):
+        fast = max(fast, _rate(root, n, warm))
+        slow = max(slow, _rate(root, max(1, n // 4), min(warm, 2), pure=True))
+    print(f"greedy 4-player games/s CPU: compiled {fast:.1f}, plain Python {slow:.1f} (compiled x{fast / slow:.2f})")
+
+
+def bench_memory(n: int, jobs: int) -> None:
+    """Peak RSS of `winnice check FILE --playouts K --jobs J` for K = n/10 and n: the command and
+    its workers (the largest process of each run, `ru_maxrss` of the waited-for children)."""
+    cat = default_catalog()
+    code = CODE.encode({"players": 4}, 1)
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "setup.json"
+        save_setup(path, GAME, SETUP_VERSION, code, generate(4, 1, cat).to_json())
+        for k in (max(1, n // 10), n):
+            cmd = [sys.executable, "-c", "import resource, runpy, sys; sys.argv = sys.argv[1:]; "
+                   "sys.argv[0] = 'boardgen'\ntry:\n    runpy.run_module('generator', run_name='__main__')\n"
+                   "finally:\n    r = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss\n"
+                   "    s = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+                   "    print(f'RSS {s} {r}', file=sys.stderr)",
+                   "boardgen", "winnice", "check", str(path), "--playouts", str(k), "--jobs", str(jobs)]
+            w0 = time.perf_counter()
+            out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=root, check=False)
+            wall = time.perf_counter() - w0
+            rss = [line for line in out.stderr.splitlines() if line.startswith("RSS ")]
+            if out.returncode != 0 or not rss:
+                print(f"report of {k} games failed (exit {out.returncode}): {out.stderr.strip()[-300:]}")
+                return
+            own, workers = (int(x) / 1024 for x in rss[-1].split()[1:])
+            print(f"report `winnice check --playouts {k} --jobs {jobs}`: {wall:.1f} s wall, peak RSS "
+                  f"{own:.0f} MB (command), {workers:.0f} MB (largest worker)")
+
+
 def bench_versus(against: Path, n: int, warm: int, repeat: int, report: int, jobs: int | None) -> None:
     """This checkout against the code at `against` (an older checkout or `git archive` of one), in
     the same run: greedy 4-player games/s CPU, each tree in fresh processes taken in turns (best
@@ -252,10 +314,7 @@ def bench_versus(against: Path, n: int, warm: int, repeat: int, report: int, job
     rates: dict[str, float] = dict.fromkeys(trees, 0.0)
     for _ in range(repeat):
         for name, tree in trees.items():
-            env = dict(os.environ, PYTHONPATH=str(tree))
-            out = subprocess.run([sys.executable, "-c", _GAMES_SCRIPT, str(n), str(warm)], capture_output=True,
-                                 text=True, env=env, cwd=tree, check=True)
-            rates[name] = max(rates[name], float(out.stdout.split()[-1]))
+            rates[name] = max(rates[name], _rate(tree, n, warm))
     print(f"greedy 4-player games/s CPU: this {rates['this']:.1f}, old {rates['old']:.1f} "
           f"(x{rates['this'] / rates['old']:.2f})")
     if not report:
@@ -311,10 +370,18 @@ def main() -> None:
     ap.add_argument("--report", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=2)
-    ap.add_argument("--only", choices=("setups", "games", "floor", "report", "kit", "versus"), default=None)
+    ap.add_argument("--only", choices=("setups", "games", "floor", "report", "kit", "versus", "paths", "memory"),
+                    default=None)
     ap.add_argument("--against", type=Path, default=None,
                     help="with --only versus: the code to compare with (a checkout or `git archive` of one)")
     a = ap.parse_args()
+    print(load())
+    if a.only == "paths":
+        bench_paths(a.games, a.warm, a.repeat)
+        return
+    if a.only == "memory":
+        bench_memory(a.report, a.jobs)
+        return
     if a.only == "versus":
         if a.against is None:
             ap.error("--only versus needs --against DIR")
