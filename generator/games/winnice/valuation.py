@@ -91,10 +91,16 @@ def kernel_rows(t: Any, word: Any) -> tuple[dict[str, int], Any, Any, Any, Any, 
 
 def stored(t: Any, p: Player, word: Any) -> tuple[list[tuple[int, str]], Any, Any]:
     """The player's distinct stored seedlings (sorted) and, as the kernels take them, their colours
-    and shape indices (`kernel_rows`)."""
-    order = kernel_rows(t, word)[0]
-    seeds = sorted(set(p.seedlings))
-    return seeds, kernels.ints([c for c, _ in seeds], word), kernels.ints([order[s] for _, s in seeds], word)
+    and shape indices (`kernel_rows`), remembered by the stored list."""
+    idx = index_for(t)
+    key = ("stored", word, *p.seedlings)
+    got = idx.memo.get(key)
+    if got is None:
+        order = kernel_rows(t, word)[0]
+        seeds = sorted(set(p.seedlings))
+        got = idx.remember(key, (seeds, kernels.ints([c for c, _ in seeds], word),
+                                 kernels.ints([order[s] for _, s in seeds], word)))
+    return got  # type: ignore[no-any-return]
 
 
 def _windows(t: Any, word: Any) -> tuple[Any, Any]:
