@@ -64,7 +64,8 @@ of the planting decision (target windows, contexts, harvest values), 27% the pla
 The planting decision in one compiled call (kernels.plant_decision, with the harvest values,
 `grows` and the target windows compiled too; 2026-12-02, machine at load 4-7 on 2 cores, so the
 wall-clock figures are within noise): cachegrind, 4-player greedy games of setup 1, seeds 0..2,
-227 M instructions a game before (c46ae15) and 211 M after (x1.08); `--only versus` games/s CPU
+227 M instructions a game before (c46ae15), 211 M after (x1.08), ~194 M with the stored seedlings'
+arrays remembered (x1.17; identical runs differ by some 3%); `--only versus` games/s CPU
 x1.03-1.10. Where a game's time goes now (~27 ms a game when quiet): the planting decision ~30 us
 x 378 (of which the kernel ~5 us: the rest is Python building its arguments and the moves), the
 placing decision ~17 us x 439, the engine applying moves ~5.5 ms a game, resolving choices ~1.6
@@ -75,8 +76,9 @@ games/s; 300 needs the game loop itself compiled (the State as arrays, the moves
 tie-breaks drawn in the kernel from Python's own Mersenne Twister words, as core.kernels'
 `take_words`/`randbelow`/`give_back` provide). The plain-Python path (`--only paths`) runs the
 same source at ~1/4.7 of the compiled speed. Memory (`--only memory --report 5000`, same day):
-peak RSS 161 MB (command) / 112 MB (largest worker) for 500 games, 177 / 139 MB for 5,000 (the
-bots' memo tables are bounded: placement_index.MEMO_LIMIT).
+peak RSS 161 MB (command) / 112 MB (largest worker) for 500 games, 177 / 139 MB for 5,000,
+against 175 MB (largest process) for 5,000 with c46ae15 (the bots' memo tables are bounded:
+placement_index.MEMO_LIMIT).
 """
 
 from __future__ import annotations
