@@ -2,9 +2,14 @@
 
     python bench/bench_winnice.py [--setups N] [--games N] [--report N] [--jobs J] [--repeat R] [--only PART]
     python bench/bench_winnice.py --only versus --against OLD_TREE [--games N] [--report N]
+    python bench/bench_winnice.py --only paths [--games N]
+    python bench/bench_winnice.py --only memory [--report N]
 
 PARTS: setups, games, floor, report, kit (default: all); versus compares this code with an older
-tree in the same run (games/s and the report command, with their ratios).
+tree in the same run (games/s and the report command, with their ratios); paths the compiled
+path with the plain-Python one (`BOARDGEN_PURE_PYTHON=1`, the same source with the JIT off);
+memory the peak RSS of a report of N/10 and of N games (`--jobs 2`): it should stay flat.
+Every part prints the machine's load (`uptime`) first.
 
 Figures are the best of `--repeat` runs (the machine is shared; the best run is the one least
 disturbed). Goal from issue 9: a 200-game playability report in under 5 s.
@@ -55,6 +60,25 @@ workers x1.19-1.27 faster in wall-clock (16.2 s against 20.6 s at load 9; the is
 measured at load 0.1). What is left is Python plumbing: about 37% of a greedy game is the rest
 of the planting decision (target windows, contexts, harvest values), 27% the placing decision,
 20% the engine applying moves; a compiled placing decision and engine step are next.
+
+The planting decision in one compiled call (kernels.plant_decision, with the harvest values,
+`grows` and the target windows compiled too; 2026-12-02, machine at load 4-7 on 2 cores, so the
+wall-clock figures are within noise): cachegrind, 4-player greedy games of setup 1, seeds 0..2,
+227 M instructions a game before (c46ae15), 211 M after (x1.08), ~194 M with the stored seedlings'
+arrays remembered (x1.17; identical runs differ by some 3%); `--only versus` games/s CPU
+x1.03-1.10. Where a game's time goes now (~27 ms a game when quiet): the planting decision ~30 us
+x 378 (of which the kernel ~5 us: the rest is Python building its arguments and the moves), the
+placing decision ~17 us x 439, the engine applying moves ~5.5 ms a game, resolving choices ~1.6
+ms. A compiled placing loop (kernels over the spaces, the action parts still valued in Python)
+measured no gain (207-219 M against 211 M) and was not kept. Every decision that returns to Python
+costs ~10 us of plumbing, so with the bots' decisions compiled one by one the ceiling is some 75
+games/s; 300 needs the game loop itself compiled (the State as arrays, the moves applied and the
+tie-breaks drawn in the kernel from Python's own Mersenne Twister words, as core.kernels'
+`take_words`/`randbelow`/`give_back` provide). The plain-Python path (`--only paths`) runs the
+same source at ~1/4.7 of the compiled speed. Memory (`--only memory --report 5000`, same day):
+peak RSS 161 MB (command) / 112 MB (largest worker) for 500 games, 177 / 139 MB for 5,000,
+against 175 MB (largest process) for 5,000 with c46ae15 (the bots' memo tables are bounded:
+placement_index.MEMO_LIMIT).
 """
 
 from __future__ import annotations
@@ -243,6 +267,63 @@ with few_collections():
 """
 
 
+def load() -> str:
+    """The machine's load averages (1, 5, 15 min): figures are only comparable within one run."""
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def _rate(tree: Path, n: int, warm: int, pure: bool = False) -> float:
+    """Greedy 4-player games/s CPU of the code at `tree`, in a fresh process."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    env.pop("BOARDGEN_PURE_PYTHON", None)
+    if pure:
+        env["BOARDGEN_PURE_PYTHON"] = "1"
+    out = subprocess.run([sys.executable, "-c", _GAMES_SCRIPT, str(n), str(warm)], capture_output=True, text=True,
+                         env=env, cwd=tree, check=True)
+    return float(out.stdout.split()[-1])
+
+
+def bench_paths(n: int, warm: int, repeat: int) -> None:
+    """Greedy 4-player games/s CPU on the compiled path and on the plain-Python one (the same
+    source, `BOARDGEN_PURE_PYTHON=1`), each in fresh processes taken in turns (best of `repeat`)."""
+    root = Path(__file__).resolve().parent.parent
+    fast = slow = 0.0
+    for _ in range(repeat):
+        fast = max(fast, _rate(root, n, warm))
+        slow = max(slow, _rate(root, max(1, n // 4), min(warm, 2), pure=True))
+    print(f"greedy 4-player games/s CPU: compiled {fast:.1f}, plain Python {slow:.1f} (compiled x{fast / slow:.2f})")
+
+
+def bench_memory(n: int, jobs: int) -> None:
+    """Peak RSS of `winnice check FILE --playouts K --jobs J` for K = n/10 and n: the command and
+    its workers (the largest process of each run, `ru_maxrss` of the waited-for children)."""
+    cat = default_catalog()
+    code = CODE.encode({"players": 4}, 1)
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "setup.json"
+        save_setup(path, GAME, SETUP_VERSION, code, generate(4, 1, cat).to_json())
+        for k in (max(1, n // 10), n):
+            cmd = [sys.executable, "-c", "import resource, runpy, sys; sys.argv = sys.argv[1:]; "
+                   "sys.argv[0] = 'boardgen'\ntry:\n    runpy.run_module('generator', run_name='__main__')\n"
+                   "finally:\n    r = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss\n"
+                   "    s = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+                   "    print(f'RSS {s} {r}', file=sys.stderr)",
+                   "boardgen", "winnice", "check", str(path), "--playouts", str(k), "--jobs", str(jobs)]
+            w0 = time.perf_counter()
+            out = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=root, check=False)
+            wall = time.perf_counter() - w0
+            rss = [line for line in out.stderr.splitlines() if line.startswith("RSS ")]
+            if out.returncode != 0 or not rss:
+                print(f"report of {k} games failed (exit {out.returncode}): {out.stderr.strip()[-300:]}")
+                return
+            own, workers = (int(x) / 1024 for x in rss[-1].split()[1:])
+            print(f"report `winnice check --playouts {k} --jobs {jobs}`: {wall:.1f} s wall, peak RSS "
+                  f"{own:.0f} MB (command), {workers:.0f} MB (largest worker)")
+
+
 def bench_versus(against: Path, n: int, warm: int, repeat: int, report: int, jobs: int | None) -> None:
     """This checkout against the code at `against` (an older checkout or `git archive` of one), in
     the same run: greedy 4-player games/s CPU, each tree in fresh processes taken in turns (best
@@ -252,10 +333,7 @@ def bench_versus(against: Path, n: int, warm: int, repeat: int, report: int, job
     rates: dict[str, float] = dict.fromkeys(trees, 0.0)
     for _ in range(repeat):
         for name, tree in trees.items():
-            env = dict(os.environ, PYTHONPATH=str(tree))
-            out = subprocess.run([sys.executable, "-c", _GAMES_SCRIPT, str(n), str(warm)], capture_output=True,
-                                 text=True, env=env, cwd=tree, check=True)
-            rates[name] = max(rates[name], float(out.stdout.split()[-1]))
+            rates[name] = max(rates[name], _rate(tree, n, warm))
     print(f"greedy 4-player games/s CPU: this {rates['this']:.1f}, old {rates['old']:.1f} "
           f"(x{rates['this'] / rates['old']:.2f})")
     if not report:
@@ -311,10 +389,18 @@ def main() -> None:
     ap.add_argument("--report", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=2)
-    ap.add_argument("--only", choices=("setups", "games", "floor", "report", "kit", "versus"), default=None)
+    ap.add_argument("--only", choices=("setups", "games", "floor", "report", "kit", "versus", "paths", "memory"),
+                    default=None)
     ap.add_argument("--against", type=Path, default=None,
                     help="with --only versus: the code to compare with (a checkout or `git archive` of one)")
     a = ap.parse_args()
+    print(load())
+    if a.only == "paths":
+        bench_paths(a.games, a.warm, a.repeat)
+        return
+    if a.only == "memory":
+        bench_memory(a.report, a.jobs)
+        return
     if a.only == "versus":
         if a.against is None:
             ap.error("--only versus needs --against DIR")

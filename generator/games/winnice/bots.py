@@ -96,7 +96,7 @@ def _harvests(state: State, p: Player) -> tuple[list[Move], list[Move]]:
         bits = p.board[colour]
         if not bits:
             continue
-        for low, side, _ in plantings_of(idx, grid, bits):
+        for low, side, _, _ in plantings_of(idx, grid, bits):
             move = (HARVEST, colour, low, 0)
             every.append(move)
             if side >= 2:

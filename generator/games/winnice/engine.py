@@ -11,7 +11,7 @@ tokens; seedling placements come from `core.shapes.placements`.
 
 A round: selling, actions (placing, then resolving the spaces top to bottom, then laboratory and
 genetics), planting and harvest, the disaster phase (automatic), markets refilled, the first player
-passes on clockwise.
+passes on clockwise (the order of play: flow.py, which the State calls after each move).
 
 Decisions where the rulebook is silent (DIGEST section 4 leaves these to the engine):
 
@@ -76,7 +76,7 @@ from __future__ import annotations
 
 import random
 
-from generator.games.winnice.disaster import disaster, draw, refill_markets
+from generator.games.winnice import flow
 from generator.games.winnice.model import DECKS, Catalog, Setup, default_catalog, parse_card
 from generator.games.winnice.moves import (
     DONE,
@@ -146,7 +146,7 @@ class State:
         self.drought_hits = 0
         self.harvests = 0
         self.moves = 0
-        self._start_round()
+        flow.start_round(self)
 
     # --- protocol --------------------------------------------------------------------------
     def clone(self) -> State:
@@ -366,9 +366,9 @@ class State:
                 self.bank_tokens[tok] += 1
                 p.coins += sale_price(self.cat, *tok)
                 if not p.tokens:
-                    self._next_in_order()
+                    flow.next_in_order(self)
             elif kind == DONE:
-                self._next_in_order()
+                flow.next_in_order(self)
             else:
                 raise ValueError(f"illegal move in selling: {move}")
         elif self.phase == P_PLACE:
@@ -387,17 +387,17 @@ class State:
                 p.coins += self.cat.pass_coins
             else:
                 raise ValueError(f"illegal move in placing: {move}")
-            self._next_placer()
+            flow.next_placer(self)
         elif self.phase == P_RESOLVE:
             if move not in self._resolve_choices():
                 raise ValueError(f"illegal choice {move}")
-            self._resolve_one(who, move)
+            flow.resolve_one(self, who, move)
             self.res_i += 1
             if not self._check_storage(who):
-                self._advance_resolve()
+                flow.advance_resolve(self)
         elif self.phase == P_CONVERT:
             if kind == DONE:
-                self._next_in_order()
+                flow.next_in_order(self)
                 return
             if move not in self.convert_moves(p):
                 raise ValueError(f"illegal conversion {move}")
@@ -420,14 +420,14 @@ class State:
                 p.seedlings.append((RED, shape))
                 p.coins -= self.t.gen_cost
             if not self.convert_moves(p):
-                self._next_in_order()
+                flow.next_in_order(self)
         else:
             self._apply_plant_phase(who, p, move)
 
     def _apply_plant_phase(self, who: int, p: Player, move: Move) -> None:
         kind = move[0]
         if kind == DONE:
-            self._next_in_order()
+            flow.next_in_order(self)
             return
         if p.harvested:
             raise ValueError("no planting after the harvest")
@@ -459,7 +459,7 @@ class State:
                 return
             if self._won(who):
                 return
-            self._next_in_order()
+            flow.next_in_order(self)
         else:
             raise ValueError(f"illegal move in planting: {move}")
 
@@ -506,9 +506,9 @@ class State:
             return
         self.drop = None
         if self.phase == P_RESOLVE:
-            self._advance_resolve()
+            flow.advance_resolve(self)
         elif self.phase == P_PLANT and not self._won(who):
-            self._next_in_order()
+            flow.next_in_order(self)
 
     def _over_limit(self, p: Player) -> bool:
         return (len(p.seedlings) > self.t.seedling_cap[p.cards["greenhouse"]]
@@ -527,133 +527,3 @@ class State:
             self.phase = P_OVER
             return True
         return False
-
-    # --- phase flow ------------------------------------------------------------------------
-    def _seat(self, k: int) -> int:
-        return (self.first + k) % self.num_players
-
-    def _start_round(self) -> None:
-        for p in self.players:
-            p.placed.clear()
-            p.passed = False
-            p.harvested = False
-        self.occupant = [None] * len(self.t.spaces)
-        self.taken = 0
-        self.held = [0] * self.num_players
-        self._begin(P_SELL)
-
-    def _begin(self, phase: int) -> None:
-        self.phase = phase
-        self.order_i = 0
-        if phase == P_PLACE:
-            self.cur = self.first
-            if not self._placer_ok(self.cur):
-                self._next_placer()
-            return
-        if phase == P_RESOLVE:
-            self.res_i = 0
-            self._advance_resolve()
-            return
-        self._settle_turn()
-
-    def _wants_turn(self, who: int) -> bool:
-        p = self.players[who]
-        if self.phase == P_SELL:
-            return bool(p.tokens)
-        if self.phase == P_CONVERT:
-            return bool(self.convert_moves(p))
-        return bool(p.seedlings or p.occupied)  # planting: something to plant or harvest
-
-    def _settle_turn(self) -> None:
-        """Give the turn to the next player (in order from the first) who has something to do."""
-        while self.order_i < self.num_players:
-            self.cur = self._seat(self.order_i)
-            if self._wants_turn(self.cur):
-                return
-            self.order_i += 1
-        self._end_phase()
-
-    def _next_in_order(self) -> None:
-        self.order_i += 1
-        self._settle_turn()
-
-    def _end_phase(self) -> None:
-        if self.phase == P_SELL:
-            self._begin(P_PLACE)
-        elif self.phase == P_CONVERT:
-            self._begin(P_PLANT)
-        elif self.phase == P_PLANT:
-            disaster(self)
-            refill_markets(self)
-            self.first = (self.first + 1) % self.num_players
-            self.round += 1
-            if self.round > self.cat.round_cap:
-                self.capped = True
-                self.phase = P_OVER
-                return
-            self._start_round()
-
-    def _placer_ok(self, who: int) -> bool:
-        p = self.players[who]
-        return not p.passed and len(p.placed) < len(p.workers)
-
-    def _next_placer(self) -> None:
-        for k in range(1, self.num_players + 1):
-            who = (self.cur + k) % self.num_players
-            if self._placer_ok(who):
-                self.cur = who
-                return
-        self._begin(P_RESOLVE)
-
-    def _advance_resolve(self) -> None:
-        """Resolve spaces down the board until one needs its owner's choice."""
-        order = self.t.resolve_order
-        while self.res_i < len(order):
-            si = order[self.res_i]
-            occ = self.occupant[si]
-            if occ is None:
-                self.res_i += 1
-                continue
-            who = occ[0]
-            action = self.t.spaces[si].action
-            if action.startswith(("hire", "buy")):
-                choices = self._resolve_choices()
-                if len(choices) > 1:
-                    self.cur = who
-                    return
-                if choices:  # one way to do it (or, for a market, only "take nothing")
-                    self._resolve_one(who, choices[0])
-                self.res_i += 1
-                if self._check_storage(who):
-                    self.cur = who
-                    return
-                continue
-            p = self.players[who]
-            if self.bank_cards[action] > 0:  # reserved at placement, so always there
-                self.bank_cards[action] -= 1
-                p.cards[action] += 1
-            self.res_i += 1
-        self._begin(P_CONVERT)
-
-    def _resolve_one(self, who: int, move: Move) -> None:
-        p = self.players[who]
-        kind = move[0]
-        if kind == HIRE:
-            p.worker_bank.remove(move[1])
-            p.workers.append(move[1])
-        elif kind == TAKE:
-            si = self.t.resolve_order[self.res_i]
-            deck = "deck" + self.t.spaces[si].action[3:]
-            if move[1] >= 0:
-                cid = self.markets[deck].pop(move[1])
-            else:
-                drawn = draw(self, deck)
-                if drawn is None:
-                    return
-                cid = drawn
-            self.discards[deck].append(cid)
-            key = parse_card(cid)
-            if self.bank_pieces.get(key, 0) > 0:
-                self.bank_pieces[key] -= 1
-                p.seedlings.append(key)
-        # SKIP: nothing (the cost stays paid)

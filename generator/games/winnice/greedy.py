@@ -5,12 +5,11 @@ It returns exactly what the plain greedy bot would choose among — every legal 
 (the tests compare it with the plain version over many seeded states), only without valuing a few
 hundred moves one by one:
 
-- **Planting.** Every free placement of every stored seedling is valued by
-  `kernels.plant_ties` — the planting value `move_value` uses (`kernels.plant_value`), in one
-  compiled loop per shape that also applies the separation rule (`kernels.apart`) and keeps the
-  placements that tie for the best, in placement order. A shape kept for genetics is worth -1
-  and can never beat "done" (0), so it is not looked at. Harvests are valued from the plantings
-  remembered by each board.
+- **Planting.** One call of `kernels.plant_decision` values every free placement of every stored
+  seedling (`kernels.plant_ties` over `kernels.plant_value`, the value `move_value` uses, with the
+  separation rule `kernels.apart`) and every harvest (`kernels.harvest_value`, which
+  `move_value` uses too), and keeps the placements that tie for the best, in placement order. A
+  shape kept for genetics is worth -1 and can never beat "done" (0), so it is not looked at.
 - **Placing.** A space's value is computed once, not once per worker that fits it, and the cards
   a market offers are valued once per player and round (nothing they depend on moves while
   workers are placed).
@@ -29,13 +28,15 @@ from generator.games.winnice import kernels
 from generator.games.winnice.memo import placing, space_table
 from generator.games.winnice.moves import DONE_MOVE, HARVEST, P_PLACE, P_PLANT, PASS_MOVE, PLANT, Move
 from generator.games.winnice.placement_index import bits_of, index_for
+from generator.games.winnice.rules import harvest_points
 from generator.games.winnice.valuation import (
-    _plant_context,
     card_space_part,
-    harvest_value,
+    kernel_rows,
     market_best,
     move_value,
     plantings_of,
+    stored,
+    targets,
 )
 
 if TYPE_CHECKING:
@@ -154,63 +155,61 @@ def _place_top(state: State) -> list[Move]:
     return [PASS_MOVE]
 
 
-def _kernel_rows(idx: Any, t: Any, shape: str, word: Any) -> tuple[Any, Any, Any]:
-    """The shape's placements, their 8-neighbour halos and 4-neighbour rings, as the kernel takes
-    them (kept in the index's memo)."""
-    key = ("kernel rows", shape, word)
-    got = idx.memo.get(key)
-    if got is None:
-        ps = t.placements[shape]
-        got = idx.memo[key] = (kernels.words(list(ps), word), kernels.words([h for _, h in t.haloed[shape]], word),
-                               kernels.words([idx.ring4[b] for b in ps], word))
-    return got  # type: ignore[no-any-return]
-
-
 def _plant_top(state: State) -> Sequence[Move]:
-    """The best moves of a planting decision: every free legal placement of every stored
-    seedling valued by `kernels.plant_ties` (a shape kept for genetics is worth -1 and can never
-    beat "done", so it is not looked at), the irrigations and harvests by `move_value`."""
+    """The best moves of a planting decision: every free legal placement of every stored seedling
+    and every harvest valued by `kernels.plant_decision` in one call (a shape kept for genetics is
+    worth -1 and can never beat "done", so it is not looked at), the irrigations (4 each) by
+    `move_value`."""
     who = state.cur
     p: Player = state.players[who]
     t = state.t
     grid = t.grid
     idx = index_for(t)
     k, word = kernels.for_board(grid.width * grid.height)
-    # per stored (colour, shape) that can be best: its best value and the placements reaching it
-    plans: list[tuple[int, str, float, Any]] = []
-    best = 0.0  # "done" is always legal and worth 0
-    if not p.harvested and p.seedlings:
-        occ = word(p.occupied)
-        one, ne, wd = word(1), word(grid.not_east), grid.width
-        per_colour: dict[int, Any] = {}
-        for colour, shape in sorted(set(p.seedlings)):
-            mine, base, w, foreign, mult, _, keep = _plant_context(state, who, colour)
-            if shape in keep:
-                continue  # worth -1 (kept for genetics): never the best
-            args = per_colour.get(colour)
-            if args is None:
-                plantings = kernels.words([r for _, _, r in plantings_of(idx, grid, mine)], word)
-                args = per_colour[colour] = (word(mine), plantings, word(w), word(foreign), mult, base)
-            placements, halos, rings = _kernel_rows(idx, t, shape, word)
-            out = kernels.index_array(len(placements), word)
-            value, count = k.plant_ties(placements, halos, rings, occ, args[0], args[1], args[2], args[3], args[4],
-                                        args[5], 0.3 * t.shape_size[shape], ne, wd, one, out)
-            if count:
-                if value > best:
-                    best = value
-                plans.append((colour, shape, value, out[:count]))
-    rest: list[tuple[float, Move]] = [(move_value(state, move), move) for move in state.irrigate_moves(p)]
-    if not p.harvested:  # harvest_moves(p), valued from the plantings remembered by each board
-        for colour in range(3):
-            bits = p.board[colour]
-            if bits:
-                for low, side, region in plantings_of(idx, grid, bits):
-                    rest.append((harvest_value(state, who, p, colour, region, side), (HARVEST, colour, low, 0)))
-    for value, _ in rest:
-        if value > best:
-            best = value
-    parts = [(colour, shape, chosen, t.placements[shape]) for colour, shape, value, chosen in plans if value == best]
-    tail = [m for v, m in rest if v == best]
+    _, ps, halos, rings, start, size_term = kernel_rows(t, word)
+    seeds, seed_colour, seed_shape = stored(t, p, word)
+    if p.harvested:  # nothing to plant or harvest: only "done" (irrigating ends with the harvest)
+        return [DONE_MOVE]
+    keep = [0] * len(seeds)
+    if p.cards["genetics"]:
+        for j, (colour, shape) in enumerate(seeds):
+            if colour < 2 and (1 - colour, shape) in p.seedlings:
+                keep[j] = 1  # worth -1 (kept for genetics): never the best
+    first = [0]
+    regions: list[int] = []
+    region_rings: list[int] = []
+    sides: list[int] = []
+    points: list[int] = []
+    harvests: list[Move] = []
+    cat = state.cat
+    drought = p.drought
+    for colour in range(3):
+        for low, side, region, ring in plantings_of(idx, grid, p.board[colour]):
+            regions.append(region)
+            region_rings.append(ring)
+            sides.append(side)
+            points.append(harvest_points(cat, side, (drought & region).bit_count()))
+            harvests.append((HARVEST, colour, low, 0))
+        first.append(len(regions))
+    n = len(seeds)
+    values, counts, at = kernels.floats(n, word), kernels.index_array(n, word), kernels.index_array(n, word)
+    out = kernels.index_array(sum(len(t.placements[s]) for _, s in seeds), word)
+    harvest_values = kernels.floats(len(regions), word)
+    occ = p.occupied
+    best = k.plant_decision(kernels.words(p.board, word), kernels.words(targets(state, who), word), word(occ),
+                            seed_colour, seed_shape, kernels.ints(keep, word), ps, halos, rings, start, size_term,
+                            kernels.words(regions, word), kernels.words(region_rings, word), kernels.ints(sides, word),
+                            kernels.ints(points, word), kernels.ints(first, word), p.red_points(), cat.win_red,
+                            grid.width * grid.height - occ.bit_count(), word(grid.not_east), grid.width, word(1),
+                            values, counts, at, out, harvest_values)
+    irrigations = state.irrigate_moves(p)
+    irrigate = move_value(state, irrigations[0]) if irrigations else None
+    if irrigate is not None and irrigate > best:
+        best = irrigate
+    parts = [(colour, shape, out[at[j]:at[j] + counts[j]], t.placements[shape])
+             for j, (colour, shape) in enumerate(seeds) if counts[j] and values[j] == best]
+    tail = irrigations if irrigate == best else []
+    tail = tail + [m for m, v in zip(harvests, harvest_values, strict=True) if v == best]
     if best == 0.0:
         tail.append(DONE_MOVE)
     return TopMoves(parts, tail)

@@ -23,6 +23,9 @@ from generator.core.jit import PURE_PYTHON, njit
 
 #: the value no legal placement falls to (below every value the bot gives)
 NONE = -1.0e300
+#: the greedy bot's target window side per colour (yellow, green, red), and the weight of a colour's P
+WINDOW = (4, 3, 2)
+COLOUR_WEIGHT = (1.2, 2.0, 10.0)
 
 
 @njit
@@ -80,17 +83,43 @@ def apart(halo: Any, ring: Any, mine: Any, plantings: Any) -> bool:
 
 
 @njit
-def plant_ties(placements: Any, halos: Any, rings: Any, occ: Any, mine: Any, plantings: Any, window: Any,
-               foreign: Any, mult: float, base: int, size_term: float, ne: Any, wd: int, one: Any,
-               out: Any) -> tuple[float, int]:
-    """The best `plant_value` over the legal placements of one shape, and the placements that
-    reach it: their indices (in placement order) in `out[:count]`; returns (best, count), count 0
-    (best `NONE`) when no placement is legal.
+def target_windows(boards: Any, windows: Any, start: Any, one: Any, out: Any) -> None:
+    """The greedy bot's target window of each colour (`out[colour]`, 0 when none is free): for red,
+    then green, then yellow, the window of the colour's side (`WINDOW`; its windows are
+    `windows[start[colour]:start[colour + 1]]`, in board order) free of the other colours that
+    scores best: 4 per square of the colour in it, -3 per square of a window already chosen; the
+    first such window in board order on a tie, none when every score is negative."""
+    occ = boards[0] | boards[1] | boards[2]
+    taken = occ & ~occ
+    for colour in (2, 1, 0):
+        mine = boards[colour]
+        others = occ & ~mine
+        best = taken & ~taken
+        best_score = -1
+        for i in range(start[colour], start[colour + 1]):
+            w = windows[i]
+            if w & others:
+                continue
+            score = popcount(w & mine, one) * 4 - popcount(w & taken, one) * 3
+            if score > best_score:
+                best = w
+                best_score = score
+        out[colour] = best
+        taken |= best
+
+
+@njit
+def plant_ties(placements: Any, halos: Any, rings: Any, lo: int, hi: int, occ: Any, mine: Any, plantings: Any,
+               window: Any, foreign: Any, mult: float, base: int, size_term: float, ne: Any, wd: int, one: Any,
+               out: Any, at: int) -> tuple[float, int]:
+    """The best `plant_value` over the legal placements `lo:hi` of one shape, and the placements that
+    reach it: their indices (from `lo`, in placement order) in `out[at:at + count]`; returns
+    (best, count), count 0 (best `NONE`) when no placement is legal.
 
     Legal: clear of every seedling (`occ`) and `apart` from the colour's plantings."""
     best = NONE
     count = 0
-    for i in range(len(placements)):
+    for i in range(lo, hi):
         b = placements[i]
         if b & occ:
             continue
@@ -102,9 +131,95 @@ def plant_ties(placements: Any, halos: Any, rings: Any, occ: Any, mine: Any, pla
             best = v
             count = 0
         if v == best:
-            out[count] = i
+            out[at + count] = i - lo
             count += 1
     return best, count
+
+
+@njit
+def grows(colour: int, ring: Any, seed_colour: Any, seed_shape: Any, placements: Any, halos: Any, rings: Any,
+          start: Any, occ: Any, mine: Any, plantings: Any) -> bool:
+    """Could a stored seedling of `colour` (the distinct stored seedlings `seed_colour`/`seed_shape`)
+    be planted against the planting whose 4-neighbour ring is `ring`, now: a placement of its
+    shape touching the ring, clear of every seedling and `apart` from the colour's plantings."""
+    for j in range(len(seed_colour)):
+        if seed_colour[j] != colour:
+            continue
+        s = seed_shape[j]
+        for i in range(start[s], start[s + 1]):
+            b = placements[i]
+            if b & ring and not b & occ and apart(halos[i], rings[i], mine, plantings):
+                return True
+    return False
+
+
+@njit
+def harvest_value(colour: int, region: Any, ring: Any, side: int, points: int, red_points: int, win_red: int,
+                  window: Any, occ: Any, empty: int, seed_colour: Any, seed_shape: Any, placements: Any,
+                  halos: Any, rings: Any, start: Any, mine: Any, plantings: Any) -> float:
+    """The greedy bot's value of harvesting the planting `region` (largest square `side`, paying
+    `points`; `ring` its 4-neighbour ring) of `colour`: a winning red harvest always (1000), a ready
+    one gladly (0.8 + its token by the colour's weight), an unready one only when the board is
+    nearly full (16 free squares or fewer). Ready: its square reached the colour's window size
+    (`WINDOW`), or its target window `window` is full and holds it, or (2x2 and more) no stored
+    seedling can grow it any more (`grows`)."""
+    if colour == 2 and points and red_points + points >= win_red:
+        return 1000.0
+    ready = side >= WINDOW[colour]
+    if not ready and window and not window & ~occ and window & region:
+        ready = True
+    if not ready and side >= 2:
+        ready = not grows(colour, ring, seed_colour, seed_shape, placements, halos, rings, start, occ, mine,
+                          plantings)
+    if ready:
+        return 0.8 + points * COLOUR_WEIGHT[colour] / 50
+    return -1.0 if empty > 16 else 0.3 + points / 50
+
+
+@njit
+def plant_decision(boards: Any, windows: Any, occ: Any, seed_colour: Any, seed_shape: Any, seed_keep: Any,
+                   placements: Any, halos: Any, rings: Any, start: Any, size_term: Any, regions: Any,
+                   region_rings: Any, sides: Any, points: Any, first: Any, red_points: int,
+                   win_red: int, empty: int, ne: Any, wd: int, one: Any, values: Any, counts: Any, at: Any,
+                   out: Any, harvest_values: Any) -> float:
+    """The greedy bot's planting decision for the player to move (irrigations aside): per distinct
+    stored seedling `j` (colour, shape index), the best `plant_value` of its legal placements in
+    `values[j]` and the `counts[j]` placements reaching it in `out[at[j]:]` (`plant_ties`; count 0
+    for a shape kept for genetics, `seed_keep`: worth -1, never the best); the value of harvesting
+    each planting (`harvest_value`; the plantings of colour c are
+    `regions[first[c]:first[c + 1]]`, with their rings, largest squares and pay) in
+    `harvest_values`. Returns the best of them all and of "done" (0)."""
+    best = 0.0
+    nxt = 0
+    for j in range(len(seed_colour)):
+        counts[j] = 0
+        at[j] = nxt
+        if seed_keep[j]:
+            continue
+        c = seed_colour[j]
+        s = seed_shape[j]
+        mine = boards[c]
+        foreign = windows[0] & ~windows[0]
+        for c2 in range(3):
+            if c2 != c:
+                foreign |= windows[c2]
+        value, count = plant_ties(placements, halos, rings, start[s], start[s + 1], occ, mine,
+                                  regions[first[c]:first[c + 1]], windows[c], foreign, 1.5 if c == 2 else 1.0,
+                                  squares_score(mine, ne, wd, one), size_term[s], ne, wd, one, out, nxt)
+        values[j] = value
+        counts[j] = count
+        nxt += count
+        if count and value > best:
+            best = value
+    for c in range(3):
+        for r in range(first[c], first[c + 1]):
+            v = harvest_value(c, regions[r], region_rings[r], sides[r], points[r], red_points, win_red, windows[c],
+                              occ, empty, seed_colour, seed_shape, placements, halos, rings, start, boards[c],
+                              regions[first[c]:first[c + 1]])
+            harvest_values[r] = v
+            if v > best:
+                best = v
+    return best
 
 
 def _plain_twins(names: tuple[str, ...]) -> SimpleNamespace:
@@ -118,7 +233,8 @@ def _plain_twins(names: tuple[str, ...]) -> SimpleNamespace:
     return SimpleNamespace(**{name: scope[name] for name in names})
 
 
-KERNELS = ("popcount", "squares_score", "plant_value", "apart", "plant_ties")
+KERNELS = ("popcount", "squares_score", "plant_value", "apart", "target_windows", "plant_ties", "grows",
+           "harvest_value", "plant_decision")
 #: the kernels as the module defines them (compiled unless PURE_PYTHON), and as plain Python
 COMPILED = SimpleNamespace(**{name: globals()[name] for name in KERNELS})
 PLAIN = _plain_twins(KERNELS)
@@ -155,6 +271,21 @@ def index_array(n: int, word: Any) -> Any:
     return _np.empty(n, dtype=_np.int64)
 
 
+def ints(values: list[int], word: Any) -> Any:
+    """Small ints (shape indices, offsets, sides) as a kernel takes them: an int64 array when
+    compiled, else the list."""
+    if word is int:
+        return values
+    return _np.array(values, dtype=_np.int64)
+
+
+def floats(n: int, word: Any) -> Any:
+    """Room for `n` values."""
+    if word is int:
+        return [0.0] * n
+    return _np.empty(n, dtype=_np.float64)
+
+
 def warm() -> None:
     """Load (or compile) the compiled kernels for the 64-square board now: a parent that forks
     playout workers calls it first, so they start with the machine code instead of each loading
@@ -164,7 +295,16 @@ def warm() -> None:
         return
     z, one = word(0), word(1)
     a = words([0], word)
+    i0, i1 = ints([0], word), ints([0, 1], word)
+    f = floats(1, word)
+    out = index_array(1, word)
     k.squares_score(z, z, 8, one)
     k.plant_value(z, z, z, z, z, 1.0, 0, 0.3, z, 8, one)
     k.apart(z, z, z, a)
-    k.plant_ties(a, a, a, z, z, a, z, z, 1.0, 0, 0.3, z, 8, one, index_array(1, word))
+    k.target_windows(words([0, 0, 0], word), a, ints([0, 1, 1, 1], word), one, words([0, 0, 0], word))
+    k.plant_ties(a, a, a, 0, 1, z, z, a, z, z, 1.0, 0, 0.3, z, 8, one, out, 0)
+    k.grows(0, z, i0, i0, a, a, a, i1, z, z, a)
+    k.harvest_value(0, z, z, 1, 0, 0, 8, z, z, 64, i0, i0, a, a, a, i1, z, a)
+    k.plant_decision(words([0, 0, 0], word), words([0, 0, 0], word), z, i0, i0, i0, a, a, a, i1, f, a, a, i0, i0,
+                     ints([0, 0, 0, 0], word), 0, 8, 64, z, 8, one, f, index_array(1, word),
+                     index_array(1, word), out, f)

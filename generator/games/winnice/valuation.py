@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from generator.games.winnice import kernels
+from generator.games.winnice.kernels import WINDOW
 from generator.games.winnice.memo import decision
 from generator.games.winnice.model import parse_card
 from generator.games.winnice.moves import (
@@ -52,32 +53,71 @@ if TYPE_CHECKING:
     from generator.games.winnice.engine import State
     from generator.games.winnice.player import Player
 
-COLOUR_WEIGHT = (1.2, 2.0, 10.0)
 CARD_BONUS = (0.0, 1.5, 6.0)
-WINDOW = (4, 3, 2)  # target window side per colour
 
 
-def plantings_of(idx: Any, grid: Any, bits: int) -> tuple[tuple[int, int, int], ...]:
-    """The plantings of one colour board as (lowest square, largest square's side, squares),
-    remembered by the board."""
+def plantings_of(idx: Any, grid: Any, bits: int) -> tuple[tuple[int, int, int, int], ...]:
+    """The plantings of one colour board as (lowest square, largest square's side, squares, their
+    4-neighbour ring), remembered by the board."""
     key = ("plantings", bits)
     regs = idx.memo.get(key)
     if regs is None:
-        regs = idx.remember(key, tuple((r & -r, largest_side(grid, r), r) for r in grid.regions(bits)))
+        regs = idx.remember(key, tuple((r & -r, largest_side(grid, r), r, grid.grow4(r) & ~r)
+                                       for r in grid.regions(bits)))
     return regs  # type: ignore[no-any-return]
 
 
-def _windows(state: State) -> dict[int, dict[int, int]]:
-    """Per target-window side: the square windows of that side by the bit of their north-west
-    corner (built once per catalog)."""
-    memo = (index_for(state.t)).memo
-    got = memo.get("windows by side")
+def kernel_rows(t: Any, word: Any) -> tuple[dict[str, int], Any, Any, Any, Any, Any]:
+    """Every seedling shape's placements, their 8-neighbour halos and 4-neighbour rings, one shape
+    after another, as the kernels take them: (shape -> index, placements, halos, rings, the first
+    row of each shape and one past the last, 0.3 per square of each shape), once per catalog."""
+    idx = index_for(t)
+    key = ("kernel rows", word)
+    got = idx.memo.get(key)
     if got is None:
-        g = state.t.grid
-        got = memo["windows by side"] = {
-            side: {g.bit(x, y): g.rect(x, y, side, side) for y in range(g.height - side + 1)
-                   for x in range(g.width - side + 1)}
-            for side in set(WINDOW)}
+        shapes = list(t.placements)
+        ps = [b for s in shapes for b in t.placements[s]]
+        start = [0]
+        for s in shapes:
+            start.append(start[-1] + len(t.placements[s]))
+        size_term = kernels.floats(len(shapes), word)
+        for i, s in enumerate(shapes):
+            size_term[i] = 0.3 * t.shape_size[s]
+        got = idx.memo[key] = ({s: i for i, s in enumerate(shapes)}, kernels.words(ps, word),
+                               kernels.words([h for s in shapes for _, h in t.haloed[s]], word),
+                               kernels.words([idx.ring4[b] for b in ps], word), kernels.ints(start, word), size_term)
+    return got  # type: ignore[no-any-return]
+
+
+def stored(t: Any, p: Player, word: Any) -> tuple[list[tuple[int, str]], Any, Any]:
+    """The player's distinct stored seedlings (sorted) and, as the kernels take them, their colours
+    and shape indices (`kernel_rows`), remembered by the stored list."""
+    idx = index_for(t)
+    key = ("stored", word, *p.seedlings)
+    got = idx.memo.get(key)
+    if got is None:
+        order = kernel_rows(t, word)[0]
+        seeds = sorted(set(p.seedlings))
+        got = idx.remember(key, (seeds, kernels.ints([c for c, _ in seeds], word),
+                                 kernels.ints([order[s] for _, s in seeds], word)))
+    return got  # type: ignore[no-any-return]
+
+
+def _windows(t: Any, word: Any) -> tuple[Any, Any]:
+    """Every square window of each colour's target side (`WINDOW`), colour after colour, in board
+    order (by the bit of the north-west corner), and where each colour's run starts, as
+    `kernels.target_windows` takes them (once per catalog)."""
+    memo = index_for(t).memo
+    key = ("target windows", word)
+    got = memo.get(key)
+    if got is None:
+        g = t.grid
+        ws: list[int] = []
+        start = [0]
+        for side in WINDOW:
+            ws.extend(g.rect(x, y, side, side) for y in range(g.height - side + 1) for x in range(g.width - side + 1))
+            start.append(len(ws))
+        got = memo[key] = (kernels.words(ws, word), kernels.ints(start, word))
     return got  # type: ignore[no-any-return]
 
 
@@ -107,75 +147,14 @@ _TARGETS_KEY = tuple(("targets", who) for who in range(16))
 
 
 def _targets(state: State, p: Player) -> list[int]:
-    """For red, then green, then yellow: the window (side WINDOW[colour]) free of the other
-    colours that scores best — 4 per square of the colour in it, -3 per square of a window
-    already chosen; the first such window in board order on a tie, none when every score is
-    negative.
-
-    Found by bitboards rather than by scoring all 25-49 windows: erosion leaves the corners of
-    the free windows; only those holding a square of the colour need scoring, and of the rest the
-    first clear of the chosen windows (score 0) is the only one that can win. The scan (in board
-    order) stops at the first window scoring the most any window could: all of the colour's
-    squares, up to the window's size, and none of a chosen window.
-
-    Each colour's step is a function of its squares, the windows chosen before it (`taken`) and
-    the other colours' squares (`others`); the last answer per (colour, squares, taken) is kept
-    with the `others` it was found for. Planting a piece of one colour only adds to the others of
-    the two other colours' steps, and more others only take candidate windows away (the scores
-    depend on the colour and `taken` alone, and the first clear window can only move later), so
-    while the kept window is still clear of the others it is still the first best one — the same
-    answer without the scan."""
-    grid = state.t.grid
-    wd, ne = grid.width, grid.not_east
-    full = grid.full
-    by_side = _windows(state)
-    idx = index_for(state.t)
-    out = [0, 0, 0]
-    taken = 0
-    occ = p.occupied
-    for colour in (2, 1, 0):
-        mine = p.board[colour]
-        others = occ & ~mine
-        step = ("target step", colour, mine, taken)
-        kept = idx.memo.get(step)
-        if kept is not None and not kept[0] & ~others and not kept[1] & others:
-            best = kept[1]
-            out[colour] = best
-            taken |= best
-            continue
-        k = WINDOW[colour]
-        free = full & ~others
-        for _ in range(k - 1):  # corners of the k x k windows inside `free`
-            free = free & (free >> 1) & (free >> wd) & (free >> (wd + 1)) & ne
-        if not free:
-            continue
-        windows = by_side[k]
-        near_mine, near_taken = mine, taken  # corners of the windows that hold a square of each
-        for _ in range(k - 1):
-            near_mine |= (near_mine >> 1) & ne
-            near_taken |= (near_taken >> 1) & ne
-        for _ in range(k - 1):
-            near_mine |= near_mine >> wd
-            near_taken |= near_taken >> wd
-        scored = free & near_mine
-        clear = free & ~near_mine & ~near_taken
-        if clear:
-            scored |= clear & -clear
-        best, best_score = 0, -1.0
-        bound = min(mine.bit_count(), k * k) * 4  # no window scores more: the first that does wins
-        while scored:
-            low = scored & -scored
-            scored ^= low
-            w = windows[low]
-            score = (w & mine).bit_count() * 4 - (w & taken).bit_count() * 3
-            if score > best_score:
-                best, best_score = w, score
-                if score == bound:
-                    break
-        idx.remember(step, (others, best))
-        out[colour] = best
-        taken |= best
-    return out
+    """`kernels.target_windows` of the player's three colour boards."""
+    t = state.t
+    grid = t.grid
+    k, word = kernels.for_board(grid.width * grid.height)
+    windows, start = _windows(t, word)
+    out = kernels.words([0, 0, 0], word)
+    k.target_windows(kernels.words(p.board, word), windows, start, word(1), out)
+    return [int(w) for w in out]
 
 
 def _take_value(state: State, who: int, cid: str) -> float:
@@ -216,7 +195,7 @@ def fits_window(state: State, who: int, colour: int, shape: str) -> bool:
             inside = idx.remember(inside_key, idx.inside(shape, w))
         candidates = inside & ~idx.cover(shape, p.occupied)
         if candidates:
-            plantings = [r for _, _, r in plantings_of(idx, t.grid, b[colour])]
+            plantings = [r for _, _, r, _ in plantings_of(idx, t.grid, b[colour])]
             ok = bool(candidates & ~unseparated(idx, shape, plantings))
     return idx.remember(key, ok)  # type: ignore[no-any-return]
 
@@ -226,31 +205,6 @@ def squares_score(grid: Any, bits: int) -> int:
     3x3 + 6 per 4x4 (the bot's measure of progress towards a big harvest)."""
     k, word = kernels.for_board(grid.width * grid.height)
     return int(k.squares_score(word(bits), word(grid.not_east), grid.width, word(1)))
-
-
-def can_grow(state: State, who: int, colour: int, region: int) -> bool:
-    """Could a stored seedling of the colour be planted against this planting now?
-
-    Only the placements touching the planting's ring and clear of every seedling are tested for
-    the separation rule (placement sets of placement_index)."""
-    p = state.players[who]
-    t = state.t
-    grid = t.grid
-    idx = index_for(t)
-    ring = grid.grow4(region) & ~region
-    occ, mine = p.occupied, p.board[colour]
-    plantings: list[int] | None = None
-    for c, shape in set(p.seedlings):
-        if c != colour:
-            continue
-        candidates = idx.cover(shape, ring) & ~idx.cover(shape, occ)
-        if not candidates:
-            continue
-        if plantings is None:
-            plantings = [r for _, _, r in plantings_of(idx, grid, mine)]
-        if candidates & ~unseparated(idx, shape, plantings):
-            return True
-    return False
 
 
 def unseparated(idx: Any, shape: str, plantings: list[int]) -> int:
@@ -299,17 +253,6 @@ def _plant_context(state: State, who: int, colour: int) -> tuple[int, int, int, 
         keep = ({s for c, s in p.seedlings if c == 1 - colour} if colour < 2 and p.cards["genetics"] else _NO_KEEP)
         ctx = memo[key] = (*part, keep)
     return ctx  # type: ignore[no-any-return]
-
-
-def _ready(state: State, who: int, colour: int, region: int, side: int) -> bool:
-    """Harvest now: the planting reached its window's size, or its window cannot grow any more."""
-    p = state.players[who]
-    w = targets(state, who)[colour]
-    if side >= WINDOW[colour]:
-        return True
-    if w and (w & ~p.occupied) == 0 and w & region:
-        return True
-    return side >= 2 and not can_grow(state, who, colour, region)
 
 
 def move_value(state: State, move: Move) -> float:
@@ -372,17 +315,22 @@ def move_value(state: State, move: Move) -> float:
 
 
 def harvest_value(state: State, who: int, p: Player, colour: int, region: int, side: int) -> float:
-    """Harvesting the planting `region` (largest square `side`): a winning red harvest always,
-    a ready one gladly (by its token), an unready one only when the board is nearly full."""
-    cat = state.cat
-    points = harvest_points(cat, side, (p.drought & region).bit_count())
-    if colour == 2 and points and p.red_points() + points >= cat.win_red:
-        return 1000.0
-    if _ready(state, who, colour, region, side):
-        return 0.8 + points * COLOUR_WEIGHT[colour] / 50
-    grid = state.t.grid
-    empty = grid.width * grid.height - p.occupied.bit_count()
-    return -1.0 if empty > 16 else 0.3 + points / 50
+    """Harvesting the planting `region` (largest square `side`) of `colour`: `kernels.harvest_value`
+    (a winning red harvest always, a ready one gladly, an unready one only when the board is
+    nearly full) for player `who`."""
+    t = state.t
+    grid = t.grid
+    k, word = kernels.for_board(grid.width * grid.height)
+    _, ps, halos, rings, start, _ = kernel_rows(t, word)
+    _, seed_colour, seed_shape = stored(t, p, word)
+    mine = p.board[colour]
+    plantings = plantings_of(index_for(t), grid, mine)
+    occ = p.occupied
+    return float(k.harvest_value(colour, word(region), word(grid.grow4(region) & ~region), side,
+                                 harvest_points(state.cat, side, (p.drought & region).bit_count()), p.red_points(),
+                                 state.cat.win_red, word(targets(state, who)[colour]), word(occ),
+                                 grid.width * grid.height - occ.bit_count(), seed_colour, seed_shape, ps, halos,
+                                 rings, start, word(mine), kernels.words([r for _, _, r, _ in plantings], word)))
 
 
 def _place_value(state: State, who: int, p: Player, move: Move) -> float:
