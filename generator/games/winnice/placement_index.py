@@ -8,8 +8,8 @@ given pattern of one row's squares), each built the first time it is asked for a
 a few games every lookup is `height` dictionary reads and ORs.
 
 The bots use it where a question is about placement sets rather than values: can a stored
-seedling still go inside its colour's target window or grow a planting (valuation.fits_window,
-can_grow), every free placement of a shape (the random bot). It also keeps each placement's
+seedling still go inside its colour's target window (valuation.fits_window), every free placement
+of a shape (the random bot); whether it can still grow a planting is the compiled kernels.grows. It also keeps each placement's
 4-neighbour ring (`ring4`) and, in `memo`, what the greedy bot remembers across states (target
 windows, the compiled kernel's placement rows).
 
