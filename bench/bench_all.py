@@ -12,7 +12,7 @@ Rows (issue 12 goals in the last column):
 - both paths (issue 27): the figures the compiled kernels change, each measured in a fresh process with
   the JIT on and with BOARDGEN_PURE_PYTHON=1, and their ratio (`--paths-only` prints just these; the
   plain-Python pad is timed on a few sheets and scaled, a whole one would take an hour; `--rss` adds the
-  peak memory of a 1,000-sheet pad).
+  peak memory of a 100- and a 1,000-sheet pad and of a 500- and a 5,000-game Winnice report).
 
 Rates are the best of several rounds (the machine is shared: the best round is the figure for the code,
 the load average is printed beside it). A row whose API has changed prints its error instead of
@@ -274,6 +274,15 @@ _GAMES = {
     "rzuc-na-tace 1p greedy games/s, one core (CPU)": (
         "from generator.games.rzuc_na_tace.engine import State\nmake = lambda rng: State(1, rng)", "greedy",
         ">= 20,000", (400, 60)),
+    "plazing 4p greedy games/s, base game, one core (CPU)": (
+        "from generator.games.plazing.engine import State, board_for\n"
+        "from generator.games.plazing.model import Options\nfrom generator.games.plazing.setup import generate\n"
+        "b = board_for(generate(Options(players=4), 1))\nmake = lambda rng: State(b, rng)", "greedy", ">= 1,000",
+        (60, 4)),
+    "winnice 4p greedy games/s, one core (CPU)": (
+        "from generator.games.winnice.engine import State\nfrom generator.games.winnice.model import default_catalog\n"
+        "from generator.games.winnice.setup import generate\ncat = default_catalog()\nsetup = generate(4, 1, cat)\n"
+        "make = lambda rng: State(setup, cat, rng)", "greedy", ">= 300", (24, 3)),
 }
 
 
@@ -315,6 +324,7 @@ def paths(count: int, rss: bool) -> list[Row]:
             rows.append((label, f"error: {exc}", goal))
             continue
         rows.append((label, f"{fast:,.0f} jit / {slow:,.1f} pure = {fast / slow:,.0f}x", goal))
+    rows += _guard("winnice check FILE --playouts 200 (4p greedy), whole command, wall s", _winnice_check, "<= 1.5 s")
     label = f"plazing-rw {count}-sheet random pad (fair, difficulty 1), whole command"
     try:
         _pad_seconds(False, 1)  # a cold kernel cache compiles here, not in the figure
@@ -339,7 +349,42 @@ def paths(count: int, rss: bool) -> list[Row]:
                              "flat"))
             except Exception as exc:
                 rows.append((f"plazing-rw {n}-sheet pad RSS", f"error: {exc}", "flat"))
+        code = ("import resource, subprocess, sys, tempfile, pathlib\nwith tempfile.TemporaryDirectory() as tmp:\n"
+                "    g = [sys.executable, '-m', 'generator', 'winnice']\n"
+                "    subprocess.run(g + ['setup', '--players', '4', '--seed', '1', '--out', tmp], check=True,"
+                " capture_output=True)\n"
+                "    (f,) = pathlib.Path(tmp).glob('winnice/*/setup.json')\n"
+                "    subprocess.run(g + ['check', str(f), '--playouts', sys.argv[1], '--bot', 'random', '--json'],"
+                " check=True, capture_output=True)\n"
+                "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+        for n in (500, 5000):
+            try:
+                _t, out, _cpu = _in_path(False, ["-c", code, str(n)])
+                rows.append((f"winnice {n}-game report (random bots): peak RSS of a process",
+                             f"{int(out) / 1024:,.0f} MB", "flat"))
+            except Exception as exc:
+                rows.append((f"winnice {n}-game report RSS", f"error: {exc}", "flat"))
     return rows
+
+
+def _winnice_check() -> str:
+    """`boardgen winnice check FILE --playouts 200` on a 4-player setup, as a user runs it (default
+    --jobs), on both paths; the plain path plays 20 games and is scaled."""
+    with tempfile.TemporaryDirectory() as tmp:
+        made = subprocess.run([sys.executable, "-m", "generator", "winnice", "setup", "--players", "4", "--seed", "1",
+                               "--out", tmp], cwd=ROOT, capture_output=True, text=True)
+        if made.returncode != 0:
+            raise RuntimeError((made.stderr or made.stdout).strip().splitlines()[-1])
+        (setup,) = Path(tmp).glob("winnice/*/setup.json")
+
+        def run(pure: bool, games: int) -> float:
+            wall, _out, _cpu = _in_path(pure, ["-m", "generator", "winnice", "check", str(setup), "--playouts",
+                                               str(games), "--bot", "greedy", "--json"])
+            return wall
+
+        run(False, 2)  # a cold kernel cache compiles here, not in the figure
+        fast, slow = run(False, 200), run(True, 20) * 10
+    return f"{fast:.2f} jit / ~{slow:,.0f} pure (20 games x10) = {slow / fast:,.0f}x"
 
 
 def _guard(label: str, fn: Callable[[], str], goal: str) -> list[Row]:
@@ -357,7 +402,8 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="short rounds (a smoke run, not figures)")
     ap.add_argument("--json", type=Path, help="also write the table as JSON")
     ap.add_argument("--paths-only", action="store_true", help="only the compiled / plain-Python figures")
-    ap.add_argument("--rss", action="store_true", help="also the peak memory of a 100- and a 1,000-sheet pad")
+    ap.add_argument("--rss", action="store_true",
+                    help="also peak memory: 100- and 1,000-sheet pads, 500- and 5,000-game reports")
     args = ap.parse_args()
     if args.quick:
         args.seconds, args.runs, args.count = 0.3, 2, 10
