@@ -151,7 +151,7 @@ def flood_until2(free_lo: Any, free_hi: Any, seed_lo: Any, seed_hi: Any, goal_lo
 # --- Python's random draws ------------------------------------------------------------------------
 
 
-@njit
+@njit(refcounts=False)
 def randbelow(words: Any, at: Any, n: int) -> np.int64 | int:  # a draw is an np.int64, the -1 an int
     """`random.Random.randrange(n)` from the raw words `words[at[0]:]` (module doc); advances `at[0]`.
 

@@ -60,8 +60,10 @@ def _play(mode: int, state: State, rng: random.Random) -> int:
     before, words = take_words(rng, WORDS)
     at = np.zeros(2, np.int64)
     log = np.empty(8 * (state.cat.rounds + 1), np.int64)  # a round is at most 4 moves
+    out, wu, wi = t.scratch
     while True:
-        status = k.play(mode, state.st, state.cov, state.alive, t.g, t.ctx, t.num, t.pl, words, at, log, t.setup_best)
+        status = k.play(mode, state.st, state.cov, state.alive, t.g, t.ctx, t.num, t.pl, words, at, log, t.setup_best,
+                        out, wu, wi)
         if status != -1:
             break
         _b, more = take_words(rng, WORDS)
