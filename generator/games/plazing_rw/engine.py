@@ -229,7 +229,7 @@ class State:
 
     def stats(self) -> dict[str, float]:
         t = self.tables
-        closed, scoring = k.area_counts(self.cov[0], self.cov[1], t.g, t.ctx, t.num)
+        closed, scoring = k.area_counts(self.cov[0], self.cov[1], t.g, t.ctx, t.num, *t.scratch[1:])
         return {"areas_closed": int(closed), "scoring_areas": int(scoring),
                 "dead_rolls": self.dead_rolls, "squares_drawn": self.covered.bit_count(),
                 "special_used": int(self.st[k.S_NCROSSED]) - 1 + self.odds // 2}

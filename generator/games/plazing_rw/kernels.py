@@ -112,30 +112,35 @@ def total(area_pts: int, c0: int, c1: int, c2: int, enc_lo: Any, enc_hi: Any, co
     return pts
 
 
-@njit(refcounts=False)
-def board_points(cov_lo: Any, cov_hi: Any, g: tuple, ctx: Any, num: Any) -> int:
-    """The board points of a sheet whose drawn squares are `cov`: its closed areas are the free
-    squares (not drawn, not an object or a printed blanket) that no open edge reaches."""
+@njit(inline="always", refcounts=False)
+def open_region(cov_lo: Any, cov_hi: Any, g: tuple, ctx: Any) -> tuple[Any, Any, Any, Any]:
+    """(free squares, the open region) of a sheet whose drawn squares are `cov`: free squares are not
+    drawn, not an object or a printed blanket; the open region is the free squares an open edge
+    reaches, and every other free square lies in a closed area (rules.py, "Areas")."""
     free_lo, free_hi = ctx[C_FREE] & ~cov_lo, ctx[C_FREE + 1] & ~cov_hi
     r_lo, r_hi = flood2(free_lo, free_hi, free_lo & ctx[C_OPEN], free_hi & ctx[C_OPEN + 1], g)
-    area_pts, c0, c1, c2, enc_lo, enc_hi = areas_of(free_lo & ~r_lo, free_hi & ~r_hi, g, ctx, num)
+    return free_lo, free_hi, r_lo, r_hi
+
+
+@njit(refcounts=False)
+def board_points(cov_lo: Any, cov_hi: Any, g: tuple, ctx: Any, num: Any) -> int:
+    """The board points of a sheet whose drawn squares are `cov` (its closed areas: `open_region`)."""
+    free_lo, free_hi, r_lo, r_hi = open_region(cov_lo, cov_hi, g, ctx)
+    # nothing kept, so no scratch: empty views stand in for it
+    _n, area_pts, c0, c1, c2, enc_lo, enc_hi = areas_of(free_lo & ~r_lo, free_hi & ~r_hi, g, ctx, num, ctx[:0],
+                                                         num[:0], False)
     return total(area_pts, c0, c1, c2, enc_lo, enc_hi, cov_lo, cov_hi, ctx, num)
 
 
 @njit(refcounts=False)
-def area_counts(cov_lo: Any, cov_hi: Any, g: tuple, ctx: Any, num: Any) -> tuple[int, int]:
-    """(closed areas, closed areas that score as areas: no waste, at most `area_max` squares)."""
-    free_lo, free_hi = ctx[C_FREE] & ~cov_lo, ctx[C_FREE + 1] & ~cov_hi
-    r_lo, r_hi = flood2(free_lo, free_hi, free_lo & ctx[C_OPEN], free_hi & ctx[C_OPEN + 1], g)
-    rest_lo, rest_hi = free_lo & ~r_lo, free_hi & ~r_hi
-    closed = scoring = 0
-    while rest_lo | rest_hi:
-        s_lo, s_hi = lowest2(rest_lo, rest_hi)
-        a_lo, a_hi = flood2(rest_lo, rest_hi, s_lo, s_hi, g)
-        rest_lo &= ~a_lo
-        rest_hi &= ~a_hi
-        closed += 1
-        if area_part(a_lo, a_hi, ctx, num)[0] > 0:
+def area_counts(cov_lo: Any, cov_hi: Any, g: tuple, ctx: Any, num: Any, wu: Any, wi: Any) -> tuple[int, int]:
+    """(closed areas, closed areas that score as areas: no waste, at most `area_max` squares);
+    `wu`, `wi` are scratch (`scratch`)."""
+    free_lo, free_hi, r_lo, r_hi = open_region(cov_lo, cov_hi, g, ctx)
+    closed = areas_of(free_lo & ~r_lo, free_hi & ~r_hi, g, ctx, num, wu, wi, True)[0]
+    scoring = 0
+    for k in range(closed):
+        if wi[I_PARTS + 4 * k] > 0:
             scoring += 1
     return closed, scoring
 
@@ -159,10 +164,14 @@ def points(st: Any, cov: Any, g: tuple, ctx: Any, num: Any) -> int:
 
 
 @njit(inline="always", refcounts=False)
-def areas_of(rest_lo: Any, rest_hi: Any, g: tuple, ctx: Any, num: Any) -> tuple[int, int, int, int, Any, Any]:
-    """The summed shares (`area_part`) of the 4-connected parts of `rest`, each a closed area:
-    (area points, resources of each kind, enclosed squares as two words)."""
-    area_pts = c0 = c1 = c2 = 0
+def areas_of(rest_lo: Any, rest_hi: Any, g: tuple, ctx: Any, num: Any, wu: Any, wi: Any,
+             keep: bool) -> tuple[int, int, int, int, int, Any, Any]:
+    """The sheet's closed areas `rest` split into its 4-connected parts, each a closed area, and their
+    summed shares (`area_part`): (areas, area points, resources of each kind, enclosed squares as two
+    words). With `keep`, each area and its share also go to the scratch `wu` (`W_AREAS`) and `wi`
+    (`I_PARTS`), area k at 2k and 4k, for `candidates` to rescore only the area a piece changes.
+    The one loop that splits areas: the score, the area counts and the greedy valuation all use it."""
+    n = area_pts = c0 = c1 = c2 = 0
     enc_lo, enc_hi = ZERO, ZERO
     while rest_lo | rest_hi:
         s_lo, s_hi = lowest2(rest_lo, rest_hi)
@@ -170,6 +179,15 @@ def areas_of(rest_lo: Any, rest_hi: Any, g: tuple, ctx: Any, num: Any) -> tuple[
         rest_lo &= ~a_lo
         rest_hi &= ~a_hi
         p, k0, k1, k2, enclosed = area_part(a_lo, a_hi, ctx, num)
+        if keep:
+            wu[W_AREAS + 2 * n] = a_lo
+            wu[W_AREAS + 2 * n + 1] = a_hi
+            q = I_PARTS + 4 * n
+            wi[q] = p
+            wi[q + 1] = k0
+            wi[q + 2] = k1
+            wi[q + 3] = k2
+        n += 1
         area_pts += p
         c0 += k0
         c1 += k1
@@ -177,7 +195,7 @@ def areas_of(rest_lo: Any, rest_hi: Any, g: tuple, ctx: Any, num: Any) -> tuple[
         if enclosed:
             enc_lo |= a_lo
             enc_hi |= a_hi
-    return area_pts, c0, c1, c2, enc_lo, enc_hi
+    return n, area_pts, c0, c1, c2, enc_lo, enc_hi
 
 
 @njit(inline="always", refcounts=False)
@@ -188,7 +206,7 @@ def inside_points(b_lo: Any, b_hi: Any, cov_lo: Any, cov_hi: Any, n_areas: int, 
     for k in range(n_areas):
         a_lo, a_hi = wu[W_AREAS + 2 * k], wu[W_AREAS + 2 * k + 1]
         if (a_lo & b_lo) | (a_hi & b_hi):
-            p, k0, k1, k2, e_lo, e_hi = areas_of(a_lo & ~b_lo, a_hi & ~b_hi, g, ctx, num)
+            _n, p, k0, k1, k2, e_lo, e_hi = areas_of(a_lo & ~b_lo, a_hi & ~b_hi, g, ctx, num, wu, wi, False)
             q = I_PARTS + 4 * k
             return total(wi[I_SUMS] - wi[q] + p, wi[I_SUMS + 1] - wi[q + 1] + k0, wi[I_SUMS + 2] - wi[q + 2] + k1,
                          wi[I_SUMS + 3] - wi[q + 3] + k2, (wu[W_ENC] & ~a_lo) | e_lo, (wu[W_ENC + 1] & ~a_hi) | e_hi,
@@ -200,7 +218,7 @@ def inside_points(b_lo: Any, b_hi: Any, cov_lo: Any, cov_hi: Any, n_areas: int, 
 def cut_points(b_lo: Any, b_hi: Any, cov_lo: Any, cov_hi: Any, new_lo: Any, new_hi: Any, wu: Any, wi: Any,
                ctx: Any, num: Any, g: tuple) -> int:
     """`board_points(cov | b)` for a piece in the open region that closes the areas `new` off it."""
-    p, k0, k1, k2, e_lo, e_hi = areas_of(new_lo, new_hi, g, ctx, num)
+    _n, p, k0, k1, k2, e_lo, e_hi = areas_of(new_lo, new_hi, g, ctx, num, wu, wi, False)
     return total(wi[I_SUMS] + p, wi[I_SUMS + 1] + k0, wi[I_SUMS + 2] + k1, wi[I_SUMS + 3] + k2, wu[W_ENC] | e_lo,
                  wu[W_ENC + 1] | e_hi, cov_lo | b_lo, cov_hi | b_hi, ctx, num)
 
@@ -256,8 +274,7 @@ def candidates(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num
     base = 0
     now = 0
     if best:
-        free_lo, free_hi = ctx[C_FREE] & ~cov_lo, ctx[C_FREE + 1] & ~cov_hi
-        reach_lo, reach_hi = flood2(free_lo, free_hi, free_lo & ctx[C_OPEN], free_hi & ctx[C_OPEN + 1], g)
+        free_lo, free_hi, reach_lo, reach_hi = open_region(cov_lo, cov_hi, g, ctx)
         in_lo, in_hi = free_lo & ~reach_lo, free_hi & ~reach_hi
         # the open region's layers: squares at most 0, 1, 2, ... steps from an open edge
         l_lo, l_hi = reach_lo & ctx[C_OPEN], reach_hi & ctx[C_OPEN + 1]
@@ -272,32 +289,8 @@ def candidates(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num
                 break
             l_lo, l_hi = n_lo, n_hi
         # the closed areas and their shares of the score
-        for i in range(4):
-            wi[I_SUMS + i] = 0
-        wu[W_ENC] = ZERO
-        wu[W_ENC + 1] = ZERO
-        rest_lo, rest_hi = in_lo, in_hi
-        while rest_lo | rest_hi:
-            s_lo, s_hi = lowest2(rest_lo, rest_hi)
-            a_lo, a_hi = flood2(rest_lo, rest_hi, s_lo, s_hi, g)
-            rest_lo &= ~a_lo
-            rest_hi &= ~a_hi
-            p, k0, k1, k2, enclosed = area_part(a_lo, a_hi, ctx, num)
-            wu[W_AREAS + 2 * n_areas] = a_lo
-            wu[W_AREAS + 2 * n_areas + 1] = a_hi
-            q = I_PARTS + 4 * n_areas
-            wi[q] = p
-            wi[q + 1] = k0
-            wi[q + 2] = k1
-            wi[q + 3] = k2
-            n_areas += 1
-            wi[I_SUMS] += p
-            wi[I_SUMS + 1] += k0
-            wi[I_SUMS + 2] += k1
-            wi[I_SUMS + 3] += k2
-            if enclosed:
-                wu[W_ENC] |= a_lo
-                wu[W_ENC + 1] |= a_hi
+        n_areas, wi[I_SUMS], wi[I_SUMS + 1], wi[I_SUMS + 2], wi[I_SUMS + 3], wu[W_ENC], wu[W_ENC + 1] = areas_of(
+            in_lo, in_hi, g, ctx, num, wu, wi, True)
         base = total(wi[I_SUMS], wi[I_SUMS + 1], wi[I_SUMS + 2], wi[I_SUMS + 3], wu[W_ENC], wu[W_ENC + 1], cov_lo,
                      cov_hi, ctx, num)
         now = base + unused_points(crossed, odds // 2, num)
