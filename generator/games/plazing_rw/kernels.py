@@ -613,6 +613,9 @@ class Tables:
         self.shape_ids = grid.shape_ids  # shape number -> catalog id
         self._grid, self._keep = grid, keep  # per shape: which grid placements lie on drawable squares
         self.face_shape = face_shape  # die face -> shape number
+        self.face_lut = np.zeros(max(face_shape, default=0) + 1, np.int64)  # the same as an array
+        for face, shape in face_shape.items():
+            self.face_lut[face] = shape
         pw = grid.pw
         # a new sheet's `alive`: every placement on drawable squares free, none touching yet
         self.alive0 = np.zeros(2 * len(keep) * pw, np.uint64)
