@@ -41,9 +41,7 @@ import statistics
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from generator.core.checks import GenerationError
 from generator.core.data import load_toml
@@ -51,6 +49,9 @@ from generator.core.rng import make_rng
 
 from .model import DATA, Board, random_params
 from .version import ENGINE_VERSION
+
+if TYPE_CHECKING:  # numpy is loaded by what plays (draw.py reads this module's texts and plays nothing)
+    import numpy as np
 
 REFERENCE_FILE = DATA / "reference.toml"
 DIFFICULTIES = (1, 2, 3, 4)
@@ -139,6 +140,8 @@ def crn_streams(n: int) -> tuple[list[int], np.ndarray, np.ndarray]:
     """The seeds of games 0..n-1 (at least) and their dice (faces, a row per game) and bot random words
     (bots.game_stream of `crn_seed(i)`), kept: every candidate board of every sheet plays the same
     games. Grown by doubling, so a long test draws each stream once."""
+    import numpy as np
+
     from .bots import game_stream
 
     have = len(_STREAMS[0]) if _STREAMS else 0
@@ -273,6 +276,8 @@ def describe(fig: dict[str, Any], lang: str = "en") -> str:
 
 def score_games(board: Board, seeds: list[int], hard: bool, mirror: bool) -> list[int]:
     """Greedy scores for explicit game seeds (the reference bench)."""
+    import numpy as np
+
     from .bots import game_stream, greedy_scores
 
     streams = [game_stream(s) for s in seeds]
