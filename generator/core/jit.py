@@ -147,3 +147,27 @@ def njit(*args: Any, refcounts: bool = True, **options: Any) -> Any:
 def is_compiled(fn: Callable[..., Any]) -> bool:
     """Whether `fn` is a numba dispatcher (the fast path is on), for tests and bench figures."""
     return hasattr(fn, "py_func")
+
+
+def count_bits_natively(plain: Callable[[Any], Any]) -> None:
+    """Make compiled code call the CPU's popcount instruction (llvm.ctpop) where it calls `plain`, a
+    plain-Python count of a 64-bit word's set bits (returning an int64); nothing when `PURE_PYTHON`,
+    where `plain` itself runs. One count, two ways to run it: the plain one has no native counterpart."""
+    if PURE_PYTHON:
+        return
+    numba = _load_numba()
+    from numba.core.extending import intrinsic, overload
+
+    @intrinsic
+    def ctpop(typingctx: Any, x: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.ctpop(args[0])
+
+        return numba.types.int64(x), codegen
+
+    @overload(plain, inline="always")
+    def native(x: Any) -> Any:
+        def count(x: Any) -> Any:  # annotated as `native` is: numba compares the two signatures
+            return ctpop(x)  # type: ignore[call-arg]  # an intrinsic's typing context is numba's, not the caller's
+
+        return count
