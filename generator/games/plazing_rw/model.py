@@ -9,7 +9,7 @@ the engine, the scorer and the printed sheet cannot disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -218,7 +218,7 @@ def _grid(width: int, height: int) -> Grid:
     return Grid(width, height)
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: a fair pad makes ~30 candidate beaches per sheet, each asked ~9 ways
 def _squares(rows: tuple[str, ...], chars: str) -> int:
     w = len(rows[0])
     out = 0
