@@ -1,12 +1,23 @@
 """Benchmark: a 100-sheet random Plażing roll&write pad, stage by stage, and the same content drawn
-with plain reportlab calls (no Form XObjects) and through a jinja2 HTML page with WeasyPrint.
+with plain reportlab calls (no Form XObjects) and through a jinja2 HTML page with WeasyPrint;
+with --figures, the compiled playouts' figures of issue #27.
 
 Run: python bench/bench_plazing_rw.py [--count 100] [--seed 1] [--jobs N] [--difficulty 1] [--games-only]
+     python bench/bench_plazing_rw.py --figures [--ref CHECKOUT] [--rounds 3] [--rss-count 1000]
 Goals (issue #4): boardgen PDF time <= 2x plain reportlab, >= 20x faster than the HTML route,
 <= 30 KB per extra sheet. Issue #12: the whole pad in <= 5 s on 2 cores; issue #15 (fair pads,
 a sequential test against printed board N) wins where the two pull apart. The figures printed
 here: greedy games/s (CPU time, one core), pad generation wall time, games and candidates per
 sheet, peak memory. The shared machine is noisy: report the best of several runs.
+
+--figures (issue #27: solo greedy >= 10,000 games/s on one core, the 100-sheet fair pad <= 5 s, memory
+flat): greedy solo games per CPU second on the compiled path and with BOARDGEN_PURE_PYTHON=1, three
+ways (a fair pad's batches of games in one kernel call, one `fairness.play_greedy` per game, and
+core.playout's runner), the 100-sheet pad's whole command (wall seconds, best of --rounds) and the peak
+memory of a --rss-count-sheet pad (the largest process). With --ref, another checkout (e.g. `git
+worktree add /tmp/rw-ref <commit>`) is measured in the same run, interleaved, and the ratios printed:
+the machine's load moves both alike. Each figure is measured in a fresh interpreter with the code of
+its checkout.
 """
 
 from __future__ import annotations
@@ -218,6 +229,161 @@ def greedy_rate(games: int = 60, repeat: int = 3) -> tuple[float, float]:
     return best_printed, best_random
 
 
+# one checkout's games/s (run in a fresh interpreter in that checkout: argv = games, pure-path games)
+_RATES = """
+import inspect, json, sys, time
+import numpy as np
+from generator.core import jit
+from generator.core.playout import run_playouts
+from generator.games.plazing_rw import bots
+from generator.games.plazing_rw.engine import new_game
+from generator.games.plazing_rw.fairness import crn_seed, play_greedy
+from generator.games.plazing_rw.model import boards
+from generator.games.plazing_rw.setup import random_board
+
+games = int(sys.argv[2 if jit.PURE_PYTHON else 1])
+beaches = [boards()["1"]] + [random_board(s, balance=False)[0] for s in range(1, 8)]
+seeds = [crn_seed(i) for i in range(games)]
+streams = [bots.game_stream(s) for s in seeds]
+if "words" in inspect.signature(bots.greedy_scores).parameters:  # the dice and words as arrays
+    dice, words = np.array([d for d, _w in streams], np.int64), np.stack([w for _d, w in streams])
+    batch = lambda b: bots.greedy_scores(b, seeds, dice, words)
+else:
+    batch = lambda b: bots.greedy_scores(b, seeds, streams)
+make = lambda rng: new_game(beaches[0], rng)
+batch(beaches[0])  # load (or compile) every entry point measured
+play_greedy(beaches[0], seeds[0])
+run_playouts(make, 2, 1, "greedy")
+
+def per_cpu_second(step, n):  # the best of repeats filling at least a CPU second (a busy spell slows one)
+    best, spent = 0.0, 0.0
+    while spent < 1.0:
+        t = time.process_time()
+        step()
+        took = time.process_time() - t
+        best, spent = max(best, n / took), spent + took
+    return best
+
+out = {"pure": jit.PURE_PYTHON, "games": games, "scores": sum(sum(batch(b)) for b in beaches)}
+out["batch"] = per_cpu_second(lambda: [batch(b) for b in beaches], games * len(beaches))
+out["per_game"] = per_cpu_second(lambda: [play_greedy(b, s) for b in beaches for s in seeds], games * len(beaches))
+out["runner"] = per_cpu_second(lambda: run_playouts(make, games, 1, "greedy"), games)
+print(json.dumps(out))
+"""
+
+PAD = ["plazing-rw", "sheet", "--board", "random", "--seed", "1"]
+
+
+def _env(root: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+    import os
+
+    return {**{k: v for k, v in os.environ.items() if k != "BOARDGEN_PURE_PYTHON"}, "PYTHONPATH": str(root),
+            **(extra or {})}
+
+
+def _child(root: Path, args: list[str], env: dict[str, str] | None = None) -> tuple[str, float]:
+    """(stdout, wall seconds) of one `python ARGS` run in `root` with that checkout's code."""
+    import subprocess
+
+    t = time.perf_counter()
+    res = subprocess.run([sys.executable, *args], cwd=root, env=_env(root, env), capture_output=True, text=True)
+    wall = time.perf_counter() - t
+    if res.returncode:
+        raise RuntimeError(f"{root}: {' '.join(args[:4])} failed: {res.stderr.strip()[-500:]}")
+    return res.stdout, wall
+
+
+def rates(root: Path, games: int, pure_games: int) -> dict[str, dict]:
+    """The games/s figures of the checkout `root`, compiled and pure."""
+    import json
+
+    got = {}
+    for name, env in (("compiled", {}), ("pure", {"BOARDGEN_PURE_PYTHON": "1"})):
+        out, _wall = _child(root, ["-c", _RATES, str(games), str(pure_games)], env)
+        got[name] = json.loads(out.strip().splitlines()[-1])
+    return got
+
+
+def pad_seconds(root: Path, count: int, tmp: Path) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the command and its workers) of the whole `boardgen plazing-rw
+    sheet --board random --count COUNT` command. On a busy machine the wall time says more about the
+    other loads than about the code; the CPU time does not."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = _child(root, ["-m", "generator", *PAD, "--count", str(count), "--out", str(tmp / "pad")])[1]
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def pad_rss(root: Path, count: int, tmp: Path) -> float:
+    """Peak RSS (MB) of the largest process of a COUNT-sheet pad (the command or one of its workers):
+    the child's own maximum from wait4, which covers the workers it waited for."""
+    import os
+    import subprocess
+
+    args = ["-m", "generator", *PAD, "--count", str(count), "--out", str(tmp / "rss")]
+    proc = subprocess.Popen([sys.executable, *args], cwd=root, env=_env(root), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        raise RuntimeError(f"{root}: the {count}-sheet pad failed")
+    return usage.ru_maxrss / 1024
+
+
+def figures(args: argparse.Namespace) -> None:
+    import os
+    import tempfile
+
+    roots = {"this": Path(__file__).resolve().parent.parent}
+    if args.ref:
+        roots["ref"] = Path(args.ref).resolve()
+    print(f"load before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    best: dict[str, dict[str, float]] = {k: {} for k in roots}
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(args.rounds):
+            for name, root in roots.items():  # interleaved: a busy spell slows both
+                r = {} if args.pads_only else rates(root, args.games, args.pure_games)
+                for path in r:
+                    for way in ("batch", "per_game", "runner"):
+                        key = f"{path} {way}"
+                        best[name][key] = max(best[name].get(key, 0.0), r[path][way])
+                    best[name][f"{path} scores"] = r[path]["scores"]
+                wall, cpu = pad_seconds(root, args.count, Path(tmp))
+                best[name]["pad"] = min(best[name].get("pad", 1e9), wall)
+                best[name]["pad cpu"] = min(best[name].get("pad cpu", 1e9), cpu)
+        for name, root in roots.items():
+            if not args.pads_only:
+                best[name]["rss"] = pad_rss(root, args.rss_count, Path(tmp))
+                best[name]["rss100"] = pad_rss(root, args.count, Path(tmp))
+    print(f"load after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    labels = [("compiled batch", "greedy solo games/s, compiled, a pad's batches (one kernel call)", "{:,.0f}"),
+              ("compiled per_game", "greedy solo games/s, compiled, fairness.play_greedy per game", "{:,.0f}"),
+              ("compiled runner", "greedy solo games/s, compiled, core.playout runner", "{:,.0f}"),
+              ("pure batch", "greedy solo games/s, BOARDGEN_PURE_PYTHON=1, batches", "{:,.1f}"),
+              ("pure per_game", "greedy solo games/s, BOARDGEN_PURE_PYTHON=1, per game", "{:,.1f}"),
+              ("pure runner", "greedy solo games/s, BOARDGEN_PURE_PYTHON=1, runner", "{:,.1f}"),
+              ("pad", f"{args.count}-sheet fair random pad, whole command, wall s (best of {args.rounds})", "{:.2f}"),
+              ("pad cpu", f"{args.count}-sheet fair random pad, whole command, CPU s (best of {args.rounds})",
+               "{:.2f}"),
+              ("rss100", f"{args.count}-sheet pad, peak RSS MB (largest process)", "{:.0f}"),
+              ("rss", f"{args.rss_count}-sheet pad, peak RSS MB (largest process)", "{:.0f}")]
+    head = f"{'figure':<78} {'this':>10}" + (f" {'ref':>10} {'this/ref':>9}" if "ref" in best else "")
+    print(head)
+    for key, label, fmt in labels:
+        if key not in best["this"]:
+            continue
+        row = f"{label:<78} {fmt.format(best['this'][key]):>10}"
+        if "ref" in best:
+            row += f" {fmt.format(best['ref'][key]):>10} {best['this'][key] / best['ref'][key]:>8.2f}x"
+        print(row)
+    for path in ("compiled", "pure"):
+        if f"{path} scores" not in best["this"]:
+            continue
+        same = "ref" not in best or best["this"][f"{path} scores"] == best["ref"][f"{path} scores"]
+        print(f"{path}: sum of the batch scores {best['this'][f'{path} scores']}"
+              + ("" if "ref" not in best else (" (the same games as ref)" if same else " (DIFFERENT from ref)")))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=100)
@@ -225,7 +391,17 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     ap.add_argument("--difficulty", type=int, default=1)
     ap.add_argument("--games-only", action="store_true", help="only the pad generation figures, no PDF")
+    ap.add_argument("--figures", action="store_true", help="issue #27's figures (module doc) instead")
+    ap.add_argument("--ref", help="with --figures: another checkout measured in the same run")
+    ap.add_argument("--rounds", type=int, default=3, help="with --figures: interleaved rounds, best kept")
+    ap.add_argument("--games", type=int, default=400, help="with --figures: compiled games per beach")
+    ap.add_argument("--pure-games", type=int, default=6, help="with --figures: plain-Python games per beach")
+    ap.add_argument("--rss-count", type=int, default=1000, help="with --figures: the sheets of the memory pad")
+    ap.add_argument("--pads-only", action="store_true", help="with --figures: only the pad's time")
     args = ap.parse_args()
+    if args.figures:
+        figures(args)
+        return
     opts = {"board": "random", "hard": False, "features": "random", "difficulty": args.difficulty}
 
     printed, randoms = greedy_rate()

@@ -94,3 +94,42 @@ def test_the_compile_notice_stays_out_of_captured_output(tmp_path):
     pytest.importorskip("numba")
     out = _run(_PROBE, tmp_path / "probe.py", NUMBA_CACHE_DIR=str(tmp_path / "cache"))
     assert out.returncode == 0 and out.stderr == "", out.stderr
+
+
+_NATIVE = """
+import random, sys
+import numpy as np
+from generator.core import jit, kernels
+
+@jit.njit(refcounts=False)
+def count(words, out):
+    for i in range(len(words)):
+        out[i] = kernels.popcount(words[i])
+
+@jit.njit(refcounts=False)
+def allocates(n):
+    return np.zeros(n)
+
+rng = random.Random(7)
+words = np.array([rng.getrandbits(rng.choice((1, 7, 33, 64))) for _ in range(2000)] + [0, 2**64 - 1], np.uint64)
+out = np.zeros(len(words), np.int64)
+count(words, out)
+print(all(int(c) == int(w).bit_count() for c, w in zip(out, words)))
+try:
+    allocates(3)
+    print("allocated")
+except Exception as exc:
+    print("refused" if type(exc).__name__ == "TypingError" and "empty" in str(exc) else repr(exc)[:200])
+"""
+
+
+@pytest.mark.parametrize("pure", ["1", "0"])
+def test_popcount_and_uncounted_functions_on_both_paths(tmp_path, pure):
+    """Compiled callers of core.kernels.popcount count with the CPU's instruction, the plain path with
+    the SWAR source: the same counts. A function compiled without reference counts (`refcounts=False`)
+    may not allocate: numba refuses it rather than leak (the plain path just runs it)."""
+    if pure == "0":
+        pytest.importorskip("numba")
+    out = _run(_NATIVE, tmp_path / "native.py", BOARDGEN_PURE_PYTHON=pure, NUMBA_CACHE_DIR=str(tmp_path / "c"))
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split() == ["True", "allocated" if pure == "1" else "refused"]

@@ -60,8 +60,10 @@ def _play(mode: int, state: State, rng: random.Random) -> int:
     before, words = take_words(rng, WORDS)
     at = np.zeros(2, np.int64)
     log = np.empty(8 * (state.cat.rounds + 1), np.int64)  # a round is at most 4 moves
+    out, wu, wi = t.scratch
     while True:
-        status = k.play(mode, state.st, state.cov, state.alive, t.g, t.ctx, t.num, t.pl, words, at, log, t.setup_best)
+        status = k.play(mode, state.st, state.cov, state.alive, t.g, t.ctx, t.num, t.pl, words, at, log, t.setup_best,
+                        out, wu, wi)
         if status != -1:
             break
         _b, more = take_words(rng, WORDS)
@@ -110,19 +112,19 @@ def game_stream(game_seed: int) -> tuple[list[int], np.ndarray]:
     return dice, take_words(rng, STREAM_WORDS)[1]
 
 
-def greedy_scores(board: Board, game_seeds: list[int], streams: list[tuple[list[int], np.ndarray]],
+def greedy_scores(board: Board, game_seeds: list[int], dice: np.ndarray, words: np.ndarray,
                   hard: bool = False, mirror: bool = False) -> list[int]:
-    """`greedy_score` of each seed, the games played in one kernel call from their `game_stream`s."""
+    """`greedy_score` of each seed, the games played in one kernel call from their `game_stream`s
+    (`dice`: a row of die faces per game, `words`: a row of raw random words per game)."""
     t = k.tables_of(board, hard, mirror)
     n = len(game_seeds)
     if not n:
         return []
-    dice = np.array([[t.face_shape[d] for d in d_] for d_, _w in streams], np.int64)
-    words = np.stack([w for _d, w in streams])
+    shapes = t.face_lut[dice]
     scores = np.empty(n, np.int64)
     done = 0
     while done < n:
-        done += int(k.greedy_scores(dice[done:], words[done:], scores[done:], t.st0, t.alive0, t.g, t.ctx, t.num,
+        done += int(k.greedy_scores(shapes[done:], words[done:], scores[done:], t.st0, t.alive0, t.g, t.ctx, t.num,
                                     t.pl, t.setup_best))
         if done < n:  # this game drew past its words: play it alone
             scores[done] = greedy_score(board, game_seeds[done], hard, mirror)

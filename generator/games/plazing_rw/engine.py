@@ -162,9 +162,9 @@ class State:
     def codes(self, mode: int = k.LIST) -> np.ndarray:
         """The kernels' codes of the legal moves (mode LIST) or of the greedy bot's best (BEST)."""
         t = self.tables
-        out, wu, wi = k.scratch(len(t.bits), t.num)
+        out, wu, wi = t.scratch
         n = k.candidates(mode, self.st, self.cov, self.alive, t.g, t.ctx, t.num, t.pl, out, wu, wi)
-        return out[:n]
+        return out[:n].copy()  # the scratch array is the board's, reused by the next call
 
     def legal_moves(self) -> list[Move]:
         return [self._move(int(c)) for c in self.codes()]
@@ -229,7 +229,7 @@ class State:
 
     def stats(self) -> dict[str, float]:
         t = self.tables
-        closed, scoring = k.area_counts(self.cov[0], self.cov[1], t.g, t.ctx, t.num)
+        closed, scoring = k.area_counts(self.cov[0], self.cov[1], t.g, t.ctx, t.num, *t.scratch[1:])
         return {"areas_closed": int(closed), "scoring_areas": int(scoring),
                 "dead_rolls": self.dead_rolls, "squares_drawn": self.covered.bit_count(),
                 "special_used": int(self.st[k.S_NCROSSED]) - 1 + self.odds // 2}

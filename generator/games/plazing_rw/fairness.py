@@ -34,13 +34,14 @@ draw the true mean afresh per simulated board).
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import statistics
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.core.checks import GenerationError
 from generator.core.data import load_toml
@@ -48,6 +49,9 @@ from generator.core.rng import make_rng
 
 from .model import DATA, Board, random_params
 from .version import ENGINE_VERSION
+
+if TYPE_CHECKING:  # numpy is loaded by what plays (draw.py reads this module's texts and plays nothing)
+    import numpy as np
 
 REFERENCE_FILE = DATA / "reference.toml"
 DIFFICULTIES = (1, 2, 3, 4)
@@ -106,24 +110,18 @@ def play_greedy(board: Board, game_seed: int, hard: bool = False, mirror: bool =
     return greedy_score(board, game_seed, hard, mirror)
 
 
-#: games played at once by `score_stream`: the test looks after 12, 28, 44, ... games (24, 48, ... at
-#: difficulty 4), all multiples of 4, so no game is played for nothing
-CHUNK = 4
-
-
-def score_stream(board: Board, hard: bool = False, mirror: bool = False) -> Iterator[int]:
+def score_stream(board: Board, hard: bool = False, mirror: bool = False,
+                 chunks: Iterable[int] | None = None) -> Iterator[int]:
     """Greedy scores of `board` on dice streams 0, 1, 2, ... (the candidate side of the comparison),
-    played CHUNK at a time by one kernel call from the streams' dice and random words (`crn_stream`)."""
+    played `chunks` games at a time (`decide` gives the sequential test's looks: no game is played
+    for nothing), each chunk by one kernel call from the streams' dice and random words (`crn_streams`)."""
     from .bots import greedy_scores
 
     i = 0
-    while True:
-        games = [crn_stream(j) for j in range(i, i + CHUNK)]
-        yield from greedy_scores(board, [s for s, _d in games], [d for _s, d in games], hard, mirror)
-        i += CHUNK
-
-
-_STREAMS: list[tuple[int, tuple[list[int], Any]]] = []
+    for n in itertools.repeat(16) if chunks is None else chunks:
+        seeds, dice, words = crn_streams(i + n)
+        yield from greedy_scores(board, seeds[i:i + n], dice[i:i + n], words[i:i + n], hard, mirror)
+        i += n
 
 
 def warm_up(games: int = 64) -> None:
@@ -132,18 +130,32 @@ def warm_up(games: int = 64) -> None:
     from .model import boards
 
     score_games(boards()["1"], [crn_seed(0)], False, False)
-    crn_stream(games - 1)
+    crn_streams(games)
 
 
-def crn_stream(i: int) -> tuple[int, tuple[list[int], Any]]:
-    """Game i's seed and its dice and bot random words (bots.game_stream of `crn_seed(i)`), kept: every
-    candidate board of every sheet plays the same games."""
+_STREAMS: list[Any] = []  # [seeds, dice, words] of the first games drawn, kept by `crn_streams`
+
+
+def crn_streams(n: int) -> tuple[list[int], np.ndarray, np.ndarray]:
+    """The seeds of games 0..n-1 (at least) and their dice (faces, a row per game) and bot random words
+    (bots.game_stream of `crn_seed(i)`), kept: every candidate board of every sheet plays the same
+    games. Grown by doubling, so a long test draws each stream once."""
+    import numpy as np
+
     from .bots import game_stream
 
-    while len(_STREAMS) <= i:
-        seed = crn_seed(len(_STREAMS))
-        _STREAMS.append((seed, game_stream(seed)))
-    return _STREAMS[i]
+    have = len(_STREAMS[0]) if _STREAMS else 0
+    if have < n:
+        seeds = [crn_seed(i) for i in range(have, max(n, 2 * have))]
+        streams = [game_stream(seed) for seed in seeds]
+        dice = np.array([d for d, _w in streams], np.int64)
+        words = np.stack([w for _d, w in streams])
+        if _STREAMS:
+            seeds = _STREAMS[0] + seeds
+            dice = np.concatenate((_STREAMS[1], dice))
+            words = np.concatenate((_STREAMS[2], words))
+        _STREAMS[:] = [seeds, dice, words]
+    return _STREAMS[0], _STREAMS[1], _STREAMS[2]
 
 
 @cache
@@ -169,14 +181,13 @@ def sequential_test(candidate: Iterator[float], ref: Reference, p: dict[str, Any
     p = p or params()
     tol, z, zf = float(p["tolerance"]), float(p["z"]), float(p["z_futility"])
     zc = p.get("z_curtail")
-    look, first, max_games = int(p["look"]), int(p["first_look"]), min(int(p["max_games"]), len(ref.scores))
+    max_games = min(int(p["max_games"]), len(ref.scores))
     target = ref.mean
     lo, hi = target * (1 - tol), target * (1 + tol)
     ref_var_of_mean = ref.sd ** 2 / ref.games
     c: list[float] = []
-    n_next = min(first, max_games)
     est = low = high = target
-    while True:
+    for n_next in looks(p, ref):
         while len(c) < n_next:
             c.append(float(next(candidate)))
         n = len(c)
@@ -190,9 +201,27 @@ def sequential_test(candidate: Iterator[float], ref: Reference, p: dict[str, Any
             se_max = math.sqrt(max(0.0, se * se - ref_var_of_mean) * n / max_games + ref_var_of_mean)
             if abs(est - target) - float(zc) * se > (hi - target) - z * se_max:
                 return Decision(False, n, est, low, high, target, (lo, hi), "edge")
+    return Decision(False, len(c), est, low, high, target, (lo, hi), "undecided")
+
+
+def looks(p: dict[str, Any], ref: Reference) -> Iterator[int]:
+    """The numbers of games after which the sequential test looks: `first_look`, then every `look`
+    more, up to `max_games` (at most the reference's stored games)."""
+    look, first, max_games = int(p["look"]), int(p["first_look"]), min(int(p["max_games"]), len(ref.scores))
+    n = min(first, max_games)
+    while True:
+        yield n
         if n >= max_games:
-            return Decision(False, n, est, low, high, target, (lo, hi), "undecided")
-        n_next = min(max_games, n + look)
+            return
+        n = min(max_games, n + look)
+
+
+def _chunks(sizes: Iterable[int]) -> Iterator[int]:
+    """The games between successive looks."""
+    done = 0
+    for n in sizes:
+        yield n - done
+        done = n
 
 
 def _estimate(c: list[float], r: tuple[int, ...], ref_mean: float, ref_var_of_mean: float) -> tuple[float, float]:
@@ -213,8 +242,9 @@ def _estimate(c: list[float], r: tuple[int, ...], ref_mean: float, ref_var_of_me
 def decide(board: Board, difficulty: int, hard: bool = False, mirror: bool = False,
            p: dict[str, Any] | None = None) -> Decision:
     """The sequential test of a real board against printed board `difficulty`."""
-    return sequential_test(score_stream(board, hard, mirror), reference(difficulty, hard, mirror),
-                           p or params(difficulty))
+    p = p or params(difficulty)
+    ref = reference(difficulty, hard, mirror)
+    return sequential_test(score_stream(board, hard, mirror, _chunks(looks(p, ref))), ref, p)
 
 
 def synthetic_stream(mean: float, sd: float, rng: random.Random,
@@ -246,7 +276,13 @@ def describe(fig: dict[str, Any], lang: str = "en") -> str:
 
 def score_games(board: Board, seeds: list[int], hard: bool, mirror: bool) -> list[int]:
     """Greedy scores for explicit game seeds (the reference bench)."""
+    import numpy as np
+
     from .bots import game_stream, greedy_scores
 
-    return greedy_scores(board, seeds, [game_stream(s) for s in seeds], hard, mirror)
+    streams = [game_stream(s) for s in seeds]
+    if not streams:
+        return []
+    return greedy_scores(board, seeds, np.array([d for d, _w in streams], np.int64),
+                         np.stack([w for _d, w in streams]), hard, mirror)
 

@@ -81,7 +81,7 @@ I_PARTS, I_SUMS, I_GROUPS = 0, 4 * MAX_AREAS, 4 * MAX_AREAS + 4
 # --- the score ------------------------------------------------------------------------------------
 
 
-@njit
+@njit(inline="always", refcounts=False)
 def area_part(a_lo: Any, a_hi: Any, ctx: Any, num: Any) -> tuple[int, int, int, int, bool]:
     """One closed area's share of the score (rules.py, "Areas" and "Resources"): (area points,
     resources of each kind it lets the player collect, whether it counts as enclosed for the bar).
@@ -99,7 +99,7 @@ def area_part(a_lo: Any, a_hi: Any, ctx: Any, num: Any) -> tuple[int, int, int, 
     return pts, 0, 0, 0, True
 
 
-@njit
+@njit(inline="always", refcounts=False)
 def total(area_pts: int, c0: int, c1: int, c2: int, enc_lo: Any, enc_hi: Any, cov_lo: Any, cov_hi: Any,
           ctx: Any, num: Any) -> int:
     """Board points from the per-area sums: areas, resources per kind by the table, complete sets,
@@ -112,35 +112,40 @@ def total(area_pts: int, c0: int, c1: int, c2: int, enc_lo: Any, enc_hi: Any, co
     return pts
 
 
-@njit
-def board_points(cov_lo: Any, cov_hi: Any, g: tuple, ctx: Any, num: Any) -> int:
-    """The board points of a sheet whose drawn squares are `cov`: its closed areas are the free
-    squares (not drawn, not an object or a printed blanket) that no open edge reaches."""
+@njit(inline="always", refcounts=False)
+def open_region(cov_lo: Any, cov_hi: Any, g: tuple, ctx: Any) -> tuple[Any, Any, Any, Any]:
+    """(free squares, the open region) of a sheet whose drawn squares are `cov`: free squares are not
+    drawn, not an object or a printed blanket; the open region is the free squares an open edge
+    reaches, and every other free square lies in a closed area (rules.py, "Areas")."""
     free_lo, free_hi = ctx[C_FREE] & ~cov_lo, ctx[C_FREE + 1] & ~cov_hi
     r_lo, r_hi = flood2(free_lo, free_hi, free_lo & ctx[C_OPEN], free_hi & ctx[C_OPEN + 1], g)
-    area_pts, c0, c1, c2, enc_lo, enc_hi = areas_of(free_lo & ~r_lo, free_hi & ~r_hi, g, ctx, num)
+    return free_lo, free_hi, r_lo, r_hi
+
+
+@njit(refcounts=False)
+def board_points(cov_lo: Any, cov_hi: Any, g: tuple, ctx: Any, num: Any) -> int:
+    """The board points of a sheet whose drawn squares are `cov` (its closed areas: `open_region`)."""
+    free_lo, free_hi, r_lo, r_hi = open_region(cov_lo, cov_hi, g, ctx)
+    # nothing kept, so no scratch: empty views stand in for it
+    _n, area_pts, c0, c1, c2, enc_lo, enc_hi = areas_of(free_lo & ~r_lo, free_hi & ~r_hi, g, ctx, num, ctx[:0],
+                                                         num[:0], False)
     return total(area_pts, c0, c1, c2, enc_lo, enc_hi, cov_lo, cov_hi, ctx, num)
 
 
-@njit
-def area_counts(cov_lo: Any, cov_hi: Any, g: tuple, ctx: Any, num: Any) -> tuple[int, int]:
-    """(closed areas, closed areas that score as areas: no waste, at most `area_max` squares)."""
-    free_lo, free_hi = ctx[C_FREE] & ~cov_lo, ctx[C_FREE + 1] & ~cov_hi
-    r_lo, r_hi = flood2(free_lo, free_hi, free_lo & ctx[C_OPEN], free_hi & ctx[C_OPEN + 1], g)
-    rest_lo, rest_hi = free_lo & ~r_lo, free_hi & ~r_hi
-    closed = scoring = 0
-    while rest_lo | rest_hi:
-        s_lo, s_hi = lowest2(rest_lo, rest_hi)
-        a_lo, a_hi = flood2(rest_lo, rest_hi, s_lo, s_hi, g)
-        rest_lo &= ~a_lo
-        rest_hi &= ~a_hi
-        closed += 1
-        if area_part(a_lo, a_hi, ctx, num)[0] > 0:
+@njit(refcounts=False)
+def area_counts(cov_lo: Any, cov_hi: Any, g: tuple, ctx: Any, num: Any, wu: Any, wi: Any) -> tuple[int, int]:
+    """(closed areas, closed areas that score as areas: no waste, at most `area_max` squares);
+    `wu`, `wi` are scratch (`scratch`)."""
+    free_lo, free_hi, r_lo, r_hi = open_region(cov_lo, cov_hi, g, ctx)
+    closed = areas_of(free_lo & ~r_lo, free_hi & ~r_hi, g, ctx, num, wu, wi, True)[0]
+    scoring = 0
+    for k in range(closed):
+        if wi[I_PARTS + 4 * k] > 0:
             scoring += 1
     return closed, scoring
 
 
-@njit
+@njit(inline="always", refcounts=False)
 def unused_points(screens_used: int, pairs_used: int, num: Any) -> int:
     """Points for the special actions still allowed on the panel (rules.py, "Unused special actions")."""
     pairs = num[N_ODD_PAIRS]
@@ -149,7 +154,7 @@ def unused_points(screens_used: int, pairs_used: int, num: Any) -> int:
     return num[num[N_UNUSED] + s * (pairs + 2) + p]
 
 
-@njit
+@njit(refcounts=False)
 def points(st: Any, cov: Any, g: tuple, ctx: Any, num: Any) -> int:
     """The sheet's total score."""
     return board_points(cov[0], cov[1], g, ctx, num) + unused_points(st[S_NCROSSED], st[S_ODDS] // 2, num)
@@ -158,11 +163,15 @@ def points(st: Any, cov: Any, g: tuple, ctx: Any, num: Any) -> int:
 # --- the sheet split into areas, and a piece scored by the areas it changes --------------------------
 
 
-@njit
-def areas_of(rest_lo: Any, rest_hi: Any, g: tuple, ctx: Any, num: Any) -> tuple[int, int, int, int, Any, Any]:
-    """The summed shares (`area_part`) of the 4-connected parts of `rest`, each a closed area:
-    (area points, resources of each kind, enclosed squares as two words)."""
-    area_pts = c0 = c1 = c2 = 0
+@njit(inline="always", refcounts=False)
+def areas_of(rest_lo: Any, rest_hi: Any, g: tuple, ctx: Any, num: Any, wu: Any, wi: Any,
+             keep: bool) -> tuple[int, int, int, int, int, Any, Any]:
+    """The sheet's closed areas `rest` split into its 4-connected parts, each a closed area, and their
+    summed shares (`area_part`): (areas, area points, resources of each kind, enclosed squares as two
+    words). With `keep`, each area and its share also go to the scratch `wu` (`W_AREAS`) and `wi`
+    (`I_PARTS`), area k at 2k and 4k, for `candidates` to rescore only the area a piece changes.
+    The one loop that splits areas: the score, the area counts and the greedy valuation all use it."""
+    n = area_pts = c0 = c1 = c2 = 0
     enc_lo, enc_hi = ZERO, ZERO
     while rest_lo | rest_hi:
         s_lo, s_hi = lowest2(rest_lo, rest_hi)
@@ -170,6 +179,15 @@ def areas_of(rest_lo: Any, rest_hi: Any, g: tuple, ctx: Any, num: Any) -> tuple[
         rest_lo &= ~a_lo
         rest_hi &= ~a_hi
         p, k0, k1, k2, enclosed = area_part(a_lo, a_hi, ctx, num)
+        if keep:
+            wu[W_AREAS + 2 * n] = a_lo
+            wu[W_AREAS + 2 * n + 1] = a_hi
+            q = I_PARTS + 4 * n
+            wi[q] = p
+            wi[q + 1] = k0
+            wi[q + 2] = k1
+            wi[q + 3] = k2
+        n += 1
         area_pts += p
         c0 += k0
         c1 += k1
@@ -177,10 +195,10 @@ def areas_of(rest_lo: Any, rest_hi: Any, g: tuple, ctx: Any, num: Any) -> tuple[
         if enclosed:
             enc_lo |= a_lo
             enc_hi |= a_hi
-    return area_pts, c0, c1, c2, enc_lo, enc_hi
+    return n, area_pts, c0, c1, c2, enc_lo, enc_hi
 
 
-@njit
+@njit(inline="always", refcounts=False)
 def inside_points(b_lo: Any, b_hi: Any, cov_lo: Any, cov_hi: Any, n_areas: int, wu: Any, wi: Any, g: tuple,
                   ctx: Any, num: Any) -> int:
     """`board_points(cov | b)` for a piece inside a closed area of the split now (`candidates`): only
@@ -188,7 +206,7 @@ def inside_points(b_lo: Any, b_hi: Any, cov_lo: Any, cov_hi: Any, n_areas: int, 
     for k in range(n_areas):
         a_lo, a_hi = wu[W_AREAS + 2 * k], wu[W_AREAS + 2 * k + 1]
         if (a_lo & b_lo) | (a_hi & b_hi):
-            p, k0, k1, k2, e_lo, e_hi = areas_of(a_lo & ~b_lo, a_hi & ~b_hi, g, ctx, num)
+            _n, p, k0, k1, k2, e_lo, e_hi = areas_of(a_lo & ~b_lo, a_hi & ~b_hi, g, ctx, num, wu, wi, False)
             q = I_PARTS + 4 * k
             return total(wi[I_SUMS] - wi[q] + p, wi[I_SUMS + 1] - wi[q + 1] + k0, wi[I_SUMS + 2] - wi[q + 2] + k1,
                          wi[I_SUMS + 3] - wi[q + 3] + k2, (wu[W_ENC] & ~a_lo) | e_lo, (wu[W_ENC + 1] & ~a_hi) | e_hi,
@@ -196,11 +214,11 @@ def inside_points(b_lo: Any, b_hi: Any, cov_lo: Any, cov_hi: Any, n_areas: int, 
     return -(1 << 40)  # a piece on enclosed squares lies in some closed area: never here
 
 
-@njit
+@njit(inline="always", refcounts=False)
 def cut_points(b_lo: Any, b_hi: Any, cov_lo: Any, cov_hi: Any, new_lo: Any, new_hi: Any, wu: Any, wi: Any,
                ctx: Any, num: Any, g: tuple) -> int:
     """`board_points(cov | b)` for a piece in the open region that closes the areas `new` off it."""
-    p, k0, k1, k2, e_lo, e_hi = areas_of(new_lo, new_hi, g, ctx, num)
+    _n, p, k0, k1, k2, e_lo, e_hi = areas_of(new_lo, new_hi, g, ctx, num, wu, wi, False)
     return total(wi[I_SUMS] + p, wi[I_SUMS + 1] + k0, wi[I_SUMS + 2] + k1, wi[I_SUMS + 3] + k2, wu[W_ENC] | e_lo,
                  wu[W_ENC + 1] | e_hi, cov_lo | b_lo, cov_hi | b_hi, ctx, num)
 
@@ -208,12 +226,12 @@ def cut_points(b_lo: Any, b_hi: Any, cov_lo: Any, cov_hi: Any, new_lo: Any, new_
 # --- legal moves, in the engine's order, and the greedy bot's best ones -------------------------------
 
 
-@njit
+@njit(inline="always", refcounts=False)
 def _shape_of_roll(st: Any, r: int) -> int:
     return st[S_DICE + r]
 
 
-@njit
+@njit(refcounts=False)
 def candidates(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num: Any, pl: Any, out: Any,
                wu: Any, wi: Any) -> int:
     """The legal moves now (mode LIST), or the best of them by the greedy value (mode BEST), written to
@@ -256,8 +274,7 @@ def candidates(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num
     base = 0
     now = 0
     if best:
-        free_lo, free_hi = ctx[C_FREE] & ~cov_lo, ctx[C_FREE + 1] & ~cov_hi
-        reach_lo, reach_hi = flood2(free_lo, free_hi, free_lo & ctx[C_OPEN], free_hi & ctx[C_OPEN + 1], g)
+        free_lo, free_hi, reach_lo, reach_hi = open_region(cov_lo, cov_hi, g, ctx)
         in_lo, in_hi = free_lo & ~reach_lo, free_hi & ~reach_hi
         # the open region's layers: squares at most 0, 1, 2, ... steps from an open edge
         l_lo, l_hi = reach_lo & ctx[C_OPEN], reach_hi & ctx[C_OPEN + 1]
@@ -272,32 +289,8 @@ def candidates(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num
                 break
             l_lo, l_hi = n_lo, n_hi
         # the closed areas and their shares of the score
-        for i in range(4):
-            wi[I_SUMS + i] = 0
-        wu[W_ENC] = ZERO
-        wu[W_ENC + 1] = ZERO
-        rest_lo, rest_hi = in_lo, in_hi
-        while rest_lo | rest_hi:
-            s_lo, s_hi = lowest2(rest_lo, rest_hi)
-            a_lo, a_hi = flood2(rest_lo, rest_hi, s_lo, s_hi, g)
-            rest_lo &= ~a_lo
-            rest_hi &= ~a_hi
-            p, k0, k1, k2, enclosed = area_part(a_lo, a_hi, ctx, num)
-            wu[W_AREAS + 2 * n_areas] = a_lo
-            wu[W_AREAS + 2 * n_areas + 1] = a_hi
-            q = I_PARTS + 4 * n_areas
-            wi[q] = p
-            wi[q + 1] = k0
-            wi[q + 2] = k1
-            wi[q + 3] = k2
-            n_areas += 1
-            wi[I_SUMS] += p
-            wi[I_SUMS + 1] += k0
-            wi[I_SUMS + 2] += k1
-            wi[I_SUMS + 3] += k2
-            if enclosed:
-                wu[W_ENC] |= a_lo
-                wu[W_ENC + 1] |= a_hi
+        n_areas, wi[I_SUMS], wi[I_SUMS + 1], wi[I_SUMS + 2], wi[I_SUMS + 3], wu[W_ENC], wu[W_ENC + 1] = areas_of(
+            in_lo, in_hi, g, ctx, num, wu, wi, True)
         base = total(wi[I_SUMS], wi[I_SUMS + 1], wi[I_SUMS + 2], wi[I_SUMS + 3], wu[W_ENC], wu[W_ENC + 1], cov_lo,
                      cov_hi, ctx, num)
         now = base + unused_points(crossed, odds // 2, num)
@@ -439,7 +432,7 @@ def scratch(placements: int, num: Any) -> tuple[Any, Any, Any]:
 # --- turn order ------------------------------------------------------------------------------------
 
 
-@njit
+@njit(refcounts=False)
 def apply(code: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num: Any, pl: Any) -> None:
     """Play the move `code` (rules.py, "Rounds"): draw its squares, mark the panel, end the round when
     the die shape is drawn and the special action used or impossible (never in the middle of a pair
@@ -474,7 +467,7 @@ def apply(code: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num: Any
         _next_round(st)
 
 
-@njit
+@njit(refcounts=False)
 def _draw(b_lo: Any, b_hi: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num: Any, pl: Any) -> None:
     """Draw the squares `b`: placements over them are no longer free, placements over the drawable
     squares newly next to an own shape now touch one."""
@@ -503,20 +496,20 @@ def _draw(b_lo: Any, b_hi: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num: A
                         alive[at + w] &= ~pl[base + s * pw + w]
 
 
-@njit
+@njit(refcounts=False)
 def _cross(st: Any, shape: int) -> None:
     st[S_CROSSED] |= 1 << shape
     st[S_NCROSSED] += 1
 
 
-@njit
+@njit(refcounts=False)
 def _next_round(st: Any) -> None:
     st[S_ROUND] += 1
     st[S_DIE_DONE] = 0
     st[S_SPECIAL_DONE] = 0
 
 
-@njit
+@njit(refcounts=False)
 def _shape_of_index(idx: int, num: Any) -> int:
     """The shape a placement number belongs to."""
     pstart = num[N_PSTART]
@@ -526,7 +519,7 @@ def _shape_of_index(idx: int, num: Any) -> int:
     return s
 
 
-@njit
+@njit(refcounts=False)
 def _special_possible(st: Any, num: Any) -> bool:
     """Whether the panel still offers a special action (a screen or a pair of odds)."""
     if st[S_ODDS] < 2 * num[N_ODD_PAIRS]:
@@ -543,18 +536,18 @@ def _special_possible(st: Any, num: Any) -> bool:
 # --- whole games ----------------------------------------------------------------------------------------
 
 
-@njit
+@njit(refcounts=False)
 def play(mode: int, st: Any, cov: Any, alive: Any, g: tuple, ctx: Any, num: Any, pl: Any, words: Any, at: Any,
-         log: Any, setup_best: Any) -> int:
+         log: Any, setup_best: Any, out: Any, wu: Any, wi: Any) -> int:
     """Play the sheet to its end with a bot: mode LIST draws uniformly among the legal moves (the random
     bot), mode BEST among the best-valued ones (the greedy bot), each draw `randrange(len(moves))` from
     the raw words (core.kernels.randbelow). Moves go to `log[at[1]:]`.
 
     Returns 0 at the end, -1 when the words run out (call again with more: the sheet is as it was
     before the draw), -2 when no move is legal before the end. `setup_best` keeps the greedy bot's
-    best setup moves per setup shape (every game on a board starts from the same empty sheet).
+    best setup moves per setup shape (every game on a board starts from the same empty sheet). `out`,
+    `wu`, `wi` are `candidates`' (`scratch`).
     """
-    out, wu, wi = scratch(num[N_P], num)
     while st[S_ROUND] <= num[N_ROUNDS]:
         cached = mode == BEST and st[S_ROUND] == 0 and cov[0] == ZERO and cov[1] == ZERO
         shape = _shape_of_roll(st, 0)
@@ -591,6 +584,7 @@ def greedy_scores(dice: Any, words: Any, scores: Any, st0: Any, alive0: Any, g: 
     log = np.empty(8 * (rounds + 1), np.int64)
     at = np.zeros(2, np.int64)
     cov = np.zeros(2, np.uint64)
+    out, wu, wi = scratch(num[N_P], num)
     for i in range(dice.shape[0]):
         st = st0.copy()
         for r in range(rounds + 1):
@@ -600,7 +594,7 @@ def greedy_scores(dice: Any, words: Any, scores: Any, st0: Any, alive0: Any, g: 
         cov[1] = ZERO
         at[0] = 0
         at[1] = 0
-        if play(BEST, st, cov, alive, g, ctx, num, pl, words[i], at, log, setup_best) != 0:
+        if play(BEST, st, cov, alive, g, ctx, num, pl, words[i], at, log, setup_best, out, wu, wi) != 0:
             return i
         scores[i] = points(st, cov, g, ctx, num)
     return dice.shape[0]
@@ -619,6 +613,9 @@ class Tables:
         self.shape_ids = grid.shape_ids  # shape number -> catalog id
         self._grid, self._keep = grid, keep  # per shape: which grid placements lie on drawable squares
         self.face_shape = face_shape  # die face -> shape number
+        self.face_lut = np.zeros(max(face_shape, default=0) + 1, np.int64)  # the same as an array
+        for face, shape in face_shape.items():
+            self.face_lut[face] = shape
         pw = grid.pw
         # a new sheet's `alive`: every placement on drawable squares free, none touching yet
         self.alive0 = np.zeros(2 * len(keep) * pw, np.uint64)
@@ -629,6 +626,11 @@ class Tables:
         self.st0 = np.zeros(S_DICE + rounds + 1, np.int64)  # a new sheet's `st`, dice 0
         # the greedy bot's best setup moves per setup shape (count, codes), -1: not yet known
         self.setup_best = np.full((len(keep), max((len(k) for k in keep), default=0) + 1), -1, np.int64)
+
+    @cached_property
+    def scratch(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """`scratch` arrays for this board's `candidates` calls from Python (each call fills them anew)."""
+        return scratch(self.num[N_P], self.num)
 
     def new_sheet(self, dice: list[int]) -> np.ndarray:
         """A new sheet's `st` for these rolls (die faces)."""

@@ -9,7 +9,7 @@ the engine, the scorer and the printed sheet cannot disagree.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -126,41 +126,46 @@ class Board:
     bar_points: int = 0
     name: dict[str, str] = field(default_factory=dict)
 
-    # --- derived ---------------------------------------------------------------------------
-    @property
+    # --- derived (each worked out once per board: a fair pad asks a candidate beach thousands of
+    # times while it builds, checks and forecasts it; cached_property writes past the frozen fields) ---
+    @cached_property
     def grid(self) -> Grid:
         return _grid(len(self.rows[0]), len(self.rows))
 
     def squares(self, chars: str) -> int:
-        """Bitboard of the squares whose character is in `chars`."""
-        return _squares(self.rows, chars)
+        """Bitboard of the squares whose character is in `chars` (kept per board and `chars`)."""
+        memo = self.__dict__.setdefault("_squares", {})  # beside the frozen fields, as cached_property's are
+        got = memo.get(chars)
+        if got is None:
+            got = memo[chars] = _squares(self.rows, chars)
+        return got
 
     def resources(self, kind: str) -> int:
         return self.squares(next(c for c, k in RESOURCE_CHARS.items() if k == kind))
 
-    @property
+    @cached_property
     def all_resources(self) -> int:
         return self.squares("asp")
 
-    @property
+    @cached_property
     def walls(self) -> int:
         """Squares that close areas and are never drawn on: objects and printed blankets."""
         return self.squares("#B")
 
-    @property
+    @cached_property
     def waste(self) -> int:
         return self.squares("x")
 
-    @property
+    @cached_property
     def bar(self) -> int:
         return self.squares("$")
 
-    @property
+    @cached_property
     def drawable(self) -> int:
         """Squares a shape may cover: sand, resources and bar squares."""
         return self.squares(".asp$")
 
-    @property
+    @cached_property
     def open_edge(self) -> int:
         g = self.grid
         return g.open_edges(west="west" not in self.closed_edges, east="east" not in self.closed_edges,
@@ -218,7 +223,6 @@ def _grid(width: int, height: int) -> Grid:
     return Grid(width, height)
 
 
-@cache
 def _squares(rows: tuple[str, ...], chars: str) -> int:
     w = len(rows[0])
     out = 0

@@ -313,36 +313,43 @@ def candidate(rng: random.Random, mask: int, gen: dict[str, Any], board_id: str 
                 break
             else:
                 return None
+    nb4 = _neighbours4(w, h)
+    wasted: set[tuple[int, int]] = set()  # the squares next to waste (4-neighbours)
     if waste:
+        # a waste square's spot: sand with nothing but sand and resources round it (8-neighbours);
+        # kept up to date as waste is placed (a waste square takes its spot and its neighbours')
+        spots = [(x, y) for x, y in interior if cells[y][x] == "."
+                 and all(cells[yy][xx] in ".asp" for xx, yy in nb8[x, y])]
         for _ in range(rng.randint(*gen["waste"])):
-            spots = [(x, y) for x, y in interior if cells[y][x] == "."
-                     and all(cells[yy][xx] in ".asp" for xx, yy in nb8[x, y])]
             if not spots:
                 return None
             x, y = rng.choice(spots)
             cells[y][x] = "x"
+            gone = {(x, y), *nb8[x, y]}
+            spots = [q for q in spots if q not in gone]
+            wasted.update(nb4[x, y])
     open_rows = range(0 if edge else 1, h - 1)
-    inner = [(x, y) for y in open_rows for x in range(1, w - 1)]
-    nb4 = _neighbours4(w, h)
-    # the squares with no waste next to them (waste is placed before the resources)
-    inner = [(x, y) for x, y in inner if all(cells[yy][xx] != "x" for xx, yy in nb4[x, y])]
+    # the sand squares with no waste next to them (waste is placed before the resources), in order;
+    # a resource takes its square off the list
+    free = [(x, y) for y in open_rows for x in range(1, w - 1) if (x, y) not in wasted and cells[y][x] == "."]
+    near_resource: set[tuple[int, int]] = set()  # the squares next to a resource (4-neighbours)
     touching = 0
     for ch in "asp":
         for _ in range(rng.randint(*gen["resources_per_kind"])):
-            spots = [(x, y) for x, y in inner if cells[y][x] == "."]
-            if not spots:
+            if not free:
                 return None
-            x, y = rng.choice(spots)
+            x, y = rng.choice(free)
             near = sum(cells[yy][xx] in "asp" for xx, yy in nb4[x, y])
             if touching + near > gen["max_touching_resources"]:
-                spots = [(a, b) for a, b in spots
-                         if not any(cells[yy][xx] in "asp" for xx, yy in nb4[a, b])]
+                spots = [q for q in free if q not in near_resource]
                 if not spots:
                     return None
                 x, y = rng.choice(spots)
                 near = 0
             touching += near
             cells[y][x] = ch
+            free.remove((x, y))
+            near_resource.update(nb4[x, y])
     north = "bar" if bar and edge else ("sea" if edge else "none")
     return Board(id=board_id, rows=tuple("".join(r) for r in cells), closed_edges=("north",) if edge else (),
                  north=north, bar_points=gen["bar_points"] if bar else 0,
