@@ -9,9 +9,9 @@ a few games every lookup is `height` dictionary reads and ORs.
 
 The bots use it where a question is about placement sets rather than values: can a stored
 seedling still go inside its colour's target window (valuation.fits_window), every free placement
-of a shape (the random bot); whether it can still grow a planting is the compiled kernels.grows. It also keeps each placement's
-4-neighbour ring (`ring4`) and, in `memo`, what the greedy bot remembers across states (target
-windows, the compiled kernel's placement rows).
+of a shape (the random bot); whether it can still grow a planting is the compiled kernels.grows.
+It also keeps each placement's 4-neighbour ring (`ring4`) and, in `memo`, what the greedy bot
+remembers across states (target windows, the compiled kernel's placement rows).
 
 Caches here are pure functions of their keys (bitboards and shape ids), shared by every state of
 one catalog and player count (`index_for`), and bounded: a table that grows past `MEMO_LIMIT`
