@@ -359,27 +359,41 @@ def _langs_of_run(out: Path) -> set[str]:
 @pytest.mark.slow
 def test_sigterm_and_ctrl_c_at_random_moments_of_all_leave_one_whole_run(tmp_path):
     """`boardgen all` is one unit: a signal at a random moment (each run flips --lang) leaves every
-    set under --out from one run, the old or the new, the same folders, and no stage or temp file."""
+    set under --out from one run, the old or the new, and no stage or temp file. The rule-card sets
+    are named by language, so a whole Polish run beside an English one adds its own card sets and keeps
+    the others (a run replaces its own sets, never the user's other ones): the folders after a trial
+    are those before it, or those and a whole run's in the trial's language."""
     rnd = random.Random(25)
     trials = int(os.environ.get("BOARDGEN_INTERRUPT_TRIALS", "3"))
-    args = [sys.executable, "-m", "generator", "all", "--seed", "4", "--jobs", "2", "--out", str(tmp_path)]
+    out = tmp_path / "out"
+
+    def args(lang: str, where: Path = out) -> list[str]:
+        return [sys.executable, "-m", "generator", "all", "--seed", "4", "--jobs", "2", "--out", str(where),
+                "--lang", lang]
+
     began = time.monotonic()
-    assert subprocess.run([*args, "--lang", "en"], cwd=ROOT, capture_output=True).returncode == 0
+    assert subprocess.run(args("en"), cwd=ROOT, capture_output=True).returncode == 0
     span = time.monotonic() - began
-    folders = sets_in(tmp_path)
-    assert _langs_of_run(tmp_path) == {"en"} and folders
+    assert subprocess.run(args("pl", tmp_path / "pl"), cwd=ROOT, capture_output=True).returncode == 0
+    whole = {"en": {p.relative_to(out) for p in sets_in(out)},
+             "pl": {p.relative_to(tmp_path / "pl") for p in sets_in(tmp_path / "pl")}}
+    assert _langs_of_run(out) == {"en"} and whole["en"] and whole["en"] != whole["pl"]
     outcomes = {"interrupted": 0, "finished": 0}
     for i in range(trials):
         lang = ("pl", "en")[i % 2]
-        p = subprocess.Popen([*args, "--lang", lang], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             text=True)
+        before = {p.relative_to(out) for p in sets_in(out)}
+        p = subprocess.Popen(args(lang), cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         time.sleep(rnd.uniform(0.05, span * 1.1))
         p.send_signal(rnd.choice([signal.SIGTERM, signal.SIGINT]))
         _, err = p.communicate(timeout=300)
         assert "Traceback" not in err, err
         outcomes["finished" if p.returncode == 0 else "interrupted"] += 1
-        assert not leftovers(tmp_path) and not list(tmp_path.glob(".*")), i
-        assert len(_langs_of_run(tmp_path)) == 1 and sets_in(tmp_path) == folders, i
+        assert not leftovers(out) and not list(out.glob(".*")), i
+        assert len(_langs_of_run(out)) == 1, i
+        after = {q.relative_to(out) for q in sets_in(out)}
+        assert after in (before, before | whole[lang]), i
+        if p.returncode == 0:
+            assert after == before | whole[lang] and _langs_of_run(out) == {lang}, i
     print(outcomes)
     assert sum(outcomes.values()) == trials
 
