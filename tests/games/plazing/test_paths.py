@@ -10,14 +10,9 @@ and where each game leaves its random stream, and a playout report.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[3]
+from tests.paths import loaded, on_path
 
 
 def transcript() -> dict[str, Any]:
@@ -56,15 +51,7 @@ def transcript() -> dict[str, Any]:
 
 
 def _transcript(pure: bool) -> dict[str, Any]:
-    env = {k: v for k, v in os.environ.items() if k != "BOARDGEN_PURE_PYTHON"}
-    if pure:
-        env["BOARDGEN_PURE_PYTHON"] = "1"
-    code = ("import json, sys\nfrom tests.games.plazing.test_paths import transcript\n"
-            "sys.stdout.write(json.dumps(transcript()))\n")
-    res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=900)
-    assert res.returncode == 0, res.stderr[-2000:]
-    return json.loads(res.stdout)  # type: ignore[no-any-return]
+    return on_path("tests.games.plazing.test_paths", pure)  # type: ignore[no-any-return]
 
 
 def test_compiled_and_plain_python_paths_play_the_same_games() -> None:
@@ -82,13 +69,9 @@ def test_compiled_and_plain_python_paths_play_the_same_games() -> None:
 def test_what_plays_nothing_loads_no_compiler() -> None:
     """The CLI, a setup, the checker, the drawing, the playability and compare modules import no
     numba (only playing loads the compiled rules)."""
-    code = ("import sys\n"
-            "from generator.cli import app\n"
+    code = ("from generator.cli import app\n"
             "from generator.games.plazing import cli, compare, draw, playability, rules, setup\n"
             "from generator.games.plazing.model import Options\n"
             "s = setup.generate(Options(players=4), 5)\n"
-            "rules.check(s)\n"
-            "print('numba' in sys.modules)\n")
-    res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert res.returncode == 0, res.stderr[-2000:]
-    assert res.stdout.strip() == "False"
+            "rules.check(s)\n")
+    assert loaded(code, "numba") == [False]

@@ -9,14 +9,9 @@ where each game leaves its random stream.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[3]
+from tests.paths import loaded, on_path
 
 
 def transcript() -> dict[str, Any]:
@@ -58,15 +53,7 @@ def transcript() -> dict[str, Any]:
 
 
 def _transcript(pure: bool) -> dict[str, Any]:
-    env = {k: v for k, v in os.environ.items() if k != "BOARDGEN_PURE_PYTHON"}
-    if pure:
-        env["BOARDGEN_PURE_PYTHON"] = "1"
-    code = ("import json, sys\nfrom tests.games.plazing_rw.test_paths import transcript\n"
-            "sys.stdout.write(json.dumps(transcript()))\n")
-    res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=900)
-    assert res.returncode == 0, res.stderr[-2000:]
-    return json.loads(res.stdout)
+    return on_path("tests.games.plazing_rw.test_paths", pure)  # type: ignore[no-any-return]
 
 
 def test_compiled_and_plain_python_paths_play_the_same_games() -> None:
@@ -84,14 +71,10 @@ def test_what_plays_nothing_loads_no_compiler() -> None:
     """A printed board's pad, its drawing, the checker, the scorer and the fairness figures' wording
     import no numba, nor numpy (only playing loads the compiled engine and its arrays: numpy alone
     costs a fifth of a second at start)."""
-    code = ("import sys\n"
-            "from generator.games.plazing_rw import draw, fairness, predict, rules, setup\n"
+    code = ("from generator.games.plazing_rw import draw, fairness, predict, rules, setup\n"
             "from generator.games.plazing_rw.model import boards\n"
             "setup.sheet_setups({'board': '2'}, 1, 2)\n"
             "rules.score(boards()['3'], 0, 1, 0)\n"
             "rules.check_board(boards()['4'])\n"
-            "fairness.references()\n"
-            "print('numba' in sys.modules, 'numpy' in sys.modules)\n")
-    res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert res.returncode == 0, res.stderr[-2000:]
-    assert res.stdout.strip() == "False False"
+            "fairness.references()\n")
+    assert loaded(code, "numba", "numpy") == [False, False]

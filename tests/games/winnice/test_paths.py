@@ -10,14 +10,9 @@ random streams.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[3]
+from tests.paths import on_path
 
 
 def transcript() -> dict[str, Any]:
@@ -67,16 +62,7 @@ def transcript() -> dict[str, Any]:
 
 
 def _transcript(pure: bool) -> dict[str, Any]:
-    env = {k: v for k, v in os.environ.items() if k != "BOARDGEN_PURE_PYTHON"}
-    env["PYTHONPATH"] = str(ROOT)
-    if pure:
-        env["BOARDGEN_PURE_PYTHON"] = "1"
-    code = ("import json, sys\nfrom tests.games.winnice.test_paths import transcript\n"
-            "sys.stdout.write(json.dumps(transcript()))\n")
-    res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=900)
-    assert res.returncode == 0, res.stderr[-2000:]
-    return json.loads(res.stdout)  # type: ignore[no-any-return]
+    return on_path("tests.games.winnice.test_paths", pure)  # type: ignore[no-any-return]
 
 
 def test_compiled_and_plain_python_paths_play_the_same_games() -> None:
