@@ -9,103 +9,11 @@ loudly when the browser cannot start (they never skip): .ci/run installs chromiu
 
 from __future__ import annotations
 
-import io
-import os
-import threading
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PIL import Image
-from pypdf import PdfReader
 
-from generator.web.server import WebServer
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-#: the screenshots go to docs/ (for the README) only when asked: BOARDGEN_WEB_SCREENSHOTS=1 pytest ...
-SHOTS = os.environ.get("BOARDGEN_WEB_SCREENSHOTS") == "1"
-
-
-def _shot(page, name: str, tmp: Path) -> None:  # type: ignore[no-untyped-def]
-    path = (DOCS if SHOTS else tmp) / name
-    page.screenshot(path=str(path))
-    _not_blank(path.read_bytes())
-
-
-class Running:
-    """A WebServer in a thread, stoppable and restartable on the same serve folder."""
-
-    def __init__(self, out: Path) -> None:
-        self.out = out
-        self.srv: WebServer | None = None
-        self.thread: threading.Thread | None = None
-        self.start()
-
-    def start(self) -> None:
-        self.srv = WebServer("127.0.0.1", 0, self.out, out_arg="output")  # commands shown as for `--out output`
-        self.thread = threading.Thread(target=self.srv.serve_forever, daemon=True)
-        self.thread.start()
-        end = time.monotonic() + 20
-        while not self.srv.server.started and time.monotonic() < end:
-            time.sleep(0.05)
-        self.base = f"http://127.0.0.1:{self.srv.server_address[1]}"
-
-    def stop(self) -> None:
-        assert self.srv is not None and self.thread is not None
-        self.srv.shutdown()
-        self.thread.join(20)
-        self.srv.server_close()
-        self.srv.app.close()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
-    running = Running(tmp_path_factory.mktemp("serve") / "output")
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def _not_blank(png: bytes) -> None:
-    img = Image.open(io.BytesIO(png)).convert("L")
-    lo, hi = img.getextrema()
-    assert hi - lo > 100, "the picture is blank"
-    assert len(img.resize((64, 64)).getcolors(4096) or []) > 8
-
-
-def _check_result_page(page, base: str) -> None:  # type: ignore[no-untyped-def]
-    """Every thumbnail is a drawn page, every file link downloads, every PDF reads."""
-    assert page.inner_text("#code").strip() and page.inner_text("#regenerate").startswith("boardgen ")
-    thumbs = page.locator("img.thumb")
-    assert thumbs.count() >= 1
-    for i in range(thumbs.count()):
-        thumbs.nth(i).scroll_into_view_if_needed()
-    page.wait_for_function("[...document.querySelectorAll('img.thumb')].every(i => i.complete && i.naturalWidth > 100)",
-                           timeout=60_000)
-    _not_blank(page.request.get(base + thumbs.first.get_attribute("src")).body())
-    links = page.locator("a.file")
-    pdfs = 0
-    for i in range(links.count()):
-        href = links.nth(i).get_attribute("href")
-        body = page.request.get(base + href).body()
-        assert body, href
-        if href.endswith(".pdf"):
-            assert len(PdfReader(io.BytesIO(body)).pages) >= 1
-            pdfs += 1
-    assert pdfs >= 1
+from tests.web.browser import Running, check_result_page, shot
 
 
 @pytest.mark.slow
@@ -126,10 +34,10 @@ def test_forms_in_both_languages_give_result_pages_with_pages_and_files(  # type
     page.wait_for_selector("#regenerate", timeout=180_000)
     assert "wylosowane ziarno" in page.content() and page.inner_text("#seed") == "2026"
     assert "<h2>Grywalność</h2>" in page.content() and "<h2>Pliki</h2>" in page.content()
-    _check_result_page(page, server.base)
+    check_result_page(page, server.base)
     page.set_viewport_size({"width": 1100, "height": 900})
     page.evaluate("window.scrollTo(0, 0)")
-    _shot(page, "web-result.png", tmp_path)
+    shot(page, "web-result.png", tmp_path)
 
     page.goto(server.base + "/?lang=en")
     page.click("#game-rzuc-na-tace summary")
@@ -140,7 +48,7 @@ def test_forms_in_both_languages_give_result_pages_with_pages_and_files(  # type
     page.wait_for_selector("#regenerate", timeout=180_000)
     assert page.inner_text("#seed").isdigit() and f"--seed {page.inner_text('#seed')}" in page.inner_text("#regenerate")
     assert "seed drawn" in page.content() and "Pages" in page.content()
-    _check_result_page(page, server.base)
+    check_result_page(page, server.base)
     page.close()
 
 
@@ -154,10 +62,10 @@ def test_a_restart_keeps_the_results_and_their_links(browser, server: Running, t
     assert links.count() == 2  # both sets of the test before, newest (the Rzuć na tacę pad) first
     assert "RT-" in links.first.inner_text() and "PZ-" in links.nth(1).inner_text()
     assert page.evaluate("[...document.querySelectorAll('#results img')].every(i => i.complete && i.naturalWidth > 50)")
-    _shot(page, "web-home.png", tmp_path)
+    shot(page, "web-home.png", tmp_path)
     links.nth(1).click()
     page.wait_for_selector("#regenerate")
-    _check_result_page(page, server.base)
+    check_result_page(page, server.base)
     page.close()
 
 

@@ -7,33 +7,14 @@ A serve folder of its own (test_browser.py counts the results its own tests made
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from tests.web.test_browser import ARGS, CHROMIUM, Running, _check_result_page
+from tests.web.browser import Running, check_result_page
 
 pytestmark = pytest.mark.slow  # ten jobs, each a whole command
 
 GAMES = ["plazing", "plazing-rw", "rzuc-na-tace", "winnice", "planety"]
 SEED_LABEL = {"pl": "Ziarno losowania", "en": "Seed"}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
-    running = Running(tmp_path_factory.mktemp("serve-games") / "output")
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
@@ -54,5 +35,5 @@ def test_each_game_s_form_gives_a_result_page_in_each_language(browser, server: 
     assert page.get_attribute("html", "lang") == lang
     assert page.inner_text("#seed") == seed and f"--seed {seed}" in page.inner_text("#regenerate")
     assert page.inner_text("#regenerate").startswith(f"boardgen {game} ")
-    _check_result_page(page, server.base)
+    check_result_page(page, server.base)
     page.close()

@@ -6,29 +6,9 @@ Like test_browser.py, these tests fail loudly when the browser cannot start (the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from tests.web.test_browser import ARGS, CHROMIUM, Running, _check_result_page, _shot
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
-    running = Running(tmp_path_factory.mktemp("serve-editor") / "output")
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+from tests.web.browser import Running, check_result_page, shot
 
 
 def _cell(page, name: str):  # type: ignore[no-untyped-def]
@@ -115,12 +95,12 @@ def test_paint_a_legal_board_rate_it_and_print_a_pad(browser, server: Running, t
     page.wait_for_selector("#rating[data-place]", state="attached", timeout=120_000)
     assert "plansz" in page.inner_text("#rating") and "1–4" in page.inner_text("#rating")
     page.evaluate("window.scrollTo(0, 0)")
-    _shot(page, "web-editor.png", tmp_path)
+    shot(page, "web-editor.png", tmp_path)
     page.fill("#count", "2")
     page.click("#print")
     page.wait_for_selector("#regenerate", timeout=180_000)
     assert "--board" in page.inner_text("#regenerate") and "~B" in page.inner_text("#code")
-    _check_result_page(page, server.base)
+    check_result_page(page, server.base)
     assert page.request.get(server.base + page.get_attribute("#board-file", "href")).text().count("rows = [") == 1
     from axe_playwright_python.sync_playwright import Axe
 
