@@ -239,6 +239,28 @@ def make_game_part(app: Any, game: Face, out: Path, seed: int, paper: str, lang:
         return list(relocate(written, stage, target))
 
 
+def write_component_preview(out: Path, game: Face, source: str, digest: str, mine: Any, ours: Any, lang: str,
+                            title: str) -> Any:
+    """`catalog --preview` for any game: the components of `mine` that are new or differ from `ours`
+    (render.component_preview), each alone, into OUT/<game>/catalog-C<digest>/ (components/<id>.png,
+    components.pdf, command.txt), staged and swapped in whole; nothing is written when none is.
+    Returns what was drawn and written (component_preview.Shown)."""
+    from generator import face
+    from generator.core.files import output_set
+    from generator.render import component_preview as cp
+
+    found = cp.changes(mine, ours)
+    if not found:
+        return cp.report(source, found, [])
+    folder = face.set_folder(out, game.game, cp.set_name(digest))
+    with guarded(), output_set(folder, owns=face.owns(game)) as stage:
+        written = cp.publish(found, lang, f"{title} — {folder.name}", stage / game.outputs["components"],
+                             stage / game.outputs["components_pdf"])
+        written.append(face.stamp(stage, folder.name, game, "catalog"))
+        files = [folder / p.relative_to(stage) for p in written]
+    return cp.report(source, found, files)
+
+
 def print_study(study: Any, as_json: bool) -> NoReturn:
     """The end of every `compare` command: the study side by side (or its JSON), then its exit code
     (1 when the user's content makes no game that ends)."""

@@ -31,6 +31,7 @@ from generator.clikit import (
     print_json,
     progress_bar,
     resolve,
+    write_component_preview,
 )
 from generator.core.checks import UserInputError
 from generator.core.files import SetupFileError, load_setup, output_set, save_setup
@@ -283,18 +284,9 @@ def preview_components(cat: Catalog, lang: str, out: Path) -> Shown:
     catalog alone, into OUT/planety/catalog-C<digest>/ (components/<id>.png, components.pdf,
     command.txt), staged and swapped in whole; nothing is written when none is."""
     from generator.games.planety.preview import components
-    from generator.render import component_preview as cp
 
-    found = cp.changes(components(cat, lang), components(builtin_catalog(), lang))
-    if not found:
-        return cp.report(cat.source, found, [])
-    folder = face.set_folder(out, FACE.game, cp.set_name(cat.digest))
-    with guarded(), output_set(folder, owns=face.owns(FACE)) as stage:
-        written = cp.publish(found, lang, f"Planety — {folder.name}", stage / NAMES["components"],
-                             stage / NAMES["components_pdf"])
-        written.append(face.stamp(stage, folder.name, FACE, "catalog"))
-        files = [folder / p.relative_to(stage) for p in written]
-    return cp.report(cat.source, found, files)
+    return write_component_preview(out, FACE, cat.source, cat.digest, components(cat, lang),
+                                   components(builtin_catalog(), lang), lang, "Planety")
 
 
 @face.command(app, FACE, "compare")

@@ -21,6 +21,7 @@ from generator.clikit import (
     print_json,
     progress_bar,
     resolve,
+    write_component_preview,
 )
 from generator.core.checks import GenerationError, UserInputError
 from generator.core.files import load_setup, output_files, output_set, relocate, save_setup
@@ -400,18 +401,9 @@ def preview_tiles(cat: Catalog, lang: str, out: Path) -> Shown:
     and swapped in whole; nothing is written when no tile is new or changed."""
     from generator.games.plazing.draw import word
     from generator.games.plazing.preview import components
-    from generator.render import component_preview as cp
 
-    found = cp.changes(components(cat, lang), components(load_catalog(None), lang))
-    if not found:
-        return cp.report(cat.source, found, [])
-    folder = face.set_folder(out, FACE.game, cp.set_name(cat.digest))
-    with guarded(), output_set(folder, owns=face.owns(FACE)) as stage:
-        written = cp.publish(found, lang, f"{word('title', lang)} — {folder.name}",
-                             stage / NAMES["components"], stage / NAMES["components_pdf"])
-        written.append(face.stamp(stage, folder.name, FACE, "catalog"))
-        files = [folder / p.relative_to(stage) for p in written]
-    return cp.report(cat.source, found, files)
+    return write_component_preview(out, FACE, cat.source, cat.digest, components(cat, lang),
+                                   components(load_catalog(None), lang), lang, word("title", lang))
 
 
 @face.command(app, FACE, "compare")

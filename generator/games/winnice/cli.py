@@ -26,6 +26,7 @@ from generator.clikit import (
     print_json,
     progress_bar,
     resolve,
+    write_component_preview,
 )
 from generator.core.checks import Report, UserInputError
 from generator.core.files import SetupFileError, load_setup, output_set, save_setup
@@ -339,18 +340,9 @@ def preview_components(cat: Catalog, lang: str, out: Path) -> Shown:
     components.pdf, command.txt), staged and swapped in whole; nothing is written when none is."""
     from generator.games.winnice.draw import texts
     from generator.games.winnice.preview import components
-    from generator.render import component_preview as cp
 
-    found = cp.changes(components(cat, lang), components(_catalog(None), lang))
-    if not found:
-        return cp.report(cat.source, found, [])
-    folder = face.set_folder(out, FACE.game, cp.set_name(cat.digest()))
-    with guarded(), output_set(folder, owns=face.owns(FACE)) as stage:
-        written = cp.publish(found, lang, f"{texts()['title'][lang]} — {folder.name}",
-                             stage / NAMES["components"], stage / NAMES["components_pdf"])
-        written.append(face.stamp(stage, folder.name, FACE, "catalog"))
-        files = [folder / p.relative_to(stage) for p in written]
-    return cp.report(cat.source, found, files)
+    return write_component_preview(out, FACE, cat.source, cat.digest(), components(cat, lang),
+                                   components(_catalog(None), lang), lang, texts()["title"][lang])
 
 
 @face.command(app, FACE, "compare")
