@@ -74,20 +74,27 @@ def _words() -> dict[str, Any]:
     return load_toml(Path(__file__).with_name("fields.toml"))
 
 
+#: the games whose own Polish help may stand under [help.<game>] in fields.toml
+GAME_SECTIONS = ("plazing", "plazing-rw", "rzuc-na-tace", "winnice", "planety")
+
+
 def _per_lang(value: Any) -> dict[str, str]:
     if isinstance(value, Mapping):
         return {str(k): str(v) for k, v in value.items() if v}
     return {"en": str(value)} if value else {}
 
 
-def adapt(f: Any) -> FormField:
+def adapt(f: Any, game: str = "") -> FormField:
     """A FormField from a declared option made into a form field (forms.Field): its label, kind,
-    choices and range as declared; the help in English as declared, in Polish from fields.toml."""
+    choices and range as declared; the help in English as declared, in Polish from fields.toml (a
+    game's own [help.<game>] entry first: one option name can mean another thing in another game)."""
     words = _words()
     name = str(f.name)
     flag = str(getattr(f, "flag", "") or "--" + name.replace("_", "-"))
     labels = _per_lang(getattr(f, "label", None))
-    helps = {**words.get("help", {}).get(name, {}), **_per_lang(getattr(f, "help", None))}
+    shared = {k: v for k, v in words.get("help", {}).items() if k not in GAME_SECTIONS}
+    own = words.get("help", {}).get(game, {}).get(name, {}) if game in GAME_SECTIONS else {}
+    helps = {**(own or shared.get(name, {})), **_per_lang(getattr(f, "help", None))}
     kind = str(getattr(f, "kind", "text"))
     choices = tuple(str(c) for c in (getattr(f, "choices", ()) or ()))
     if kind not in KINDS:
@@ -105,7 +112,7 @@ def game_forms() -> tuple[GameForm, ...]:
     for game in forms.available_games():
         form = forms.form_for(game)
         titles = dict(forms.face_of(game).title)
-        out.append(GameForm(game, form.command, tuple(adapt(f) for f in form.fields), titles))
+        out.append(GameForm(game, form.command, tuple(adapt(f, game) for f in form.fields), titles))
     return tuple(out)
 
 

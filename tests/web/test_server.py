@@ -310,7 +310,11 @@ def test_forms_speak_the_page_s_language_and_show_their_command(client: TestClie
         declared = {f.name: f.label for f in forms.form_for(g.game).fields}
         assert {f.name: dict(f.labels) for f in g.fields} == declared and g.titles == forms.face_of(g.game).title
     words = tomllib.loads((ROOT / "generator/web/fields.toml").read_text(encoding="utf-8"))
-    assert set(words) == {"help"} and all(set(v) == {"pl"} for v in words["help"].values())
+    shared = {k: v for k, v in words["help"].items() if k not in fields.GAME_SECTIONS}
+    own = [v for k, table in words["help"].items() if k in fields.GAME_SECTIONS for v in table.values()]
+    assert set(words) == {"help"} and all(set(v) == {"pl"} for v in [*shared.values(), *own])
+    balanced = {g: fields.form_of(g).by_name("balanced").help("pl") for g in ("plazing", "planety")}  # type: ignore[union-attr]
+    assert balanced["plazing"] != balanced["planety"] and "wybuch" in balanced["planety"]  # a word, two meanings
     pl, en = client.get("/?lang=pl").text, client.get("/?lang=en").text
     # a word field lists the values the declaration names as suggestions
     datalist = pl.split('<datalist id="plazing-rw-board-choices">')[1].split("</datalist>")[0]
