@@ -55,7 +55,7 @@ def main() -> None:
     except SystemExit as exc:
         code = exc.code
     try:
-        signal.signal(signal.SIGTERM, _on_signal)  # the command line's own SIGTERM handler raises
+        signal.signal(signal.SIGTERM, _on_signal)  # ours again, whatever a library of the command left installed
         for stream in (sys.stdout, sys.stderr):  # from here on a signal ends the process without a flush
             with contextlib.suppress(OSError, ValueError):
                 stream.flush()
