@@ -9,12 +9,13 @@ swapped in), with a PNG preview of the first card sheet.
 from __future__ import annotations
 
 import importlib
+import shlex
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from generator.core.checks import UserInputError
-from generator.core.files import output_set
+from generator.core.files import output_set, write_atomic
 
 if TYPE_CHECKING:
     from generator.render.rulecards import RuleCard
@@ -67,6 +68,22 @@ def players_for(game: str, players: int | None) -> int:
     return players
 
 
+def command_line(game: str, fmt: str, players: int, lang: str, paper: str, bleed: float, gap: float, backs: str,
+                 export: str | None) -> str:
+    """The command that writes a card set again (its command.txt, which the gallery shows): every
+    choice that changes a file, the defaults left out (the folder's name carries players and lang)."""
+    words = ["boardgen", "cards", game, "--players", str(players), "--lang", lang]
+    for flag, value, default in (("--format", fmt, "both"), ("--paper", paper, "a4"), ("--backs", backs, "duplex")):
+        if value != default:
+            words += [flag, value]
+    for flag, number in (("--bleed", bleed), ("--gap", gap)):
+        if number:
+            words += [flag, f"{number:g}"]
+    if export is not None:
+        words += ["--export", export]
+    return shlex.join(words)
+
+
 def write_cards(game: str, fmt: str, players: int | None, lang: str, paper_name: str, bleed: float, gap: float,
                 out: Path, backs: str = "duplex", export: str | None = None) -> tuple[list[Path], list[str]]:
     """Write one game's deck and/or summary; return the files written and the layout's warnings (bleed
@@ -113,6 +130,9 @@ def write_cards(game: str, fmt: str, players: int | None, lang: str, paper_name:
                 summary = rulecards.summary_scene(summary_cards(mod, n, lang), mod.STYLE, paper, code, lang, heading)
                 write_pdf(summary, stage / "summary.pdf")
                 names.append("summary.pdf")
+            write_atomic(stage / "command.txt", command_line(game, fmt, n, lang, paper.name, bleed, gap, backs,
+                                                             export) + "\n")
+            names.append("command.txt")
     except rulecards.CardOverflowError as exc:
         raise UserInputError(str(exc)) from None
     return [folder / name for name in names], warnings

@@ -4,6 +4,7 @@ that prints cards, through the root's cards command."""
 from __future__ import annotations
 
 import csv
+import shlex
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,25 @@ def test_a_bad_backs_or_export_is_one_line_and_writes_nothing(tmp_path, args, sa
     res = runner.invoke(app, ["cards", "winnice", "--out", str(out), *args])
     assert says in one_line(res)
     assert not out.exists()
+
+
+def test_a_card_set_s_command_txt_writes_it_again_with_every_print_choice(tmp_path):
+    """command.txt (the gallery's command) carries --backs, --export, --paper and --bleed: run as it
+    stands, it writes the same files (the gallery once rebuilt the command from the folder's name,
+    without them)."""
+    first = tmp_path / "first"
+    res = runner.invoke(app, ["cards", "winnice", "--out", str(first), "--backs", "fold", "--export", "cards-png",
+                              "--paper", "letter", "--bleed", "3", "--lang", "en", "--players", "3"])
+    assert res.exit_code == 0, res.output
+    (folder,) = (first / "cards").iterdir()
+    line = (folder / "command.txt").read_text(encoding="utf-8").strip()
+    assert line == ("boardgen cards winnice --players 3 --lang en --paper letter --backs fold --bleed 3 "
+                    "--export cards-png")
+    again = tmp_path / "again"
+    res = runner.invoke(app, [*shlex.split(line)[1:], "--out", str(again)])
+    assert res.exit_code == 0, res.output
+    made = again / "cards" / folder.name
+    names = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+    assert names == sorted(str(p.relative_to(made)) for p in made.rglob("*") if p.is_file())
+    assert all((made / n).read_bytes() == (folder / n).read_bytes() for n in names)
+

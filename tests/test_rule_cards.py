@@ -155,8 +155,8 @@ def test_cards_job_writes_a_unit_and_rejects_bad_input(tmp_path) -> None:
     assert warnings == []
     _, bled = cardjob.write_cards("rzuc-na-tace", "deck", 2, "en", "letter", 3.0, 0.0, tmp_path)
     assert any("bleed 3 mm" in w for w in bled)  # bleed costs cards per sheet: said, not silent
-    assert {f.name for f in files} == {"deck.pdf", "deck.png", "summary.pdf"}
-    assert all(f.is_file() and f.stat().st_size > 1000 for f in files)
+    assert {f.name for f in files} == {"deck.pdf", "deck.png", "summary.pdf", "command.txt"}
+    assert all(f.is_file() and f.stat().st_size > 1000 for f in files if f.suffix != ".txt")
     assert not [p for p in (tmp_path / "cards").iterdir() if p.name.startswith(".")]
     with pytest.raises(UserInputError, match="--players 7"):
         cardjob.write_cards("rzuc-na-tace", "deck", 7, "pl", "a4", 0.0, 0.0, tmp_path)
