@@ -12,14 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[3]
+from tests.paths import loaded, on_path
 
 
 def transcript() -> dict[str, Any]:
@@ -74,15 +70,7 @@ def transcript() -> dict[str, Any]:
 
 
 def _transcript(pure: bool) -> dict[str, Any]:
-    env = {k: v for k, v in os.environ.items() if k != "BOARDGEN_PURE_PYTHON"}
-    if pure:
-        env["BOARDGEN_PURE_PYTHON"] = "1"
-    code = ("import json, sys\nfrom tests.games.rzuc_na_tace.test_paths import transcript\n"
-            "sys.stdout.write(json.dumps(transcript()))\n")
-    res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=900)
-    assert res.returncode == 0, res.stderr[-2000:]
-    return json.loads(res.stdout)  # type: ignore[no-any-return]
+    return on_path("tests.games.rzuc_na_tace.test_paths", pure)  # type: ignore[no-any-return]
 
 
 #: blake2b of the move-by-move games of the standard sheet (scores, moves, stream ends), as the
@@ -115,14 +103,10 @@ def test_compiled_and_plain_python_paths_play_the_same_games() -> None:
 def test_what_plays_nothing_loads_no_compiler() -> None:
     """The standard pad, the checker, the scorer and the CLI's module import no numba (only playing
     loads the compiled engine)."""
-    code = ("import sys\n"
-            "from generator.games.rzuc_na_tace import cli, rules, setup\n"
+    code = ("from generator.games.rzuc_na_tace import cli, rules, setup\n"
             "from generator.games.rzuc_na_tace.model import standard_layout\n"
             "setup.generate(2, 'standard', 1)\n"
             "rules.check_layout(standard_layout())\n"
             "rep, sh = rules.check_filled(rules.parse_filled({'layout': 'standard', 'blue': [2, 3], 'orange': [4]}))\n"
-            "rules.score(sh)\n"
-            "print('numba' in sys.modules)\n")
-    res = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert res.returncode == 0, res.stderr[-2000:]
-    assert res.stdout.strip() == "False"
+            "rules.score(sh)\n")
+    assert loaded(code, "numba") == [False]
