@@ -255,7 +255,7 @@ def write_component_preview(out: Path, game: Face, source: str, digest: str, min
     folder = face.set_folder(out, game.game, cp.set_name(digest))
     with guarded(), output_set(folder, owns=face.owns(game)) as stage:
         written = cp.publish(found, lang, f"{title} — {folder.name}", stage / game.outputs["components"],
-                             stage / game.outputs["components_pdf"])
+                             stage / game.outputs["components_pdf"], code=folder.name)
         written.append(face.stamp(stage, folder.name, game, "catalog"))
         files = [folder / p.relative_to(stage) for p in written]
     return cp.report(source, found, files)

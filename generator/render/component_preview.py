@@ -96,9 +96,11 @@ def caption(change: Change, lang: str) -> str:
     return " · ".join(parts)
 
 
-def preview_scene(found: Sequence[Change], lang: str, title: str) -> Scene:
+def preview_scene(found: Sequence[Change], lang: str, title: str, code: str = "") -> Scene:
     """One page per component: its name and caption above it, then the component at true scale
-    inside a thin grey frame (its edge shows on white paper, a light card's too)."""
+    inside a thin grey frame (its edge shows on white paper, a light card's too); `code` (the
+    preview set's catalog-C<digest>, which names the catalog) in the bottom margin, as every
+    printed page of boardgen carries the code that makes it again."""
     scene = Scene(title=title, subject="boardgen: catalog preview")
     for change in found:
         c = change.component
@@ -116,6 +118,9 @@ def preview_scene(found: Sequence[Change], lang: str, title: str) -> Scene:
             Use(name, x, y),
             Rect(x, y, sym.w, sym.h, fill=None, stroke="#9e9e9e", width=0.15),
         ]
+        if code:
+            page.items.append(Text(MARGIN, h - MARGIN / 2, f"boardgen · {code}", size=CAPTION_PT - 1,
+                                   font="condensed", fill="#777777"))
         scene.pages.append(page)
     return scene
 
@@ -143,10 +148,10 @@ def write_preview(scene: Scene, found: Sequence[Change], folder: Path, pdf: Path
     return paths
 
 
-def publish(found: Sequence[Change], lang: str, title: str, folder: Path, pdf: Path) -> list[Path]:
+def publish(found: Sequence[Change], lang: str, title: str, folder: Path, pdf: Path, code: str = "") -> list[Path]:
     """The preview of `found` into an output set being staged: the PNGs into `folder`, the PDF at
     `pdf` (the caller's kinds `components` and `components_pdf`); returns every path written."""
-    scene = preview_scene(found, lang, title)
+    scene = preview_scene(found, lang, title, code)
     return [*write_preview(scene, found, folder, pdf), pdf]
 
 

@@ -135,3 +135,13 @@ def test_every_builtin_tile_draws_alone(lang):
     scene = cp.preview_scene([cp.Change(c, "new") for c in components(load_catalog(None), lang)], lang, "t")
     assert len(scene.pages) == len(load_catalog(None).tiles)
     assert all(p.w >= 4 * draw.SQ + 2 * cp.MARGIN for p in scene.pages)
+
+
+def test_every_preview_page_prints_the_code_of_its_set(tmp_path):
+    """As every printed page of boardgen, a preview page carries the code that makes it again."""
+    out = tmp_path / "out"
+    res = runner.invoke(app, ["plazing", "catalog", str(_mine(tmp_path)), "--preview", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    (folder,) = (out / "plazing").iterdir()
+    pages = pypdf.PdfReader(folder / "components.pdf").pages
+    assert pages and all(f"boardgen · {folder.name}" in p.extract_text() for p in pages)
