@@ -109,6 +109,9 @@ def _board_file(board: str) -> Board | None:
 
     if board in BOARD_WORDS:
         return None
+    if not Path(board).exists() and not Path(board).suffix and "/" not in board and "\\" not in board:
+        # a bare word such as "9" or "randon": a mistyped board name more likely than a missing file
+        fail(f"--board {board!r}: choose {', '.join(BOARD_WORDS)} or a board file (no file {board!r} here)")
     with guarded():
         return board_file.read_board_file(Path(board))
 

@@ -153,6 +153,16 @@ def test_a_malformed_board_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert not (tmp_path / "o").exists()
 
 
+@pytest.mark.parametrize("word", ["9", "0", "randon"])
+def test_a_mistyped_board_name_names_the_choices_not_a_missing_file(tmp_path: Path, word: str,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out = _run("sheet", "--board", word, "--out", str(tmp_path / "o"))
+    line = _one_line_error(code, out)
+    assert f"--board '{word}'" in line and "1, 2, 3, 4, random" in line and "board file" in line
+    assert not (tmp_path / "o").exists()
+
+
 def test_a_board_file_breaking_rules_lists_them_by_rule_and_square_and_exits_1(tmp_path: Path) -> None:
     path = _file(tmp_path, SMALL.replace('"..p..s..",', '"..p..s.q",'))
     code, out = _run("sheet", "--board", str(path), "--out", str(tmp_path / "o"))
