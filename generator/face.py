@@ -65,6 +65,9 @@ class Option:
     required: bool = False
     argument: bool = False
     choices: tuple[Any, ...] = ()
+    #: the choices are the named values, and another value (a file of the user's) is also taken: the
+    #: command reads it (--board 1..4, random or FILE); closed choices are enforced by `command`
+    open: bool = False
     min: float | None = None
     max: float | None = None
     metavar: str = ""
@@ -158,8 +161,8 @@ def _option(name: str, *tables: dict[str, Any]) -> Option:
     if not merged:
         raise KeyError(f"option {name!r} is declared nowhere")
     unknown = set(merged) - {"type", "help", "label", "role", "flag", "negative", "default", "required",
-                             "argument", "choices", "min", "max", "metavar", "note", "web", "remember", "param",
-                             "nodefault"}
+                             "argument", "choices", "open", "min", "max", "metavar", "note", "web", "remember",
+                             "param", "nodefault"}
     if unknown:
         raise ValueError(f"option {name!r}: unknown keys {sorted(unknown)}")
     if merged.get("type") not in TYPES:
@@ -241,6 +244,24 @@ def flags_as_flags() -> None:
 def _escape(text: str) -> str:
     """Help text for Typer's rich markup: a "[" is a literal bracket ("boardgen[cluster]")."""
     return text.replace("[", "\\[")
+
+
+def refusal(o: Option, value: Any) -> str | None:
+    """The one-line error for a value outside an option's declared (closed) choices; None when the value
+    is one of them. Words compare without case (--paper A4 is a4), as the commands read them."""
+    if not o.choices or o.open or value is None or o.type == "bool":
+        return None
+    if o.type == "str":
+        if str(value).lower() in {str(c).lower() for c in o.choices}:
+            return None
+        shown = repr(value)
+    elif value in o.choices:
+        return None
+    else:
+        shown = str(value)
+    words = [str(c) for c in o.choices]
+    listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    return f"{o.flag or o.name.upper()} {shown}: choose {listed}"
 
 
 def metavar(o: Option) -> str | None:
@@ -325,6 +346,12 @@ def command(app: Any, face: Face, name: str) -> Callable[[Callable[..., Any]], C
                   for o in sorted(cmd.options, key=lambda o: not o.required)]
 
         def run(**values: Any) -> Any:
+            for o in cmd.options:  # the declared choices, for every command alike (the function sees none other)
+                refused = refusal(o, values.get(o.name))
+                if refused is not None:
+                    from generator.clikit import fail
+
+                    fail(refused)
             token = _CURRENT.set(Invocation(face, cmd, values))
             try:
                 return func(**values)

@@ -373,3 +373,36 @@ def test_play_out_is_a_folder_of_player_sheets_in_both_pad_games(tmp_path):
         assert run(game, "score", str(sheet)).exit_code == 0
     res = run("plazing-rw", "play", "--board", "1", "--seed", "2", "--out", str(tmp_path / "s.json"))
     assert res.exit_code == 0 and (tmp_path / "s.json").is_file() and "older use" in res.output
+
+
+def _closed_choices():
+    return [(f.game, c, o) for f in FACES.values() for c in f.commands.values() for o in c.options
+            if o.choices and not o.open and not o.argument and o.type in ("int", "str")]
+
+
+@pytest.mark.parametrize(("game", "cmd", "opt"), _closed_choices(),
+                         ids=lambda v: getattr(v, "name", v))
+def test_every_command_refuses_a_value_outside_an_options_declared_choices_in_one_line(game, cmd, opt, tmp_path):
+    """The declared choices are the whole check (face.command): no command lets another value through,
+    and each says the same thing, naming the option, the value and the choices."""
+    bad = max(opt.choices) + 7 if opt.type == "int" else "zzz"
+    words = [*cmd.name.split("-", 1)] if cmd.name.startswith("board-") else [cmd.name]
+    needed = [w for o in cmd.options if o.required and o is not opt
+              for w in ([] if o.argument else [o.flag]) + [str(tmp_path / "missing.toml")]]
+    res = run(game, *words, *needed, opt.flag, str(bad), "--out", str(tmp_path / "o")) \
+        if any(o.name == "out" for o in cmd.options) else run(game, *words, *needed, opt.flag, str(bad))
+    assert res.exit_code == 2, (game, cmd.name, opt.name, res.output)
+    listed = [str(c) for c in opt.choices]
+    line = res.output.strip()
+    assert line.count("\n") == 0 and "Traceback" not in line, res.output
+    assert line.startswith(f"error: {opt.flag} ") and listed[-1] in line and "choose" in line, (cmd.name, line)
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_choice_is_read_without_case_and_an_open_choice_lets_a_file_through():
+    by = {o.name: o for o in FACES["plazing"].commands["setup"].options}
+    assert face.refusal(by["paper"], "A4") is None and face.refusal(by["lang"], "EN") is None
+    assert face.refusal(by["players"], 3) is None and face.refusal(by["players"], None) is None
+    assert face.refusal(by["players"], 5) == "--players 5: choose 2, 3 or 4"
+    board = FACES["plazing-rw"].commands["sheet"].option("board")
+    assert board.open and face.refusal(board, "mine.toml") is None

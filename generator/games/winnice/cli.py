@@ -147,14 +147,6 @@ def setup_cmd(
     """`boardgen winnice setup` (its help and options: face.toml [commands.setup])."""
     lang = check_lang(lang)
     check_paper(paper)
-    if bot not in playability.BOTS:
-        fail(f"unknown bot {bot!r} (choose greedy or random)")
-    if players not in (2, 3, 4):
-        fail(f"--players {players}: Winnice is for 2 to 4 players")
-    if backs not in BACKS:
-        fail(f"--backs {backs!r}: choose {', '.join(BACKS)}")
-    if export is not None and export not in EXPORTS:
-        fail(f"--export {export!r}: choose {', '.join(EXPORTS)}")
     base, mark = split_code(code) if code is not None else (None, "")
     options, seed_v, code_s = resolve(CODE, {"players": players}, seed, base)
     cat = _catalog(catalog)
@@ -254,8 +246,6 @@ def check_cmd(
     as_json: bool,
 ) -> None:
     """`boardgen winnice check` (its help and options: face.toml [commands.check])."""
-    if bot not in playability.BOTS:
-        fail(f"unknown bot {bot!r} (choose greedy or random)")
     setup, code = read_setup(file)
     cat = _catalog(catalog)
     with guarded():
@@ -361,8 +351,6 @@ def compare_cmd(
     from generator.core.parallel import executor_from
     from generator.games.winnice import compare as study_of
 
-    if players not in (2, 3, 4):
-        fail(f"--players {players}: Winnice is for 2 to 4 players")
     total = study_size(setups, games, len(study_of.BOTS))
     with guarded(), executor_from(jobs, scheduler) as executor, progress_bar(total, "games") as tick:
         study = study_of.compare(catalog, players, setups, games, seed, jobs, executor=executor, progress=tick)
@@ -384,10 +372,6 @@ def play_cmd(
     With a setup FILE the game is the playout game of `check FILE` with that seed: the same setup,
     catalog, bot and game seed, played by the same function (playability.play_game), so a listed
     unfinished game ends here as it ended there."""
-    if bot not in playability.BOTS:
-        fail(f"unknown bot {bot!r} (choose greedy or random)")
-    if players is not None and players not in (2, 3, 4):
-        fail(f"--players {players}: Winnice is for 2 to 4 players")
     cat = _catalog(catalog)
     if file is not None:
         setup, code_s = read_setup(file)

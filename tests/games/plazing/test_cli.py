@@ -172,10 +172,10 @@ def test_board_command_reprints_checked_file(full, tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["setup", "--players", "5"], "2 to 4"),
+    (["setup", "--players", "5"], "--players 5: choose 2, 3 or 4"),
     (["setup", "--players", "3", "--two-colours"], "2-player"),
-    (["setup", "--paper", "b5"], "unknown paper"),
-    (["setup", "--lang", "de"], "unknown language"),
+    (["setup", "--paper", "b5"], "--paper 'b5': choose a4 or letter"),
+    (["setup", "--lang", "de"], "--lang 'de': choose pl or en"),
     (["setup", "--lang", "[/x]"], "[/x]"),
     (["setup", "--code", "[bold]"], "[bold]"),
     (["setup", "--code", "PZ-0000000-1-Q"], "setup code"),

@@ -119,9 +119,10 @@ def test_backs_fold_pairs_each_front_with_its_back_and_none_prints_fronts_only(t
 
 def test_a_bad_backs_value_is_one_line_and_exit_2(tmp_path):
     res = run("plazing", "setup", "--seed", "1", "--backs", "both", "--out", str(tmp_path))
-    assert res.exit_code == 2 and "unknown backs 'both'" in res.output and "Traceback" not in res.output
+    assert res.exit_code == 2 and "--backs 'both': choose duplex, fold or none" in res.output
+    assert "Traceback" not in res.output
     res = run("plazing", "setup", "--seed", "1", "--export", "zip", "--out", str(tmp_path))
-    assert res.exit_code == 2 and "unknown export 'zip'" in res.output
+    assert res.exit_code == 2 and "--export 'zip': choose cards-png" in res.output
     assert not (tmp_path / "plazing").exists()
 
 
