@@ -61,11 +61,11 @@ def greedy_moves(state: State) -> Sequence[Move]:
 def _place_top(state: State) -> list[Move]:
     """The best placements by `kernels.place_decision` (`valuation.place_values`: every open
     space valued once, not once per worker that fits it), and passing (0.5) when it is as good."""
-    open_, _ = state.open_spaces(state.cur)
-    best_value = move_value(state, PASS_MOVE)
-    if not open_:
+    spaces_open = state.open_spaces(state.cur)
+    if not spaces_open[0]:
         return [PASS_MOVE]
-    _, top_value, top = place_values(state, state.cur)
+    best_value = move_value(state, PASS_MOVE)
+    _, top_value, top = place_values(state, state.cur, spaces_open)
     made = state.t.place_move
     best = [made[si][w] for si, w in top]
     if top_value > best_value:

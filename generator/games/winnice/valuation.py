@@ -288,15 +288,17 @@ def market_values(state: State, who: int, deck: str) -> Any:
     return got
 
 
-def place_values(state: State, who: int) -> tuple[Any, float, list[tuple[int, str]]]:
+def place_values(state: State, who: int, spaces_open: tuple[int, tuple[str, ...]] | None = None
+                 ) -> tuple[Any, float, list[tuple[int, str]]]:
     """The greedy bot's placing decision for player `who` (`kernels.place_decision`), once per
     decision: each open space's value before the choice of worker (by space), the best value of
-    a placement, and the placements reaching it as (space, worker), in `legal_moves()` order."""
+    a placement, and the placements reaching it as (space, worker), in `legal_moves()` order.
+    `spaces_open`: `state.open_spaces(who)`, when the caller has it."""
     memo = decision(state)
     key = ("place", who)
     got = memo.get(key)
     if got is None:
-        open_, free = state.open_spaces(who)
+        open_, free = spaces_open or state.open_spaces(who)
         t = state.t
         k, word, spaces, size, cards, wsb, stride = place_rows(t)
         order, ps, halos, rings, start, _ = kernel_rows(t, word)
