@@ -87,13 +87,14 @@ def separation_ok(grid: Grid, colour_bits: int) -> bool:
 
 def largest_side(grid: Grid, bits: int) -> int:
     """Side of the largest solid square inside a planting (the same as core.shapes.largest_square
-    on its cells, which the tests check): `kernels.largest_side`, the compiled bit-parallel
-    erosion the greedy bot's planting decision values every harvest by (one rule for both; the
-    kernels load with the first harvest, never in a command that plays nothing)."""
+    on its cells, which the tests check): `kernels.largest_side`, the bit-parallel erosion the
+    greedy bot's compiled planting decision values every harvest by — one rule for both, run here
+    as its plain-Python twin on Python ints (a single question is answered faster so than by a
+    call into machine code; the kernels module loads with the first harvest, never in a command
+    that plays nothing)."""
     from generator.games.winnice import kernels
 
-    k, word = kernels.for_board(grid.width * grid.height)
-    return int(k.largest_side(word(bits & grid.full), word(grid.not_east), grid.width))
+    return int(kernels.PLAIN.largest_side(bits & grid.full, grid.not_east, grid.width))
 
 
 def harvest_points(cat: Catalog, side: int, droughts: int = 0) -> int:
