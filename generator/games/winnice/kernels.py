@@ -543,7 +543,11 @@ def warm() -> None:
     k.grows(0, z, i0, i0, a, a, a, i1, z, z, a)
     k.harvest_value(0, z, z, 1, 0, 0, 8, z, z, 64, i0, i0, a, a, a, i1, z, a)
     w3 = words([0, 0, 0], word)
-    k.largest_side(z, z, 8)
     k.plant_decision(w3, z, i0, i0, 0, a, a, a, i1, f, a, ints([0, 1, 1, 1], word), ints([0, 0], word), 0, 8, 64, z,
                      z, z, 8, one, w3, words([0] * 64, word), words([0] * 64, word), f, index_array(1, word),
                      index_array(1, word), out, floats(64, word), ints([0, 0, 0, 0], word))
+    facts, market = ints([0] * FACTS, word), ints([0, 0, 0], word)
+    room = (w3, words([0] * 64, word), words([0] * 64, word), ints([0, 0, 0, 0], word))
+    k.market_values(market, w3, facts, i0, a, a, a, i1, a, ints([0, 1, 1, 1], word), z, z, z, 8, one, *room, f)
+    k.place_decision(ints([0, 0, 0], word), 1, 0, 0, ints([1], word), facts, ints([0, 0, 0, 0, 0, 0], word), 3, w3, i0,
+                     a, a, a, i1, a, ints([0, 1, 1, 1], word), z, z, z, 8, one, 1, *room, f, f, index_array(2, word))
