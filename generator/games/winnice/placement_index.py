@@ -1,5 +1,5 @@
 """Every placement of each seedling shape as one bit of a big int: which placements miss a set of
-squares, lie inside a window, or touch a planting, each in a few ORs instead of a loop.
+squares, in a few ORs instead of a loop.
 
 A shape's placements are numbered in `Tables.placements` order (the order of `legal_moves`), and a
 *placement set* is an int with bit i for placement i. `cover(shape, mask)` is the set of
@@ -7,9 +7,9 @@ placements touching any square of `mask`; it is the OR of per-row tables (placem
 given pattern of one row's squares), each built the first time it is asked for and kept, so after
 a few games every lookup is `height` dictionary reads and ORs.
 
-The bots use it where a question is about placement sets rather than values: can a stored
-seedling still go inside its colour's target window (valuation.fits_window), every free placement
-of a shape (the random bot); whether it can still grow a planting is the compiled kernels.grows.
+The random bot uses it for every free placement of a shape; the greedy bot's questions about
+placements (can a stored seedling still go inside its colour's target window, or grow a planting)
+are the compiled kernels.fits_window and kernels.grows.
 It also keeps each placement's 4-neighbour ring (`ring4`) and, in `memo`, what the greedy bot
 remembers across states (target windows, the compiled kernel's placement rows).
 
@@ -109,10 +109,6 @@ class PlacementIndex:
             mask >>= w
             y += 1
         return out
-
-    def inside(self, shape: str, window: int) -> int:
-        """The placements of `shape` wholly inside `window`."""
-        return self.every[shape] & ~self.cover(shape, self.grid.full & ~window)
 
     def remember(self, key: Any, value: Any) -> Any:
         """Keep `value` under `key` in the shared memo (cleared when it grows past MEMO_LIMIT)."""

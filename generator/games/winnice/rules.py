@@ -87,17 +87,14 @@ def separation_ok(grid: Grid, colour_bits: int) -> bool:
 
 def largest_side(grid: Grid, bits: int) -> int:
     """Side of the largest solid square inside a planting (the same as core.shapes.largest_square
-    on its cells, which the tests check): bit-parallel erosion — after k steps a bit is left where a
-    (k+1)x(k+1) square of `bits` has its north-west corner, so the side is the number of steps
-    until nothing is left. Four shifts per step instead of a dynamic programme over cells: the
-    bots value every harvest of every decision by it."""
-    w, ne = grid.width, grid.not_east
-    side = 0
-    e = bits & grid.full
-    while e:
-        side += 1
-        e = e & (e >> 1) & (e >> w) & (e >> (w + 1)) & ne
-    return side
+    on its cells, which the tests check): `kernels.largest_side`, the bit-parallel erosion the
+    greedy bot's compiled planting decision values every harvest by — one rule for both, run here
+    as its plain-Python twin on Python ints (a single question is answered faster so than by a
+    call into machine code; the kernels module loads with the first harvest, never in a command
+    that plays nothing)."""
+    from generator.games.winnice import kernels
+
+    return int(kernels.PLAIN.largest_side(bits & grid.full, grid.not_east, grid.width))
 
 
 def harvest_points(cat: Catalog, side: int, droughts: int = 0) -> int:

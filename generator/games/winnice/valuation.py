@@ -16,9 +16,11 @@ Greedy (one move ahead, by heuristic values; the best move is played, ties at ra
   card once each (a second one adds no conversions), and seedling cards by size and colour (red
   first), and irrigates drought on its plantings.
 
-Values are pure functions of the state; what one decision asks for many times is kept in the
-decision memo (memo.py), what many states share (target windows, placement sets) in the
-placement index's memo (placement_index.py), never on the State.
+Values are pure functions of the state. The placing values, a market's card values, the planting
+decision (greedy.py) are compiled (kernels.py: `place_decision`, `market_values`,
+`plant_decision`); what one decision asks for many times is kept in the decision memo (memo.py),
+what many states share (target windows, the kernels' placement rows) in the placement index's
+memo (placement_index.py), never on the State.
 """
 
 from __future__ import annotations
@@ -26,9 +28,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from generator.games.winnice import kernels
-from generator.games.winnice.kernels import WINDOW
+from generator.games.winnice.kernels import CARD_BONUS, WINDOW
 from generator.games.winnice.memo import decision
-from generator.games.winnice.model import parse_card
+from generator.games.winnice.model import ACTION_CARDS, DECKS, parse_card
 from generator.games.winnice.moves import (
     DONE,
     DROP_SEEDLING,
@@ -48,12 +50,12 @@ from generator.games.winnice.moves import (
 )
 from generator.games.winnice.placement_index import index_for
 from generator.games.winnice.rules import harvest_points, largest_side
+from generator.games.winnice.tables import BUY_SPACE, HIRE_SPACE
 
 if TYPE_CHECKING:
     from generator.games.winnice.engine import State
     from generator.games.winnice.player import Player
 
-CARD_BONUS = (0.0, 1.5, 6.0)
 
 
 def plantings_of(idx: Any, grid: Any, bits: int) -> tuple[tuple[int, int, int, int], ...]:
@@ -70,7 +72,12 @@ def plantings_of(idx: Any, grid: Any, bits: int) -> tuple[tuple[int, int, int, i
 def kernel_rows(t: Any, word: Any) -> tuple[dict[str, int], Any, Any, Any, Any, Any]:
     """Every seedling shape's placements, their 8-neighbour halos and 4-neighbour rings, one shape
     after another, as the kernels take them: (shape -> index, placements, halos, rings, the first
-    row of each shape and one past the last, 0.3 per square of each shape), once per catalog."""
+    row of each shape and one past the last, 0.3 per square of each shape), once per catalog (the
+    last catalog's in one slot first: every decision asks)."""
+    global _last_rows
+    last = _last_rows
+    if last[0] is t and last[1] is word:
+        return last[2]  # type: ignore[no-any-return]
     idx = index_for(t)
     key = ("kernel rows", word)
     got = idx.memo.get(key)
@@ -86,7 +93,35 @@ def kernel_rows(t: Any, word: Any) -> tuple[dict[str, int], Any, Any, Any, Any, 
         got = idx.memo[key] = ({s: i for i, s in enumerate(shapes)}, kernels.words(ps, word),
                                kernels.words([h for s in shapes for _, h in t.haloed[s]], word),
                                kernels.words([idx.ring4[b] for b in ps], word), kernels.ints(start, word), size_term)
+    _last_rows = (t, word, got)
     return got  # type: ignore[no-any-return]
+
+
+#: the last (tables, word type, `kernel_rows`) asked for
+_last_rows: tuple[Any, Any, Any] = (None, None, None)
+
+
+def decision_rows(t: Any, word: Any) -> tuple[Any, Any, Any, tuple[Any, Any, Any, Any]]:
+    """What `kernels.plant_decision` reads of a compiled catalog besides its placements: every
+    target window and where each colour's run starts (`_windows`), the pay of a harvest by its
+    largest square's side (`pay[2 * side]`, and `pay[2 * side + 1]` with a drought token on it:
+    rules.harvest_points), the board's not-west, not-east and full masks and the word 1 (once
+    per compiled catalog)."""
+    got = _DECISION_ROWS.get(id(t))
+    if got is None or got[0] is not t or got[1] is not word:
+        if len(_DECISION_ROWS) >= 16:
+            _DECISION_ROWS.clear()
+        g = t.grid
+        windows, window_start = _windows(t, word)
+        pay = kernels.ints([harvest_points(t.cat, side, droughts) for side in range(max(g.width, g.height) + 1)
+                            for droughts in (0, 1)], word)
+        got = _DECISION_ROWS[id(t)] = (t, word, (windows, window_start, pay,
+                                                 (word(g.not_west), word(g.not_east), word(g.full), word(1))))
+    return got[2]  # type: ignore[no-any-return]
+
+
+#: by id of the Tables (held, so the id stays theirs): (tables, word type, `decision_rows`)
+_DECISION_ROWS: dict[int, tuple[Any, Any, Any]] = {}
 
 
 def stored(t: Any, p: Player, word: Any) -> tuple[list[tuple[int, str]], Any, Any]:
@@ -157,47 +192,129 @@ def _targets(state: State, p: Player) -> list[int]:
     return [int(w) for w in out]
 
 
-def _take_value(state: State, who: int, cid: str) -> float:
-    """A market card is worth its squares and colour (a little more when it fits its window now)."""
-    colour, shape = parse_card(cid)
-    return take_base(state, who, cid) + (1.0 if fits_window(state, who, colour, shape) else 0.0)
+def place_rows(t: Any) -> tuple[Any, Any, Any, Any, dict[str, tuple[int, int]], dict[str, int], int]:
+    """What `kernels.place_decision` and `kernels.market_values` read of a compiled catalog (once per
+    catalog and player count): the kernels and their word type (plain Python when the spaces or
+    the seedling shapes outnumber an int64's bits, or the board a word's), each space's kind,
+    argument (a market's deck: 0 the 2/3 deck, 1 the 4/5 deck; an action card's index in
+    model.ACTION_CARDS; a crew's size) and cost, each seedling shape's squares by shape index,
+    each card's (colour, shape index), each worker's spaces as bits, and the stride of a market
+    in the kernels' market rows."""
+    got = _PLACE_ROWS.get(id(t))
+    if got is None or got[0] is not t:
+        if len(_PLACE_ROWS) >= 16:
+            _PLACE_ROWS.clear()
+        grid = t.grid
+        k, word = kernels.for_board(grid.width * grid.height)
+        if len(t.spaces) > 62 or len(t.placements) > 62:
+            k, word = kernels.PLAIN, int
+        order = kernel_rows(t, word)[0]
+        rows: list[int] = []
+        for si, space in enumerate(t.spaces):
+            kind = t.space_kind[si]
+            arg = (int(space.action[4]) if kind == HIRE_SPACE else DECK_INDEX[t.space_deck[si]] if kind == BUY_SPACE
+                   else ACTION_CARDS.index(space.action))
+            rows += [kind, arg, space.cost]
+        cards = {cid: (parse_card(cid)[0], order[parse_card(cid)[1]]) for deck in DECKS
+                 for cid in t.cat.decks[deck]}
+        size = kernels.ints([t.shape_size[s] for s in order], word)
+        got = _PLACE_ROWS[id(t)] = (t, (k, word, kernels.ints(rows, word), size, cards, dict(t.worker_space_bits),
+                                        1 + 2 * t.cat.market_size))
+    return got[1]  # type: ignore[no-any-return]
 
 
-def take_base(state: State, who: int, cid: str) -> float:
-    """`_take_value` before its window bonus: the card's squares and colour (`_card_value`,
-    inlined: the same sum), and 5 for the genetics pair it would complete."""
-    colour, shape = parse_card(cid)
+#: by id of the Tables (held, so the id stays theirs): (tables, `place_rows`)
+_PLACE_ROWS: dict[int, tuple[Any, Any]] = {}
+#: a market's deck as the kernels number it
+DECK_INDEX = {"deck23": 0, "deck45": 1}
+
+
+def _facts(state: State, who: int, order: dict[str, int], word: Any) -> Any:
+    """`kernels.place_decision`'s facts of player `who` (kernels.FACTS)."""
     p = state.players[who]
-    pair = 5.0 if colour < 2 and p.cards["genetics"] and (1 - colour, shape) in p.seedlings else 0.0
-    return (state.t.shape_size[shape] + CARD_BONUS[colour]) + pair
+    t = state.t
+    cards = p.cards
+    held = [0, 0, 0]
+    reds = 0
+    for c, shape in p.seedlings:
+        held[c] |= 1 << order[shape]
+    for c, _ in p.tokens:
+        if c == 2:
+            reds += 1
+    return kernels.ints([p.coins, state.round, t.seedling_cap[cards["greenhouse"]], t.token_cap[cards["barrels"]],
+                         len(p.seedlings), reds, p.drought.bit_count(), *(cards[a] for a in ACTION_CARDS), *held],
+                        word)
 
 
-def fits_window(state: State, who: int, colour: int, shape: str) -> bool:
-    """Can a seedling of `shape` still go wholly inside the colour's target window?
+def _market_rows(state: State, decks: tuple[str, ...], cards: dict[str, tuple[int, int]], stride: int,
+                 word: Any) -> Any:
+    """The face-up cards of `decks`' markets as the kernels take them: per market its count, then
+    each card's colour and shape index, `stride` numbers a market."""
+    rows: list[int] = []
+    for deck in decks:
+        market = state.markets[deck]
+        row = [len(market)]
+        for cid in market:
+            row += cards[cid]
+        rows += row + [0] * (stride - len(row))
+    return kernels.ints(rows, word)
 
-    Remembered by the boards (a pure function of them); only the placements inside the window
-    and clear of every seedling (placement sets of placement_index) are tested for the separation
-    rule, not all of the shape's few hundred."""
-    p = state.players[who]
-    b = p.board
-    idx = index_for(state.t)
-    key = ("fits", colour, shape, b[0], b[1], b[2])
-    got = idx.memo.get(key)
-    if got is not None:
-        return got  # type: ignore[no-any-return]
-    w = targets(state, who)[colour]
-    ok = False
-    if w:
+
+def _board_room(t: Any, word: Any) -> tuple[Any, Any, Any, Any]:
+    """Fresh room for `kernels.board_facts`' answers: targets, plantings, their rings, offsets."""
+    squares = t.grid.width * t.grid.height
+    return (kernels.blank_words(3, word), kernels.blank_words(squares, word), kernels.blank_words(squares, word),
+            kernels.index_array(4, word))
+
+
+def market_values(state: State, who: int, deck: str) -> Any:
+    """The greedy bot's value of taking each face-up card of `deck`'s market for player `who`
+    (`kernels.market_values`), once per decision."""
+    memo = decision(state)
+    key = ("market", who, deck)
+    got = memo.get(key)
+    if got is None:
         t = state.t
-        inside_key = ("inside", shape, w)
-        inside = idx.memo.get(inside_key)
-        if inside is None:
-            inside = idx.remember(inside_key, idx.inside(shape, w))
-        candidates = inside & ~idx.cover(shape, p.occupied)
-        if candidates:
-            plantings = [r for _, _, r, _ in plantings_of(idx, t.grid, b[colour])]
-            ok = bool(candidates & ~unseparated(idx, shape, plantings))
-    return idx.remember(key, ok)  # type: ignore[no-any-return]
+        k, word, _, size, cards, _, stride = place_rows(t)
+        order, ps, halos, rings, start, _ = kernel_rows(t, word)
+        windows, window_start, _, masks = decision_rows(t, word)
+        got = kernels.floats(max(1, len(state.markets[deck])), word)
+        targets, regions, region_rings, first = _board_room(t, word)
+        k.market_values(_market_rows(state, (deck,), cards, stride, word),
+                        kernels.words(state.players[who].board, word), _facts(state, who, order, word), size, ps,
+                        halos, rings, start, windows, window_start, masks[0], masks[1], masks[2], t.grid.width,
+                        masks[3], targets, regions, region_rings, first, got)
+        memo[key] = got
+    return got
+
+
+def place_values(state: State, who: int, spaces_open: tuple[int, tuple[str, ...]] | None = None
+                 ) -> tuple[Any, float, list[tuple[int, str]]]:
+    """The greedy bot's placing decision for player `who` (`kernels.place_decision`), once per
+    decision: each open space's value before the choice of worker (by space), the best value of
+    a placement, and the placements reaching it as (space, worker), in `legal_moves()` order.
+    `spaces_open`: `state.open_spaces(who)`, when the caller has it."""
+    memo = decision(state)
+    key = ("place", who)
+    got = memo.get(key)
+    if got is None:
+        open_, free = spaces_open or state.open_spaces(who)
+        t = state.t
+        k, word, spaces, size, cards, wsb, stride = place_rows(t)
+        order, ps, halos, rings, start, _ = kernel_rows(t, word)
+        windows, window_start, _, masks = decision_rows(t, word)
+        n = len(t.spaces)
+        values = kernels.floats(n, word)
+        top = kernels.index_array(2 * n * max(1, len(free)), word)
+        targets, regions, region_rings, first = _board_room(t, word)
+        best, count = k.place_decision(
+            spaces, open_, state.held[who], state.taken, kernels.ints([wsb[w] for w in free], word),
+            _facts(state, who, order, word), _market_rows(state, ("deck23", "deck45"), cards, stride, word), stride,
+            kernels.words(state.players[who].board, word), size, ps, halos, rings, start, windows, window_start,
+            masks[0], masks[1], masks[2], t.grid.width, masks[3], 1, targets, regions, region_rings, first,
+            kernels.floats(max(1, t.cat.market_size), word), values, top)
+        got = memo[key] = (values, float(best), [(int(top[2 * i]), free[int(top[2 * i + 1])]) for i in range(count)])
+    return got  # type: ignore[no-any-return]
 
 
 def squares_score(grid: Any, bits: int) -> int:
@@ -205,23 +322,6 @@ def squares_score(grid: Any, bits: int) -> int:
     3x3 + 6 per 4x4 (the bot's measure of progress towards a big harvest)."""
     k, word = kernels.for_board(grid.width * grid.height)
     return int(k.squares_score(word(bits), word(grid.not_east), grid.width, word(1)))
-
-
-def unseparated(idx: Any, shape: str, plantings: list[int]) -> int:
-    """The placements of `shape` that `kernels.apart` rejects next to these plantings, as a placement
-    set: per planting g, those reaching g's 8-neighbourhood but not its 4-neighbourhood (a free
-    piece touches g diagonally without joining it). Remembered per (shape, planting): plantings
-    outlive many decisions."""
-    out = 0
-    memo = idx.memo
-    for g in plantings:
-        key = ("unsep", shape, g)
-        got = memo.get(key)
-        if got is None:
-            grid = idx.grid
-            got = idx.remember(key, idx.cover(shape, grid.grow8(g)) & ~idx.cover(shape, grid.grow4(g)))
-        out |= got
-    return out
 
 
 #: the shapes of a colour kept for genetics (none, without the card)
@@ -303,9 +403,10 @@ def move_value(state: State, move: Move) -> float:
         deck = state.t.space_deck[state.t.resolve_order[state.res_i]]
         if move[1] < 0:
             return 2.0 if deck == "deck45" else 1.0
-        return _take_value(state, who, state.markets[deck][move[1]])
+        return float(market_values(state, who, deck)[move[1]])
     if kind == PLACE:
-        return _place_value(state, who, p, move)
+        values = place_values(state, who)[0]
+        return float(values[move[1]]) - 0.03 * (state.t.worker_space_bits[move[2]] & ~state.taken).bit_count()
     if kind == HARVEST:
         colour, square = move[1], move[2]
         grid = state.t.grid
@@ -331,87 +432,3 @@ def harvest_value(state: State, who: int, p: Player, colour: int, region: int, s
                                  state.cat.win_red, word(targets(state, who)[colour]), word(occ),
                                  grid.width * grid.height - occ.bit_count(), seed_colour, seed_shape, ps, halos,
                                  rings, start, word(mine), kernels.words([r for _, _, r, _ in plantings], word)))
-
-
-def _place_value(state: State, who: int, p: Player, move: Move) -> float:
-    return space_value(state, who, p, move[1]) - 0.03 * free_fits(state, move[2])
-
-
-def free_fits(state: State, worker: str) -> int:
-    """On how many free spaces the worker fits: the bot uses the crew that fits the fewest of
-    them (keeping flexible crews for later)."""
-    key = ("fits", worker)
-    memo = decision(state)
-    fits = memo.get(key)
-    if fits is None:
-        fits = sum(1 for i, s in enumerate(state.t.spaces) if state.occupant[i] is None and worker in s.fits)
-        memo[key] = fits
-    return fits  # type: ignore[no-any-return]
-
-
-def space_value(state: State, who: int, p: Player, si: int) -> float:
-    """What putting a worker on space `si` is worth, before the choice of worker."""
-    space = state.t.spaces[si]
-    action = space.action
-    seed_cap = state.t.seedling_cap[p.cards["greenhouse"]]
-    key = ("mine", who)
-    memo = decision(state)
-    mine = memo.get(key)
-    if mine is None:
-        mine = [state.t.spaces[i].action for i, o in enumerate(state.occupant) if o is not None and o[0] == who]
-        memo[key] = mine
-    if action.startswith("hire"):
-        value = 6.0 if state.round <= 15 and p.coins >= space.cost + 2 else 0.6
-    elif action.startswith("buy"):
-        deck = "deck" + action[3:]
-        best_key = ("best", who, deck)
-        best = memo.get(best_key)
-        if best is None:
-            best = market_best(state, who, deck)
-            memo[best_key] = best
-        value = 0.5 + best * 0.6
-        pending = len(p.seedlings) + sum(1 for a in mine if a.startswith("buy"))
-        if pending >= seed_cap:
-            value -= 4.0
-    else:
-        value = card_space_part(state, p, action, mine, seed_cap)
-    value -= 0.6 * space.cost
-    return value
-
-
-def market_best(state: State, who: int, deck: str) -> float:
-    """The best a market offers the player: its best face-up card (`_take_value`), or the blind
-    top card.
-
-    The window bonus (1.0, `fits_window`) is looked up only for the cards it could still lift to
-    the top, best first: the other terms of `_take_value` are summed as it sums them, so each
-    value is the same float."""
-    best = 2.0 if deck == "deck45" else 1.0
-    bases = sorted(((take_base(state, who, cid), cid) for cid in state.markets[deck]), reverse=True)
-    for base, cid in bases:
-        if base + 1.0 <= best:
-            break  # this card and every one after it fall short, with the bonus or without
-        colour, shape = parse_card(cid)
-        value = base + (1.0 if fits_window(state, who, colour, shape) else 0.0)
-        if value > best:
-            best = value
-    return best
-
-
-def card_space_part(state: State, p: Player, action: str, mine: list[str], seed_cap: int) -> float:
-    """`space_value` of an action-card space (greenhouse .. irrigate), before its cost. `mine`:
-    the actions of the spaces the player holds this round."""
-    if action == "greenhouse":
-        rich = p.coins > 15 and seed_cap < 7
-        return 3.5 if (seed_cap <= 3 or rich) and "greenhouse" not in mine else 0.2
-    if action == "barrels":
-        reds = sum(1 for c, _ in p.tokens if c == 2)
-        tok_cap = state.t.token_cap[p.cards["barrels"]]
-        return 5.0 if reds + (4 if p.coins > 15 else 2) > tok_cap and "barrels" not in mine else 0.2
-    if action in ("laboratory", "genetics") and (p.cards[action] or action in mine):
-        return -1.0  # a second card of a kind adds no conversions
-    if action == "laboratory":
-        return 4.0 if p.coins > 12 else 0.2
-    if action == "genetics":
-        return 4.0 if p.coins > 8 else 0.3
-    return 3.0 if p.drought.bit_count() > p.cards["irrigate"] and "irrigate" not in mine else -1.0

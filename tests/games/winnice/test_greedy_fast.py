@@ -1,4 +1,4 @@
-"""The fast greedy bot (greedy.py, placement_index.py, the memoised helpers of valuation.py) decides
+"""The fast greedy bot (greedy.py over the compiled decisions of kernels.py, valuation.py) decides
 exactly what the plain one did: the plain version is kept here as the reference (the bot of the
 first engine, trimmed to the greedy values), and over many seeded mid-game states — from greedy
 and from random games, 2 to 4 players — the fast `greedy.greedy_moves(state)` must return the very
@@ -41,7 +41,6 @@ from generator.games.winnice.moves import (
     TAKE,
     Move,
 )
-from generator.games.winnice.placement_index import index_for
 from generator.games.winnice.player import Player
 from generator.games.winnice.rules import harvest_points, planting_ok
 from generator.games.winnice.setup import generate
@@ -463,20 +462,27 @@ def test_separation_on_the_plantings_equals_planting_ok(seed):
 @pytest.mark.slow
 @given(st.integers(0, 2**32))
 @settings(max_examples=60)
-def test_unseparated_placement_sets_equal_planting_ok(seed):
-    """valuation.unseparated (placement sets per planting) against rules.planting_ok, free pieces only."""
+def test_fits_window_is_the_window_scan_with_planting_ok(seed):
+    """kernels.fits_window (the greedy bot's window bonus of a card, compiled, the separation rule
+    by `apart`) against a scan of every placement with rules.planting_ok, on the path the games
+    run, for every shape and colour of sampled players."""
     rng = random.Random(seed)
     state = sampled_states(2, seed % 50, "random", every=97, limit=8)[-1]
     p = state.players[rng.randrange(2)]
-    colour = rng.randrange(3)
-    mine = p.board[colour]
-    idx = index_for(state.t)
-    plantings = GRID.regions(mine)
-    for shape, placements in state.t.placements.items():
-        bad = valuation.unseparated(idx, shape, plantings)
-        for i, bits in enumerate(placements):
-            if not bits & p.occupied:
-                assert (not bad >> i & 1) == planting_ok(GRID, mine, bits), shape
+    t = state.t
+    k, word = kernels.for_board(64)
+    order, ps, halos, rings, start, _ = valuation.kernel_rows(t, word)
+    windows = ref_targets(p)
+    for colour in range(3):
+        mine = p.board[colour]
+        plantings = kernels.words(GRID.regions(mine), word)
+        window = windows[colour] if rng.random() < 0.7 else GRID.rect(rng.randrange(5), rng.randrange(5), 4, 4)
+        for shape, i in order.items():
+            want = bool(window) and any(not b & ~window and not b & p.occupied and planting_ok(GRID, mine, b)
+                                        for b in t.placements[shape])
+            got = k.fits_window(word(window), word(p.occupied), word(mine), plantings, ps, halos, rings,
+                                int(start[i]), int(start[i + 1]))
+            assert bool(got) == want, (colour, shape)
 
 
 @given(st.integers(0, 2**32))
@@ -523,9 +529,9 @@ def test_target_windows_of_growing_boards_equal_the_window_scan(seed):
 
 @given(st.integers(0, 2**64 - 1), st.booleans())
 @settings(max_examples=60)
-def test_cover_and_inside_equal_the_placement_scan(mask, eager):
-    """placement_index.cover/inside (the eager row tables and the lazily filled ones) against a
-    scan of every placement."""
+def test_cover_equals_the_placement_scan(mask, eager):
+    """placement_index.cover (the eager row tables and the lazily filled ones) against a scan of
+    every placement."""
     from generator.games.winnice import placement_index as pi
 
     state = State(generate(2, 1))
@@ -534,9 +540,7 @@ def test_cover_and_inside_equal_the_placement_scan(mask, eager):
         idx._full = None
     for shape, placements in state.t.placements.items():
         touch = sum(1 << i for i, b in enumerate(placements) if b & mask)
-        within = sum(1 << i for i, b in enumerate(placements) if not b & ~mask)
         assert idx.cover(shape, mask) == touch, shape
-        assert idx.inside(shape, mask) == within, shape
 
 
 @pytest.mark.parametrize(("players", "seed", "bot"), [(4, 11, "greedy"), (3, 12, "random"), (2, 13, "greedy")])
