@@ -15,26 +15,14 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
-if TYPE_CHECKING:  # loaded where they are used, not at start-up: `boardgen --help` and `--version`
-    # pay for none of them (render.layout loads reportlab, rich's console ~25 ms, core ~20 ms)
-    from rich.console import Console
+from generator.console import console as _console
+from generator.console import fail
 
+if TYPE_CHECKING:  # loaded where they are used, not at start-up: `boardgen --help` and `--version`
+    # pay for none of them (render.layout loads reportlab, core ~20 ms)
     from generator.core.rng import CodeSpec
     from generator.face import Face
     from generator.render.layout import Paper
-
-_CONSOLES: dict[str, Console] = {}
-
-
-def _console(name: str) -> Console:
-    """The shared rich consoles, made on first use. soft_wrap: never insert line breaks, so piped
-    output keeps codes and rule lines whole (grep, copy)."""
-    if name not in _CONSOLES:
-        from rich.console import Console
-
-        _CONSOLES[name] = Console(stderr=name == "err_console", soft_wrap=True)
-    return _CONSOLES[name]
-
 
 #: the shared options (declared once, in generator/face.toml) as Typer annotations, for commands
 #: written without a declaration of their own (the root's `all` and `cards`, a developer's script)
@@ -58,15 +46,6 @@ def __getattr__(name: str) -> Any:
 
 
 LANGS = ("pl", "en")
-
-
-def fail(message: str) -> NoReturn:
-    """One line on stderr, exit code 2: the contract for every bad input."""
-    # the message is plain text (it may quote user input such as "[/x]"), never rich markup
-    err = _console("err_console")
-    err.print("[bold red]error:[/] ", end="", highlight=False)
-    err.print(message, markup=False, highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
 
 
 @contextlib.contextmanager

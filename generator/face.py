@@ -349,7 +349,7 @@ def command(app: Any, face: Face, name: str) -> Callable[[Callable[..., Any]], C
             for o in cmd.options:  # the declared choices, for every command alike (the function sees none other)
                 refused = refusal(o, values.get(o.name))
                 if refused is not None:
-                    from generator.clikit import fail
+                    from generator.console import fail
 
                     fail(refused)
             token = _CURRENT.set(Invocation(face, cmd, values))
