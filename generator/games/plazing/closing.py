@@ -33,12 +33,8 @@ class Closing:
 
     def new_closed(self, shape: int, anchor: int) -> list[int]:
         """The areas that placing `shape` at `anchor` would close (on the current board): the rule
-        is `kernels.closed_parts` (its doc).
-
-        Quick exits first: a piece with no free neighbour closes nothing; nor does one whose ring
-        of squares around it is all free, off the border and the open edges (its free neighbours
-        stay connected round it, in an area that stays open: on a beach with no pocket closed from
-        the start, `Board.pockets`, every area a piece may go in is open).
+        is `kernels.closes` (its doc: two quick exits, then `kernels.closed_parts`), which the greedy
+        bot's compiled decision asks too.
 
         Results are kept from move to move with a certificate: free squares whose staying free
         proves the result (the ring; the floods that reached an open edge; the closed parts
@@ -54,17 +50,9 @@ class Closing:
 
     def _new_closed(self, shape: int, anchor: int) -> tuple[list[int], int]:
         b = self.b
-        sh = b.shapes[shape][anchor]
-        assert sh is not None
-        free = b.free0 & ~(self.covered | sh.mask)
-        n4 = sh.n4 & free
-        if not n4:
-            return [], 0  # no free neighbour now means none ever
-        ring = sh.ring & free
-        if ring == sh.ring and not sh.boxed and not sh.edge and not b.pockets:
-            return [], ring  # open space all round: nothing can split off
         out = b.parts_out
-        n = kernels.closed_parts(kernels.words_of((free, n4, b.open_edge)), b.grid_words, out)
+        n = kernels.closes(shape * kernels.CODE + anchor, kernels.words(self.covered), b.shape_words, b.shape_flags,
+                           b.board_words, 1 if b.pockets else 0, b.grid_words, b.closes_work, out)
         found = kernels.numbers(out, 1 + n)
         return list(found[1:]), found[0]
 
@@ -143,27 +131,3 @@ class Closing:
         risky = self.risky
         for shape, m in enumerate(b.two_arcs(cells, sea)):
             risky[shape] |= m
-
-    def closing(self, shape: int, anchor: int) -> list[int] | None:
-        """`new_closed` for a placement of the colour in turn, or None when it would close waste in
-        (an illegal move), keeping what is learnt: the waste found (`_waste_in`, as `waste_ok`), and,
-        for a placement that closes nothing now, its bit in `risky` is dropped (its ring no longer
-        meets one part twice: the pieces placed in it since joined the arcs, and only a later
-        `_join` can make it so again). Without pockets on the beach only (their criterion is
-        inexact); the greedy bot asks this of every risky placement after each move."""
-        waste = self.waste
-        key = shape * 4096 + anchor
-        if waste and self._waste_in.get(key, 0) & waste:
-            return None
-        parts = self.new_closed(shape, anchor)
-        keep = not self.b.pockets
-        if parts:
-            if waste:
-                for p in parts:
-                    if p & waste:
-                        if keep:
-                            self._waste_in[key] = p & waste
-                        return None
-        elif keep:
-            self.risky[shape] &= ~(1 << anchor)
-        return parts

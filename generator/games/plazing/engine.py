@@ -153,6 +153,7 @@ class State(Closing, Ownership, LegalMoves):
         self.piece_at = np.full(b.width * b.height, -1, np.int64)  # per square, the index in `pieces` of its piece
         # per piece of `pieces`, its squares and the squares orthogonally around it (kernels.necessary)
         self.piece_words = np.zeros(nc * sum(b.supply) * 2 * kernels.NW, np.uint64)
+        self.piece_colour = np.zeros(nc * sum(b.supply), np.int64)  # per piece of `pieces`, its colour
         self.areas: list[tuple[int, int, int, int]] = []  # (mask, owner or -1, closer, pieces necessary)
         self.res = list(b.res0)
         self.surp = b.surprise0
@@ -177,9 +178,6 @@ class State(Closing, Ownership, LegalMoves):
         # new_closed results with the free squares that certify them: valid while none is covered
         # (a list per shape, indexed by anchor)
         self._closing: list[list[tuple[list[int], int] | None]] = [[None] * (b.width * b.height) for _ in range(5)]
-        # the necessary-piece counts of what a placement would close (`closing_owners`), with the
-        # parts they are for
-        self._owners: dict[int, tuple[list[int], list[tuple[int, list[int], bool]]]] = {}
         # per placement found to close waste in (key shape * 4096 + anchor), the waste squares of a
         # part it would close: it keeps closing them in while one of them lies there (`waste_ok`)
         self._waste_in: dict[int, int] = {}
@@ -208,6 +206,7 @@ class State(Closing, Ownership, LegalMoves):
         c.supply = [list(s) for s in self.supply]
         c.pieces, c.areas, c.res = list(self.pieces), list(self.areas), list(self.res)
         c.piece_at, c.piece_words = self.piece_at.copy(), self.piece_words.copy()
+        c.piece_colour = self.piece_colour.copy()
         c.collected = [list(x) for x in self.collected]
         c.waste_collected, c.gone = list(self.waste_collected), list(self.gone)
         c.track = [dict(t) for t in self.track]
@@ -216,7 +215,7 @@ class State(Closing, Ownership, LegalMoves):
         c.pending_bonus, c.queue = list(self.pending_bonus), list(self.queue)
         c._closing = [list(row) for row in self._closing]
         c.wall_up, c.wall_cells, c.risky = list(self.wall_up), list(self.wall_cells), list(self.risky)
-        c._owners, c._waste_in = dict(self._owners), dict(self._waste_in)
+        c._waste_in = dict(self._waste_in)
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
         return c
@@ -285,21 +284,8 @@ class State(Closing, Ownership, LegalMoves):
             rest ^= low
         self.pieces.append((c, piece, m, outer))
         self.piece_words[2 * kernels.NW * n:2 * kernels.NW * (n + 1)] = kernels.words_of((m, sh.n4))
+        self.piece_colour[n] = c
         self._score_squares(c, m)
-        if not parts:
-            return
-        # the necessary pieces of these very parts may have been counted for this placement
-        # already (`closing_owners`, asked by the greedy bot): they are what `owner_of` would count
-        known = self._owners.get(shape * 4096 + anchor)
-        if known is not None and known[0] == parts:
-            for area, counts, needed in known[1]:
-                if needed:
-                    counts = list(counts)
-                    counts[c] += 1
-                top = max(counts)
-                owner = -1 if top == 0 or counts.count(top) > 1 else counts.index(top)
-                self._close(area, c, (owner, sum(counts)))
-            return
         for area in parts:
             self._close(area, c)
 
@@ -313,8 +299,8 @@ class State(Closing, Ownership, LegalMoves):
             for i in bits_of(plus):
                 self.scored_objects[c].add(self.b.square_object[i])
 
-    def _close(self, area: int, closer: int, owned: tuple[int, int] | None = None) -> None:
-        owner, around = self.owner_of(area) if owned is None else owned
+    def _close(self, area: int, closer: int) -> None:
+        owner, around = self.owner_of(area)
         self.closed |= area
         self.track[closer]["closing"] += int(rules().scoring["close_area"])
         self.areas.append((area, owner, closer, around))
