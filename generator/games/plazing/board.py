@@ -151,11 +151,13 @@ class Board:
                     self.shape_flags[k] = (kernels.SF_FITS | (kernels.SF_EDGE if sh.edge else 0)
                                            | (kernels.SF_BOXED if sh.boxed else 0))
         self.board_words = kernels.words_of((g.full, self.static_block, self.free0, self.open_edge, self.plus,
-                                             self.minus, *(self.fits[s] for s in (H3, V3, H2, V2, O1))))
+                                             self.minus, self.objects, g.north,
+                                             *(self.fits[s] for s in (H3, V3, H2, V2, O1))))
         # the board's words for the compiled area tests, and their outputs (closing.py, ownership.py)
         self.grid_words = kernels.grid_words(g.not_west, g.not_east, g.full, self.objects, self.open_edge, border, w)
         self.parts_out = np.empty((1 + kernels.MAX_PARTS) * kernels.NW, np.uint64)
         self.closes_work = np.empty(3 * kernels.NW, np.uint64)
+        self.arcs_out = np.empty(kernels.SHAPES * kernels.NW, np.uint64)
         self.hole_out = np.empty(kernels.NW, np.uint64)
         self.index_out = np.empty(self.colours * sum(self.supply) + 1, np.int64)
         # the squares each area asked about encloses (engine.State._holes, a pure function of
@@ -171,7 +173,8 @@ class Board:
             else:
                 parts.append(part)
         self.wall_parts = parts
-        self.wall_part_at = [-1] * (w * h)  # per object square, its part
+        self.wall_words = kernels.words_of(parts)
+        self.wall_part_at = np.full(w * h, -1, np.int64)  # per object square, its part
         for k, part in enumerate(parts):
             while part:
                 low = part & -part
@@ -193,6 +196,7 @@ class Board:
                 risky[s] |= sum(1 << i for i, sh in enumerate(self.shapes[s])
                                 if sh is not None and sh.mask & self.pockets)
         self.risky0 = tuple(risky)
+        self.risky_words = kernels.words_of(risky)
 
 
 def two_arcs(board: Board) -> Callable[[int, int], tuple[int, ...]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from generator.games.plazing import kernels
-from generator.games.plazing.board import Board, Shape
+from generator.games.plazing.board import Board
 
 
 class Closing:
@@ -24,10 +24,10 @@ class Closing:
     waste: int
     pieces: list[tuple[int, int, int, int]]
     piece_at: np.ndarray
-    risky: list[int]
-    wall_up: list[int]
-    wall_cells: list[int]
-    sea_root: int
+    piece_words: np.ndarray
+    risky_words: np.ndarray
+    walls: np.ndarray
+    wall_cells: np.ndarray
     _closing: list[list[tuple[list[int], int] | None]]
     _waste_in: dict[int, int]
 
@@ -65,7 +65,7 @@ class Closing:
         in, which is illegal). So the waste found is kept (`_waste_in`) and only its presence
         is checked. A beach with pockets closed from the start breaks that argument: not kept."""
         waste = self.waste
-        if not waste or not self.risky[shape] >> anchor & 1:
+        if not waste or not int(self.risky_words[shape * kernels.NW + anchor // 64]) >> anchor % 64 & 1:
             return True  # no waste, or a placement that can close nothing
         key = shape * 4096 + anchor
         if self._waste_in.get(key, 0) & waste:
@@ -77,57 +77,11 @@ class Closing:
                 return False
         return True
 
-    def _join(self, sh: Shape) -> None:
-        """The piece about to be placed joins the wall parts its ring touches (a node of its own,
-        made the root of them all); the anchors whose ring now meets the joined part in two arcs
-        are added to `risky` (board.two_arcs). Called before the piece is added to `pieces`."""
+    def _join(self, shape: int, anchor: int) -> None:
+        """The piece about to be placed joins the wall parts its ring touches; the anchors whose ring
+        now meets the joined part in two arcs are added to `risky` (the rule is `kernels.join`).
+        Called before the piece is added to `pieces`."""
         b = self.b
-        up = self.wall_up
-        roots: list[int] = []
-        k1 = len(b.wall_parts)
-        touch = sh.ring & self.covered
-        if touch:
-            at, pieces = self.piece_at, self.pieces
-            while touch:
-                low = touch & -touch
-                i = int(at[low.bit_length() - 1])
-                x = k1 + i
-                while up[x] != x:
-                    up[x] = up[up[x]]
-                    x = up[x]
-                if x not in roots:
-                    roots.append(x)
-                touch &= ~pieces[i][2]
-        touch = sh.ring & b.objects
-        if touch:
-            part_at, parts = b.wall_part_at, b.wall_parts
-            while touch:
-                low = touch & -touch
-                x = k = part_at[low.bit_length() - 1]
-                while up[x] != x:
-                    up[x] = up[up[x]]
-                    x = up[x]
-                if x not in roots:
-                    roots.append(x)
-                touch &= ~parts[k]
-        if sh.mask & b.grid.north:
-            x = self.sea_root
-            if x not in roots:
-                roots.append(x)
-        n = len(up)
-        cells = sh.mask
-        cell_of = self.wall_cells
-        for x in roots:
-            cells |= cell_of[x]
-            up[x] = n
-        up.append(n)
-        cell_of.append(cells)
-        if not roots:
-            return  # a piece alone meets any ring in one arc
-        sea = 0
-        if self.sea_root in roots:
-            self.sea_root = n
-            sea = -1
-        risky = self.risky
-        for shape, m in enumerate(b.two_arcs(cells, sea)):
-            risky[shape] |= m
+        kernels.join(shape * kernels.CODE + anchor, kernels.words(self.covered), b.shape_words, b.board_words,
+                     self.piece_at, self.piece_words, b.wall_part_at, b.wall_words, self.walls, self.wall_cells,
+                     b.arcs.ti, b.arcs.tu, self.risky_words, b.arcs_out)

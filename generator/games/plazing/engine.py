@@ -181,16 +181,26 @@ class State(Closing, Ownership, LegalMoves):
         # per placement found to close waste in (key shape * 4096 + anchor), the waste squares of a
         # part it would close: it keeps closing them in while one of them lies there (`waste_ok`)
         self._waste_in: dict[int, int] = {}
-        # the walls' parts as pieces join them (union-find: a node per part of objects, then one
-        # per piece; node 0 is the sea's), the squares of each root, and per shape the anchors
-        # whose ring meets one part in two arcs: only those may close an area (`_join`, board.two_arcs)
-        self.wall_up = list(range(len(b.wall_parts)))
-        self.wall_cells = list(b.wall_parts)
-        self.sea_root = 0
-        self.risky = list(b.risky0)
+        # the walls' parts as pieces join them (kernels.join: the sea's root, the nodes, then the
+        # union-find, a node per part of objects, then one per piece; node 0 is the sea's), the
+        # squares of each root, and per shape the anchors whose ring meets one part in two arcs:
+        # only those may close an area (`risky`, board.two_arcs)
+        parts = len(b.wall_parts)
+        nodes = parts + nc * sum(b.supply)
+        self.walls = np.zeros(2 + nodes, np.int64)
+        self.walls[1] = parts
+        self.walls[2:2 + parts] = np.arange(parts)
+        self.wall_cells = np.zeros(nodes * kernels.NW, np.uint64)
+        self.wall_cells[:parts * kernels.NW] = b.wall_words
+        self.risky_words = b.risky_words.copy()
         self.person = (b.first_colour - 1) % b.players
         self.colour = b.colours_of[self.person][0]
         self._next_turn()
+
+    @property
+    def risky(self) -> tuple[int, ...]:
+        """Per shape, the anchors whose placement may close an area at all (`risky_words` as ints)."""
+        return kernels.numbers(self.risky_words, kernels.SHAPES)
 
     # --- protocol ---------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -214,7 +224,7 @@ class State(Closing, Ownership, LegalMoves):
         c.hand = [list(h) for h in self.hand]
         c.pending_bonus, c.queue = list(self.pending_bonus), list(self.queue)
         c._closing = [list(row) for row in self._closing]
-        c.wall_up, c.wall_cells, c.risky = list(self.wall_up), list(self.wall_cells), list(self.risky)
+        c.walls, c.wall_cells, c.risky_words = self.walls.copy(), self.wall_cells.copy(), self.risky_words.copy()
         c._waste_in = dict(self._waste_in)
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
@@ -269,7 +279,7 @@ class State(Closing, Ownership, LegalMoves):
         sh = self.b.shapes[shape][anchor]
         assert sh is not None
         parts = self.new_closed(shape, anchor)
-        self._join(sh)
+        self._join(shape, anchor)
         m = sh.mask
         self.covered |= m
         self.own[c] |= m

@@ -155,17 +155,14 @@ def _decide(s: State, best: float) -> tuple[float, int, int]:
     c = s.colour
     b = s.b
     t = bot_tables(b)
-    risky = s.risky
     sw = np.frombuffer(bytearray(b"".join([m.to_bytes(8 * kernels.NW, "little") for m in (
-        s.covered, s.closed, s.waste, s.reach[c], *s.res, s.surp, *risky)])), dtype="<u8")
+        s.covered, s.closed, s.waste, s.reach[c], *s.res, s.surp)])), dtype="<u8")
     sup, got = s.supply[c], s.collected[c]
     di = np.array([1 if s.phase == MAIN else 0, sup[SCREEN], sup[BLANKET], sup[ODD], c, b.colours, got[0], got[1],
                    got[2], 1 if b.pockets else 0, _set_bonus()], np.int64)
-    top, n, ncl, dropped = kernels.decide(sw, di, b.board_words, b.shape_words, b.shape_flags, s.piece_at,
-                                          s.piece_words, s.piece_colour, b.grid_words, t.points, t.squares,
-                                          _weather_values(s.weather), best, t.cval, t.out, t.closers)
-    if dropped:
-        risky[:] = kernels.numbers(sw[kernels.S_RISKY:], SHAPES)
+    top, n, ncl = kernels.decide(sw, s.risky_words, di, b.board_words, b.shape_words, b.shape_flags, s.piece_at,
+                                 s.piece_words, s.piece_colour, b.grid_words, t.points, t.squares,
+                                 _weather_values(s.weather), best, t.cval, t.out, t.closers)
     return float(top), int(n), int(ncl)
 
 
