@@ -135,9 +135,29 @@ class Board:
                         sea_valid[off] = g.rect(x0, 0, min(w, w - dx) - x0, 1)
                 cycle.append((off, (dx, dy) in corners))
             self.cycles.append(cycle)
+        # every placement's facts as words for the compiled rules (kernels.ST_ROW, SF_*), and the
+        # board's (kernels.B_*); a vertical screen's test shifts by two rows within a word
+        if w * h > kernels.MAX_SQUARES or 2 * w >= 64:
+            raise ValueError(f"a {w}x{h} beach is more than the compiled rules hold "
+                             f"(at most {kernels.MAX_SQUARES} squares, fewer than 32 columns)")
+        self.shape_words = np.zeros(kernels.SHAPES * kernels.CODE * kernels.ST_ROW, np.uint64)
+        self.shape_flags = np.zeros(kernels.SHAPES * kernels.CODE, np.int64)
+        for s, row in enumerate(self.shapes):
+            for i, sh in enumerate(row):
+                if sh is not None:
+                    k = s * kernels.CODE + i
+                    self.shape_words[k * kernels.ST_ROW:(k + 1) * kernels.ST_ROW] = kernels.words_of(
+                        (sh.mask, sh.n4, sh.ring))
+                    self.shape_flags[k] = (kernels.SF_FITS | (kernels.SF_EDGE if sh.edge else 0)
+                                           | (kernels.SF_BOXED if sh.boxed else 0))
+        self.board_words = kernels.words_of((g.full, self.static_block, self.free0, self.open_edge, self.plus,
+                                             self.minus, self.objects, g.north,
+                                             *(self.fits[s] for s in (H3, V3, H2, V2, O1))))
         # the board's words for the compiled area tests, and their outputs (closing.py, ownership.py)
         self.grid_words = kernels.grid_words(g.not_west, g.not_east, g.full, self.objects, self.open_edge, border, w)
         self.parts_out = np.empty((1 + kernels.MAX_PARTS) * kernels.NW, np.uint64)
+        self.closes_work = np.empty(3 * kernels.NW, np.uint64)
+        self.arcs_out = np.empty(kernels.SHAPES * kernels.NW, np.uint64)
         self.hole_out = np.empty(kernels.NW, np.uint64)
         self.index_out = np.empty(self.colours * sum(self.supply) + 1, np.int64)
         # the squares each area asked about encloses (engine.State._holes, a pure function of
@@ -153,7 +173,8 @@ class Board:
             else:
                 parts.append(part)
         self.wall_parts = parts
-        self.wall_part_at = [-1] * (w * h)  # per object square, its part
+        self.wall_words = kernels.words_of(parts)
+        self.wall_part_at = np.full(w * h, -1, np.int64)  # per object square, its part
         for k, part in enumerate(parts):
             while part:
                 low = part & -part
@@ -175,6 +196,7 @@ class Board:
                 risky[s] |= sum(1 << i for i, sh in enumerate(self.shapes[s])
                                 if sh is not None and sh.mask & self.pockets)
         self.risky0 = tuple(risky)
+        self.risky_words = kernels.words_of(risky)
 
 
 def two_arcs(board: Board) -> Callable[[int, int], tuple[int, ...]]:

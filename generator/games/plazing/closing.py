@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from generator.games.plazing import kernels
-from generator.games.plazing.board import Board, Shape
+from generator.games.plazing.board import Board
 
 
 class Closing:
@@ -24,21 +24,17 @@ class Closing:
     waste: int
     pieces: list[tuple[int, int, int, int]]
     piece_at: np.ndarray
-    risky: list[int]
-    wall_up: list[int]
-    wall_cells: list[int]
-    sea_root: int
+    piece_words: np.ndarray
+    risky_words: np.ndarray
+    walls: np.ndarray
+    wall_cells: np.ndarray
     _closing: list[list[tuple[list[int], int] | None]]
     _waste_in: dict[int, int]
 
     def new_closed(self, shape: int, anchor: int) -> list[int]:
         """The areas that placing `shape` at `anchor` would close (on the current board): the rule
-        is `kernels.closed_parts` (its doc).
-
-        Quick exits first: a piece with no free neighbour closes nothing; nor does one whose ring
-        of squares around it is all free, off the border and the open edges (its free neighbours
-        stay connected round it, in an area that stays open: on a beach with no pocket closed from
-        the start, `Board.pockets`, every area a piece may go in is open).
+        is `kernels.closes` (its doc: two quick exits, then `kernels.closed_parts`), which the greedy
+        bot's compiled decision asks too.
 
         Results are kept from move to move with a certificate: free squares whose staying free
         proves the result (the ring; the floods that reached an open edge; the closed parts
@@ -54,17 +50,9 @@ class Closing:
 
     def _new_closed(self, shape: int, anchor: int) -> tuple[list[int], int]:
         b = self.b
-        sh = b.shapes[shape][anchor]
-        assert sh is not None
-        free = b.free0 & ~(self.covered | sh.mask)
-        n4 = sh.n4 & free
-        if not n4:
-            return [], 0  # no free neighbour now means none ever
-        ring = sh.ring & free
-        if ring == sh.ring and not sh.boxed and not sh.edge and not b.pockets:
-            return [], ring  # open space all round: nothing can split off
         out = b.parts_out
-        n = kernels.closed_parts(kernels.words_of((free, n4, b.open_edge)), b.grid_words, out)
+        n = kernels.closes(shape * kernels.CODE + anchor, kernels.words(self.covered), b.shape_words, b.shape_flags,
+                           b.board_words, 1 if b.pockets else 0, b.grid_words, b.closes_work, out)
         found = kernels.numbers(out, 1 + n)
         return list(found[1:]), found[0]
 
@@ -77,7 +65,7 @@ class Closing:
         in, which is illegal). So the waste found is kept (`_waste_in`) and only its presence
         is checked. A beach with pockets closed from the start breaks that argument: not kept."""
         waste = self.waste
-        if not waste or not self.risky[shape] >> anchor & 1:
+        if not waste or not int(self.risky_words[shape * kernels.NW + anchor // 64]) >> anchor % 64 & 1:
             return True  # no waste, or a placement that can close nothing
         key = shape * 4096 + anchor
         if self._waste_in.get(key, 0) & waste:
@@ -89,81 +77,11 @@ class Closing:
                 return False
         return True
 
-    def _join(self, sh: Shape) -> None:
-        """The piece about to be placed joins the wall parts its ring touches (a node of its own,
-        made the root of them all); the anchors whose ring now meets the joined part in two arcs
-        are added to `risky` (board.two_arcs). Called before the piece is added to `pieces`."""
+    def _join(self, shape: int, anchor: int) -> None:
+        """The piece about to be placed joins the wall parts its ring touches; the anchors whose ring
+        now meets the joined part in two arcs are added to `risky` (the rule is `kernels.join`).
+        Called before the piece is added to `pieces`."""
         b = self.b
-        up = self.wall_up
-        roots: list[int] = []
-        k1 = len(b.wall_parts)
-        touch = sh.ring & self.covered
-        if touch:
-            at, pieces = self.piece_at, self.pieces
-            while touch:
-                low = touch & -touch
-                i = int(at[low.bit_length() - 1])
-                x = k1 + i
-                while up[x] != x:
-                    up[x] = up[up[x]]
-                    x = up[x]
-                if x not in roots:
-                    roots.append(x)
-                touch &= ~pieces[i][2]
-        touch = sh.ring & b.objects
-        if touch:
-            part_at, parts = b.wall_part_at, b.wall_parts
-            while touch:
-                low = touch & -touch
-                x = k = part_at[low.bit_length() - 1]
-                while up[x] != x:
-                    up[x] = up[up[x]]
-                    x = up[x]
-                if x not in roots:
-                    roots.append(x)
-                touch &= ~parts[k]
-        if sh.mask & b.grid.north:
-            x = self.sea_root
-            if x not in roots:
-                roots.append(x)
-        n = len(up)
-        cells = sh.mask
-        cell_of = self.wall_cells
-        for x in roots:
-            cells |= cell_of[x]
-            up[x] = n
-        up.append(n)
-        cell_of.append(cells)
-        if not roots:
-            return  # a piece alone meets any ring in one arc
-        sea = 0
-        if self.sea_root in roots:
-            self.sea_root = n
-            sea = -1
-        risky = self.risky
-        for shape, m in enumerate(b.two_arcs(cells, sea)):
-            risky[shape] |= m
-
-    def closing(self, shape: int, anchor: int) -> list[int] | None:
-        """`new_closed` for a placement of the colour in turn, or None when it would close waste in
-        (an illegal move), keeping what is learnt: the waste found (`_waste_in`, as `waste_ok`), and,
-        for a placement that closes nothing now, its bit in `risky` is dropped (its ring no longer
-        meets one part twice: the pieces placed in it since joined the arcs, and only a later
-        `_join` can make it so again). Without pockets on the beach only (their criterion is
-        inexact); the greedy bot asks this of every risky placement after each move."""
-        waste = self.waste
-        key = shape * 4096 + anchor
-        if waste and self._waste_in.get(key, 0) & waste:
-            return None
-        parts = self.new_closed(shape, anchor)
-        keep = not self.b.pockets
-        if parts:
-            if waste:
-                for p in parts:
-                    if p & waste:
-                        if keep:
-                            self._waste_in[key] = p & waste
-                        return None
-        elif keep:
-            self.risky[shape] &= ~(1 << anchor)
-        return parts
+        kernels.join(shape * kernels.CODE + anchor, kernels.words(self.covered), b.shape_words, b.board_words,
+                     self.piece_at, self.piece_words, b.wall_part_at, b.wall_words, self.walls, self.wall_cells,
+                     b.arcs.ti, b.arcs.tu, self.risky_words, b.arcs_out)

@@ -153,6 +153,7 @@ class State(Closing, Ownership, LegalMoves):
         self.piece_at = np.full(b.width * b.height, -1, np.int64)  # per square, the index in `pieces` of its piece
         # per piece of `pieces`, its squares and the squares orthogonally around it (kernels.necessary)
         self.piece_words = np.zeros(nc * sum(b.supply) * 2 * kernels.NW, np.uint64)
+        self.piece_colour = np.zeros(nc * sum(b.supply), np.int64)  # per piece of `pieces`, its colour
         self.areas: list[tuple[int, int, int, int]] = []  # (mask, owner or -1, closer, pieces necessary)
         self.res = list(b.res0)
         self.surp = b.surprise0
@@ -177,22 +178,29 @@ class State(Closing, Ownership, LegalMoves):
         # new_closed results with the free squares that certify them: valid while none is covered
         # (a list per shape, indexed by anchor)
         self._closing: list[list[tuple[list[int], int] | None]] = [[None] * (b.width * b.height) for _ in range(5)]
-        # the necessary-piece counts of what a placement would close (`closing_owners`), with the
-        # parts they are for
-        self._owners: dict[int, tuple[list[int], list[tuple[int, list[int], bool]]]] = {}
         # per placement found to close waste in (key shape * 4096 + anchor), the waste squares of a
         # part it would close: it keeps closing them in while one of them lies there (`waste_ok`)
         self._waste_in: dict[int, int] = {}
-        # the walls' parts as pieces join them (union-find: a node per part of objects, then one
-        # per piece; node 0 is the sea's), the squares of each root, and per shape the anchors
-        # whose ring meets one part in two arcs: only those may close an area (`_join`, board.two_arcs)
-        self.wall_up = list(range(len(b.wall_parts)))
-        self.wall_cells = list(b.wall_parts)
-        self.sea_root = 0
-        self.risky = list(b.risky0)
+        # the walls' parts as pieces join them (kernels.join: the sea's root, the nodes, then the
+        # union-find, a node per part of objects, then one per piece; node 0 is the sea's), the
+        # squares of each root, and per shape the anchors whose ring meets one part in two arcs:
+        # only those may close an area (`risky`, board.two_arcs)
+        parts = len(b.wall_parts)
+        nodes = parts + nc * sum(b.supply)
+        self.walls = np.zeros(2 + nodes, np.int64)
+        self.walls[1] = parts
+        self.walls[2:2 + parts] = np.arange(parts)
+        self.wall_cells = np.zeros(nodes * kernels.NW, np.uint64)
+        self.wall_cells[:parts * kernels.NW] = b.wall_words
+        self.risky_words = b.risky_words.copy()
         self.person = (b.first_colour - 1) % b.players
         self.colour = b.colours_of[self.person][0]
         self._next_turn()
+
+    @property
+    def risky(self) -> tuple[int, ...]:
+        """Per shape, the anchors whose placement may close an area at all (`risky_words` as ints)."""
+        return kernels.numbers(self.risky_words, kernels.SHAPES)
 
     # --- protocol ---------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -208,6 +216,7 @@ class State(Closing, Ownership, LegalMoves):
         c.supply = [list(s) for s in self.supply]
         c.pieces, c.areas, c.res = list(self.pieces), list(self.areas), list(self.res)
         c.piece_at, c.piece_words = self.piece_at.copy(), self.piece_words.copy()
+        c.piece_colour = self.piece_colour.copy()
         c.collected = [list(x) for x in self.collected]
         c.waste_collected, c.gone = list(self.waste_collected), list(self.gone)
         c.track = [dict(t) for t in self.track]
@@ -215,8 +224,8 @@ class State(Closing, Ownership, LegalMoves):
         c.hand = [list(h) for h in self.hand]
         c.pending_bonus, c.queue = list(self.pending_bonus), list(self.queue)
         c._closing = [list(row) for row in self._closing]
-        c.wall_up, c.wall_cells, c.risky = list(self.wall_up), list(self.wall_cells), list(self.risky)
-        c._owners, c._waste_in = dict(self._owners), dict(self._waste_in)
+        c.walls, c.wall_cells, c.risky_words = self.walls.copy(), self.wall_cells.copy(), self.risky_words.copy()
+        c._waste_in = dict(self._waste_in)
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
         return c
@@ -270,7 +279,7 @@ class State(Closing, Ownership, LegalMoves):
         sh = self.b.shapes[shape][anchor]
         assert sh is not None
         parts = self.new_closed(shape, anchor)
-        self._join(sh)
+        self._join(shape, anchor)
         m = sh.mask
         self.covered |= m
         self.own[c] |= m
@@ -285,21 +294,8 @@ class State(Closing, Ownership, LegalMoves):
             rest ^= low
         self.pieces.append((c, piece, m, outer))
         self.piece_words[2 * kernels.NW * n:2 * kernels.NW * (n + 1)] = kernels.words_of((m, sh.n4))
+        self.piece_colour[n] = c
         self._score_squares(c, m)
-        if not parts:
-            return
-        # the necessary pieces of these very parts may have been counted for this placement
-        # already (`closing_owners`, asked by the greedy bot): they are what `owner_of` would count
-        known = self._owners.get(shape * 4096 + anchor)
-        if known is not None and known[0] == parts:
-            for area, counts, needed in known[1]:
-                if needed:
-                    counts = list(counts)
-                    counts[c] += 1
-                top = max(counts)
-                owner = -1 if top == 0 or counts.count(top) > 1 else counts.index(top)
-                self._close(area, c, (owner, sum(counts)))
-            return
         for area in parts:
             self._close(area, c)
 
@@ -313,8 +309,8 @@ class State(Closing, Ownership, LegalMoves):
             for i in bits_of(plus):
                 self.scored_objects[c].add(self.b.square_object[i])
 
-    def _close(self, area: int, closer: int, owned: tuple[int, int] | None = None) -> None:
-        owner, around = self.owner_of(area) if owned is None else owned
+    def _close(self, area: int, closer: int) -> None:
+        owner, around = self.owner_of(area)
         self.closed |= area
         self.track[closer]["closing"] += int(rules().scoring["close_area"])
         self.areas.append((area, owner, closer, around))

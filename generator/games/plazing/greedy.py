@@ -6,17 +6,15 @@ States (`values_of`); the engine never imports this module.
 
 `move_value(state, move)`: points now plus what the move fixes for the end — weather for the
 piece, score squares, +1 per area closed, for an own area the rank points it is likely to bring
-(2) and the best kind of resource the bonus collects; for collecting moves the resource table's
-gain. It reads the State and never changes it (only the engine's memos).
+(kernels.OWN_AREA) and the best kind of resource the bonus collects; for collecting moves the
+resource table's gain. It reads the State and never changes it (beyond `State.risky`'s upkeep).
 
-Speed (issue #12): `refresh` values every placement of the colour in turn at once after each
-move — only the placements that may close an area at all are looked at (`State.risky`: a ring
-meeting one wall part twice, kept up to date as pieces join the walls; a few per move), and
-those are answered by the engine's memos (`State.closing`, `State.closing_owners`, which also
-serve `State.place` when that placement is played); the anchors found are kept for
-`best_moves`, which values every legal placement in one compiled pass (`kernels.best_placements`,
-the bot's valuation: the one formula `kernels.placement_value`, over the score squares under each
-placement, the bot's table per Board, `bot_tables`) and returns the codes of the best ones.
+Speed (issues #12, #27): the placements of a decision are valued in one compiled call
+(`kernels.decide`: only the placements that may close an area at all are flooded, `State.risky`,
+kept up to date as it goes; their owners counted by `kernels.necessary`; then every legal placement
+valued by the one formula `kernels.placement_value` over the score squares under it, the bot's
+table per Board, `bot_tables`) which returns the codes of the best ones. The other moves (collecting,
+and every move of the bonus, special-card and colour phases) are valued here one by one.
 tests/games/plazing/test_greedy_reference.py keeps the plain version and checks that both
 decide the same.
 """
@@ -34,7 +32,7 @@ from generator.games.plazing import events, kernels, scoring
 from generator.games.plazing.board import Board
 from generator.games.plazing.engine import State
 from generator.games.plazing.kernels import CODE, NO_CLOSING, SHAPES
-from generator.games.plazing.model import RESOURCES, rules
+from generator.games.plazing.model import rules
 from generator.games.plazing.moves import (
     BLANKET,
     BONUS,
@@ -57,21 +55,17 @@ from generator.games.plazing.moves import (
     Move,
 )
 
-OWN_AREA = 2.0  # an own area's expected share of the rank points, on top of its closing point
 WASTE = 1.5  # a waste token: 1 point and a share of the +5 bonus
 
 
 @dataclass
 class Values:
-    """What `refresh` found for one decision: the closing values of the colour's placements and the
-    masks `greedy_moves` reads, for the position `key` = (State.moves, colour) they are true for."""
+    """What the compiled decision found for one position: the closing values of the colour's
+    placements that close something (by code shape * CODE + anchor), for the position `key` =
+    (State.moves, colour) they are true for (`move_value` of a placement reads them)."""
 
     key: tuple[int, int]
-    values: list[dict[int, float]]  # closing values per shape, by anchor
-    weather_values: np.ndarray
-    anchor_masks: list[int]  # anchors per shape the colour may place now
-    waste_bad: list[int]  # anchors per shape that would close waste in
-    closer_mask: list[int]  # ... and those that close something (the keys of `values`)
+    closing: dict[int, float]
 
 
 #: the bot's memo, one decision per State, kept beside the States (a State never holds it): a
@@ -83,20 +77,27 @@ def values_of(s: State) -> Values:
     """The `Values` of the position of `s` for the colour in turn (from the memo while it is true)."""
     v = _MEMO.get(s)
     if v is None or v.key != (s.moves, s.colour):
-        v = _MEMO[s] = refresh(s)
+        _top, _n, ncl = _decide(s, float("-inf"))
+        cl = bot_tables(s.b).closers[:2 * ncl].tolist()
+        v = _MEMO[s] = Values((s.moves, s.colour), {int(cl[2 * i]): cl[2 * i + 1] for i in range(ncl)})
     return v
 
 
 @dataclass(frozen=True)
 class BotTables:
-    """The greedy bot's arrays per Board, for `kernels.best_placements` (its doc)."""
+    """The greedy bot's arrays per Board, for `kernels.decide` (its doc)."""
 
     squares: np.ndarray  # per shape and anchor (shape * CODE + anchor), +1 squares - -1 squares under it
+    points: np.ndarray  # scoring.resource_points by count
     cval: np.ndarray  # scratch: the closing values of one decision, NaN elsewhere (filled, then reset)
     out: np.ndarray  # scratch: the codes of the best placements of one decision
+    closers: np.ndarray  # scratch: (code, value) of the placements of one decision that close something
 
 
 _TABLES: weakref.WeakKeyDictionary[Board, BotTables] = weakref.WeakKeyDictionary()
+
+#: counts of one kind the resource table goes to: more than any beach holds
+MAX_COUNT = 2 * kernels.MAX_SQUARES
 
 
 def bot_tables(b: Board) -> BotTables:
@@ -108,28 +109,23 @@ def bot_tables(b: Board) -> BotTables:
             for i, sh in enumerate(row):
                 if sh is not None and sh.mask & b.scored:
                     squares[shape * CODE + i] = (sh.mask & b.plus).bit_count() - (sh.mask & b.minus).bit_count()
-        t = _TABLES[b] = BotTables(squares, np.full(SHAPES * CODE, NO_CLOSING), np.zeros(7 * CODE, np.int64))
+        points = np.array([scoring.resource_points(n) for n in range(MAX_COUNT + 1)], np.int64)
+        t = _TABLES[b] = BotTables(squares, points, np.full(SHAPES * CODE, NO_CLOSING), np.zeros(7 * CODE, np.int64),
+                                   np.zeros(2 * SHAPES * CODE))
     return t
 
 
 @cache
-def _points() -> tuple[tuple[int, ...], int]:
-    """The resource table as a list by count (0..63) and the set bonus, read once from the rules."""
-    return tuple(scoring.resource_points(n) for n in range(64)), int(rules().scoring["set_bonus"])
+def _set_bonus() -> int:
+    return int(rules().scoring["set_bonus"])
 
 
 def resource_gain(s: State, c: int, add: Sequence[int]) -> int:
     """The resource points colour c gains by collecting `add` (amber, pebble, shell) more
-    (`scoring.resource_score` after minus before, from a table: asked for every closing)."""
+    (`kernels.resource_gain`, over the Board's table of `scoring.resource_points`)."""
     b0, b1, b2 = s.collected[c]
-    a0, a1, a2 = b0 + add[0], b1 + add[1], b2 + add[2]
-    table, bonus = _points()
-    if max(a0, a1, a2) >= 64 or min(b0, b1, b2) < 0:
-        before = scoring.resource_score(dict(zip(RESOURCES, (b0, b1, b2), strict=True)))
-        after = scoring.resource_score(dict(zip(RESOURCES, (a0, a1, a2), strict=True)))
-        return sum(after) - sum(before)
-    return (table[a0] - table[b0] + table[a1] - table[b1] + table[a2] - table[b2]
-            + (min(a0, a1, a2) - min(b0, b1, b2)) * bonus)
+    return int(kernels.resource_gain(bot_tables(s.b).points, _set_bonus(), b0, b1, b2, b0 + add[0], b1 + add[1],
+                                     b2 + add[2]))
 
 
 def kind_gain(s: State, c: int, k: int, area: int) -> float:
@@ -142,52 +138,6 @@ def kind_gain(s: State, c: int, k: int, area: int) -> float:
 
 
 SHAPE_AT = (H3, H3, V3, V3, H2, V2, -1, -1, O1)  # placement shape by kind * 4 + b
-PIECE_OF = (SCREEN, SCREEN, BLANKET, BLANKET, ODD)  # the piece of each shape
-
-def refresh(s: State) -> Values:
-    """The closing values of every legal placement of the colour in turn, computed at once: the
-    placements that cannot close anything (nearly all) are left out by `State.risky`, the rest ask
-    the engine (`State.closing`: its `new_closed` memo, and None for a placement that would close
-    waste in, an illegal move, noted in `waste_bad` instead: the placements `_no_waste_closed`
-    would drop, found on the way); only closings cost more, valued from the engine's owner counts
-    (`closing_value`). The anchors of each shape are kept too (`anchor_masks`, 0 for a shape the
-    colour cannot place now) for `greedy_moves`."""
-    c = s.colour
-    bd = s.b
-    place = s.placeable()
-    sup = s.supply[c]
-    fits = bd.fits
-    w = bd.width
-    anchors = [0, 0, 0, 0, 0]
-    if s.phase == MAIN and sup[SCREEN]:
-        anchors[H3] = place & (place >> 1) & (place >> 2) & fits[H3]
-        anchors[V3] = place & (place >> w) & (place >> 2 * w) & fits[V3]
-    if sup[BLANKET]:
-        anchors[H2] = place & (place >> 1) & fits[H2]
-        anchors[V2] = place & (place >> w) & fits[V2]
-    if sup[ODD]:
-        anchors[O1] = place & s.reach[c] & fits[O1]
-    by_shape: list[dict[int, float]] = [{}, {}, {}, {}, {}]
-    bad = [0, 0, 0, 0, 0]
-    closers = [0, 0, 0, 0, 0]
-    closing = s.closing
-    risky = s.risky
-    for shape in range(5):
-        maybe = anchors[shape] & risky[shape]
-        if not maybe:
-            continue
-        mine = by_shape[shape]
-        while maybe:
-            low = maybe & -maybe
-            maybe ^= low
-            a = low.bit_length() - 1
-            parts = closing(shape, a)
-            if parts is None:
-                bad[shape] |= low  # it would close waste in: not a legal move, worth nothing
-            elif parts:
-                mine[a] = closing_value(s, c, shape, a, parts)
-                closers[shape] |= low
-    return Values((s.moves, c), by_shape, _weather_values(s.weather), anchors, bad, closers)
 
 
 @cache
@@ -197,53 +147,33 @@ def _weather_values(w: str) -> np.ndarray:
         0.0, 0.0, -1.0 if w == "rain" else 0.0])
 
 
-def closing_value(s: State, c: int, shape: int, a: int, parts: list[int]) -> float:
-    """What closing `parts` with colour c's piece at (shape, a) is worth to c.
-
-    Who would own each part is the engine's count of necessary pieces (`State.closing_owners`,
-    kept per placement, the same for every colour); the score squares are fixed too; only the
-    resources and surprises left in the part, and what c has collected, are read afresh."""
-    bd = s.b
-    plus, minus = bd.plus, bd.minus
-    mine = []
-    for area, counts, needed in s.closing_owners(shape, a, parts):
-        if needed:
-            counts = list(counts)
-            counts[c] += 1
-        top = max(counts)
-        if top and counts[c] == top and counts.count(top) == 1:
-            mine.append((area, OWN_AREA + (area & plus).bit_count() - (area & minus).bit_count()))
-    v = float(len(parts))
-    res0, res1, res2 = s.res
-    surp = s.surp
-    for area, fixed in mine:
-        v += fixed
-        best = None
-        for k, r in ((0, res0), (1, res1), (2, res2)):
-            n = (r & area).bit_count()
-            if n:
-                add = [0, 0, 0]
-                add[k] = n
-                g = float(resource_gain(s, c, add))
-                if best is None or g > best:
-                    best = g
-        n = (surp & area).bit_count()
-        if n and (best is None or n > best):
-            best = 1.0 * n
-        if best is not None:
-            v += best
-    return v
+def _decide(s: State, best: float) -> tuple[float, int, int]:
+    """`kernels.decide` for the colour in turn (main or second phase): (the best value of its legal
+    placements and of `best`, how many placements have it, how many close something); their codes are
+    in `bot_tables(s.b).out`, the closers in `.closers`, until the next decision on this Board.
+    `State.risky` loses the anchors the decision found to close nothing."""
+    c = s.colour
+    b = s.b
+    t = bot_tables(b)
+    sw = np.frombuffer(bytearray(b"".join([m.to_bytes(8 * kernels.NW, "little") for m in (
+        s.covered, s.closed, s.waste, s.reach[c], *s.res, s.surp)])), dtype="<u8")
+    sup, got = s.supply[c], s.collected[c]
+    di = np.array([1 if s.phase == MAIN else 0, sup[SCREEN], sup[BLANKET], sup[ODD], c, b.colours, got[0], got[1],
+                   got[2], 1 if b.pockets else 0, _set_bonus()], np.int64)
+    top, n, ncl = kernels.decide(sw, s.risky_words, di, b.board_words, b.shape_words, b.shape_flags, s.piece_at,
+                                 s.piece_words, s.piece_colour, b.grid_words, t.points, t.squares,
+                                 _weather_values(s.weather), best, t.cval, t.out, t.closers)
+    return float(top), int(n), int(ncl)
 
 
 def move_value(s: State, move: Move) -> float:
     """The mover's immediate gain from `move`."""
     kind, a, b = move
     if kind <= ODD:  # asked for every legal placement: three lookups
-        v = values_of(s)
         idx = kind * 4 + b
-        shape = SHAPE_AT[idx]
-        return float(kernels.placement_value(v.weather_values[idx], bot_tables(s.b).squares[shape * CODE + a],
-                                             v.values[shape].get(a, 0.0)))
+        code = SHAPE_AT[idx] * CODE + a
+        return float(kernels.placement_value(_weather_values(s.weather)[idx], bot_tables(s.b).squares[code],
+                                             values_of(s).closing.get(code, 0.0)))
     c = s.colour
     if kind == COLLECT_ALL:
         return kind_gain(s, c, a, s.own_areas[c])
@@ -288,33 +218,10 @@ def colour_value(s: State, c: int) -> float:
     s.colour, s.phase = c, MAIN
     try:
         others = [move_value(s, m) for m in s.collecting_moves()]
-        best, _n = _best_placements(s, max(others, default=float("-inf")))
+        best, _n, _ncl = _decide(s, max(others, default=float("-inf")))
         return best if best != float("-inf") else 0.0
     finally:
         s.colour, s.phase = saved
-
-
-def _best_placements(s: State, best: float) -> tuple[float, int]:
-    """`kernels.best_placements` for the colour in turn (main or second phase): (the best value of
-    its legal placements and of `best`, how many placements have it); their codes are in
-    `bot_tables(s.b).out` until the next decision on this Board."""
-    vals = values_of(s)
-    sup = s.supply[s.colour]
-    t = bot_tables(s.b)
-    use = (s.phase == MAIN and sup[SCREEN] > 0, sup[BLANKET] > 0, sup[ODD] > 0)
-    anchors = [vals.anchor_masks[shape] & ~vals.waste_bad[shape] if use[PIECE_OF[shape]] else 0
-               for shape in range(SHAPES)]
-    cval = t.cval
-    for shape, closing in enumerate(vals.values):
-        for a, v in closing.items():
-            cval[shape * CODE + a] = v
-    try:
-        top, n = kernels.best_placements(kernels.words_of(anchors), cval, t.squares, vals.weather_values, best, t.out)
-    finally:
-        for shape, closing in enumerate(vals.values):
-            for a in closing:
-                cval[shape * CODE + a] = NO_CLOSING
-    return float(top), int(n)
 
 
 def decode(code: int) -> Move:
@@ -329,7 +236,7 @@ def best_moves(s: State) -> tuple[int, np.ndarray, list[Move]]:
     among them: (n, codes, others), the first n codes of `codes` (placements, `decode`) then the moves
     `others`. `codes` is the Board's scratch buffer: read it before the next decision on the Board.
 
-    Placements are valued in one compiled pass (`kernels.best_placements`); the other moves (the
+    Placements are valued in one compiled pass (`kernels.decide`); the other moves (the
     collecting ones, and every move of the bonus, special-card and colour phases) one by one."""
     ph = s.phase
     if ph not in (MAIN, SECOND):
@@ -339,7 +246,7 @@ def best_moves(s: State) -> tuple[int, np.ndarray, list[Move]]:
         return 0, bot_tables(s.b).out, [m for m, v in zip(moves, move_values, strict=True) if v == top]
     others = s.collecting_moves() if ph == MAIN else []
     other_values = [move_value(s, m) for m in others]
-    top, n = _best_placements(s, max(other_values, default=float("-inf")))
+    top, n, _ncl = _decide(s, max(other_values, default=float("-inf")))
     return n, bot_tables(s.b).out, [m for m, v in zip(others, other_values, strict=True) if v == top]
 
 

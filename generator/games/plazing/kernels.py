@@ -359,6 +359,105 @@ def two_arcs_of(t: ArcTables, cells: int, sea: int) -> tuple[int, ...]:
     return numbers(out, SHAPES)
 
 
+# --- the walls' parts as pieces join them -------------------------------------------------------
+
+
+@njit(inline="always")
+def _root(up: Any, x: int) -> int:
+    """The root of node x in the union-find `up` (halving the path on the way)."""
+    while up[x] != x:
+        up[x] = up[up[x]]
+        x = up[x]
+    return x
+
+
+@njit
+def join(k: int, covered: Any, st: Any, bw: Any, piece_at: Any, pw: Any, part_at: Any, parts: Any, walls: Any,
+         cells: Any, ti: Any, tu: Any, risky: Any, arcs: Any) -> None:
+    """Placement k (shape * CODE + anchor), about to be placed as the next piece, joins the wall parts
+    its ring touches (State._join): the walls are the objects, the pieces and the sea beyond the north
+    edge, joined into parts by touching (8-neighbours). The new piece's node becomes the root of every
+    part its ring meets (a piece on the north row meets the sea's); the anchors whose ring now meets
+    the joined part in two arcs or more are added to `risky` (`two_arcs`: only those may close an
+    area). A piece alone meets any ring in one arc at most: nothing is added.
+
+    `walls`: [the sea's root, the nodes so far, then the union-find parents: a node per part of
+    objects (Board.wall_parts, node 0 the sea's), then one per piece]; `cells`, per node, the squares
+    of the part it is the root of (NW words); `part_at`, per object square, its part; `parts`, the
+    parts' squares (NW words each); `arcs`: SHAPES NW words of scratch.
+    """
+    base = k * ST_ROW
+    n_parts = len(parts) // NW
+    up = walls[2:]
+    n = walls[1]
+    roots = np.empty(MAX_PARTS * 3 + 1, np.int64)
+    nr = 0
+    t = np.empty(NW, np.uint64)
+    for j in range(NW):
+        t[j] = st[base + 2 * NW + j] & covered[j]
+    for j in range(NW):
+        while t[j]:
+            low = t[j] & (~t[j] + U64(1))
+            i = piece_at[64 * j + popcount(low - U64(1))]
+            x = _root(up, n_parts + i)
+            seen = False
+            for r in range(nr):
+                if roots[r] == x:
+                    seen = True
+            if not seen:
+                roots[nr] = x
+                nr += 1
+            for q in range(NW):
+                t[q] &= ~pw[i * 2 * NW + q]
+    for j in range(NW):
+        t[j] = st[base + 2 * NW + j] & bw[B_OBJECTS + j]
+    for j in range(NW):
+        while t[j]:
+            low = t[j] & (~t[j] + U64(1))
+            p = part_at[64 * j + popcount(low - U64(1))]
+            x = _root(up, p)
+            seen = False
+            for r in range(nr):
+                if roots[r] == x:
+                    seen = True
+            if not seen:
+                roots[nr] = x
+                nr += 1
+            for q in range(NW):
+                t[q] &= ~parts[p * NW + q]
+    north = ZERO
+    for j in range(NW):
+        north |= st[base + j] & bw[B_NORTH + j]
+    if north:
+        x = walls[0]
+        seen = False
+        for r in range(nr):
+            if roots[r] == x:
+                seen = True
+        if not seen:
+            roots[nr] = x
+            nr += 1
+    for j in range(NW):
+        cells[n * NW + j] = st[base + j]
+    sea = 0
+    for r in range(nr):
+        x = roots[r]
+        for j in range(NW):
+            cells[n * NW + j] |= cells[x * NW + j]
+        up[x] = n
+        if x == walls[0]:
+            sea = 1
+    up[n] = n
+    walls[1] = n + 1
+    if nr == 0:
+        return
+    if sea:
+        walls[0] = n
+    two_arcs(cells[n * NW:(n + 1) * NW], sea, ti, tu, arcs)
+    for j in range(SHAPES * NW):
+        risky[j] |= arcs[j]
+
+
 # --- the greedy bot's valuation -------------------------------------------------------------------
 
 #: placements per shape and its moves' (kind, outer) (moves.py: SCREEN 0, BLANKET 1, ODD 2; H3, V3, H2,
@@ -419,6 +518,191 @@ def best_placements(anchors: Any, cval: Any, squares: Any, weather: Any, best: f
                     v = placement_value(weather[idx], sq, 0.0 if c != c else c)
                     best, n = _take(v, idx * CODE + a, best, n, out)
     return best, n
+
+
+# --- one greedy decision, whole ----------------------------------------------------------------
+
+# the board words `bw` (Board.board_words), NW words each: the board, the squares no piece may ever
+# cover (objects, resources, surprises), the free squares at the start, the open edges, the +1 and -1
+# score squares, the objects, the north row, then per shape the anchors where it fits
+B_FULL, B_STATIC, B_FREE0, B_OPEN, B_PLUS, B_MINUS, B_OBJECTS, B_NORTH, B_FITS = (k * NW for k in range(9))
+# the placement table `st` (Board.shape_words): per placement (shape * CODE + anchor) its squares, its
+# orthogonal neighbours and its ring (Shape.mask, n4, ring), NW words each; its flags in `sf`
+ST_ROW = 3 * NW
+SF_FITS, SF_EDGE, SF_BOXED = 1, 2, 4
+# the words of one decision `sw` (greedy._decide), NW words each
+S_COVERED, S_CLOSED, S_WASTE, S_REACH, S_RES, S_SURP = (k * NW for k in (0, 1, 2, 3, 4, 7))
+# the numbers of one decision `di`: main phase (1) or second (0), the colour's supply of screens,
+# blankets and odds, the colour, the colours in the game, what it has collected (3 kinds), whether the
+# beach has pockets, the set bonus
+D_MAIN, D_SUPPLY, D_COLOUR, D_COLOURS, D_COLLECTED, D_POCKETS, D_BONUS = 0, 1, 4, 5, 6, 9, 10
+OWN_AREA = 2.0  #: the greedy bot: an own area's expected share of the rank points, on top of its closing point
+
+
+@njit
+def closes(k: int, covered: Any, st: Any, sf: Any, bw: Any, pockets: int, gw: Any, work: Any, out: Any) -> int:
+    """The areas placement k (shape * CODE + anchor) would close on the board whose covered squares
+    are `covered` (State.new_closed; DIGEST 1 "Areas"): `closed_parts` after two quick exits. A piece
+    with no free neighbour closes nothing; nor does one whose ring is all free, off the border and the
+    open edges, on a beach with no pocket closed from the start (`Board.pockets`): its free neighbours
+    stay connected round it, in an area that stays open. Writes `closed_parts`'s certificate and parts
+    to `out` (the ring, or nothing, as the certificate of a quick exit); returns how many parts.
+    `work`: 3 NW words of scratch."""
+    base = k * ST_ROW
+    any_n4 = ZERO
+    whole = True
+    for j in range(NW):
+        free = bw[B_FREE0 + j] & ~(covered[j] | st[base + j])
+        work[j] = free
+        work[NW + j] = st[base + NW + j] & free
+        work[2 * NW + j] = bw[B_OPEN + j]
+        any_n4 |= work[NW + j]
+        ring = st[base + 2 * NW + j]
+        if ring & free != ring:
+            whole = False
+    if not any_n4:
+        for j in range(NW):
+            out[j] = ZERO
+        return 0
+    if whole and not sf[k] & (SF_EDGE | SF_BOXED) and not pockets:
+        for j in range(NW):
+            out[j] = st[base + 2 * NW + j]
+        return 0
+    return closed_parts(work, gw, out)
+
+
+@njit(inline="always")
+def resource_gain(points: Any, bonus: int, b0: int, b1: int, b2: int, a0: int, a1: int, a2: int) -> int:
+    """The resource points gained by going from (b0, b1, b2) collected to (a0, a1, a2) (the
+    rulebook's table per kind, `points` = scoring.resource_points by count, and the set bonus per
+    full set of the three kinds)."""
+    return (points[a0] - points[b0] + points[a1] - points[b1] + points[a2] - points[b2]
+            + (min(a0, a1, a2) - min(b0, b1, b2)) * bonus)
+
+
+@njit
+def decide(sw: Any, risky: Any, di: Any, bw: Any, st: Any, sf: Any, piece_at: Any, pw: Any, pc: Any, gw: Any,
+           points: Any, squares: Any, weather: Any, best: float, cval: Any, out: Any,
+           cl: Any) -> tuple[float, int, int]:
+    """The greedy bot's placements for one decision (greedy.best_moves): every legal placement of the
+    colour in turn valued as `placement_value`, the codes of the best ones written to `out` as
+    `best_placements` does; returns (the best value, how many, how many placements close something).
+
+    Only the placements that may close an area at all (State.risky) are flooded (`closes`). One that
+    would close waste in is not a legal move ("nie można zamknąć obszaru zawierającego śmiecia") and
+    is left out; one that closes nothing now leaves `risky` (its ring no longer meets one wall part
+    twice, and only a later piece joining the walls can make it so again; not on a beach with pockets,
+    whose criterion is inexact): `risky` (State.risky_words) is updated in place. A placement that closes
+    parts is worth one point per part, and for each part the colour would own (the most pieces
+    necessary to close it, `necessary`, the new one included, and no tie) OWN_AREA, the score squares
+    in it and the best kind of resource (or the surprises) its bonus would collect. Their codes and
+    values go to `cl` (pairs: code, value, as floats) for `greedy.move_value`.
+
+    `sw`, `di`: the decision's words and numbers (S_*, D_*); `bw`, `st`, `sf`: the Board's (B_*, ST_*,
+    SF_*); `risky`, `piece_at`, `pw`: the State's; `pc`: per piece its colour; `points`: scoring.resource_points by
+    count; `squares`, `weather`: as `best_placements`; `cval`: NaN per placement (scratch, reset).
+    """
+    c = di[D_COLOUR]
+    pockets = di[D_POCKETS]
+    w = np.int64(gw[G_WIDTH])
+    place = np.empty(NW, np.uint64)
+    waste = ZERO
+    for j in range(NW):
+        place[j] = bw[B_FULL + j] & ~(bw[B_STATIC + j] | sw[S_COVERED + j] | sw[S_CLOSED + j] | sw[S_WASTE + j])
+        waste |= sw[S_WASTE + j]
+    anchors = np.zeros(SHAPES * NW, np.uint64)
+    use_screen = di[D_MAIN] and di[D_SUPPLY] > 0
+    for j in range(NW):
+        p = place[j]
+        if use_screen:
+            anchors[j] = p & _shifted(place, 1, j) & _shifted(place, 2, j) & bw[B_FITS + j]
+            anchors[NW + j] = p & _shifted(place, w, j) & _shifted(place, 2 * w, j) & bw[B_FITS + NW + j]
+        if di[D_SUPPLY + 1] > 0:
+            anchors[2 * NW + j] = p & _shifted(place, 1, j) & bw[B_FITS + 2 * NW + j]
+            anchors[3 * NW + j] = p & _shifted(place, w, j) & bw[B_FITS + 3 * NW + j]
+        if di[D_SUPPLY + 2] > 0:
+            anchors[4 * NW + j] = p & sw[S_REACH + j] & bw[B_FITS + 4 * NW + j]
+    work = np.empty(3 * NW, np.uint64)
+    parts = np.empty((1 + MAX_PARTS) * NW, np.uint64)
+    nin = np.empty(4 * NW, np.uint64)
+    idx = np.empty(len(pc) + 1, np.int64)
+    counts = np.zeros(di[D_COLOURS], np.int64)
+    b0, b1, b2 = di[D_COLLECTED], di[D_COLLECTED + 1], di[D_COLLECTED + 2]
+    bonus = di[D_BONUS]
+    ncl = 0
+    for shape in range(SHAPES):
+        for j in range(NW):
+            maybe = anchors[shape * NW + j] & risky[shape * NW + j]
+            while maybe:
+                low = maybe & (~maybe + U64(1))
+                maybe ^= low
+                k = shape * CODE + 64 * j + popcount(low - U64(1))
+                n = closes(k, sw[S_COVERED:S_COVERED + NW], st, sf, bw, pockets, gw, work, parts)
+                if n == 0:
+                    if not pockets:
+                        risky[shape * NW + j] &= ~low
+                    continue
+                bad = False
+                if waste:
+                    for e in range(n):
+                        for i in range(NW):
+                            if parts[(1 + e) * NW + i] & sw[S_WASTE + i]:
+                                bad = True
+                if bad:
+                    anchors[shape * NW + j] &= ~low
+                    continue
+                v = float(n)
+                base = k * ST_ROW
+                for e in range(n):
+                    for i in range(NW):
+                        nin[i] = parts[(1 + e) * NW + i]
+                        nin[NW + i] = sw[S_COVERED + i]
+                        nin[2 * NW + i] = st[base + i]
+                        nin[3 * NW + i] = st[base + NW + i]
+                    m = necessary(nin, piece_at, pw, gw, idx)
+                    counts[:] = 0
+                    for x in range(m):
+                        if idx[x] < 0:
+                            counts[c] += 1
+                        else:
+                            counts[pc[idx[x]]] += 1
+                    top = counts.max()
+                    if top == 0 or counts[c] != top or (counts == top).sum() != 1:
+                        continue
+                    sq = 0
+                    nr0 = nr1 = nr2 = ns = 0
+                    for i in range(NW):
+                        a = nin[i]
+                        sq += popcount(a & bw[B_PLUS + i]) - popcount(a & bw[B_MINUS + i])
+                        nr0 += popcount(a & sw[S_RES + i])
+                        nr1 += popcount(a & sw[S_RES + NW + i])
+                        nr2 += popcount(a & sw[S_RES + 2 * NW + i])
+                        ns += popcount(a & sw[S_SURP + i])
+                    v += OWN_AREA + sq
+                    got = False
+                    g = 0.0
+                    if nr0:
+                        g, got = float(resource_gain(points, bonus, b0, b1, b2, b0 + nr0, b1, b2)), True
+                    if nr1:
+                        g1 = float(resource_gain(points, bonus, b0, b1, b2, b0, b1 + nr1, b2))
+                        if not got or g1 > g:
+                            g, got = g1, True
+                    if nr2:
+                        g2 = float(resource_gain(points, bonus, b0, b1, b2, b0, b1, b2 + nr2))
+                        if not got or g2 > g:
+                            g, got = g2, True
+                    if ns and (not got or ns > g):
+                        g, got = 1.0 * ns, True
+                    if got:
+                        v += g
+                cval[k] = v
+                cl[2 * ncl] = k
+                cl[2 * ncl + 1] = v
+                ncl += 1
+    top_value, nb = best_placements(anchors, cval, squares, weather, best, out)
+    for i in range(ncl):
+        cval[int(cl[2 * i])] = NO_CLOSING
+    return top_value, nb, ncl
 
 
 def words_of(masks: Sequence[int]) -> np.ndarray:

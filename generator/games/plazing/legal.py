@@ -56,14 +56,16 @@ class LegalMoves:
     res: list[int]
     surp: int
     waste: int
-    risky: list[int]
     pending_bonus: list[int]
     covered: int
     closed: int
     reach: list[int]
 
-    if TYPE_CHECKING:  # the State's `Closing` mixin supplies it (declared here for the type checker only)
+    if TYPE_CHECKING:  # the State supplies them (declared here for the type checker only)
         def waste_ok(self, shape: int, anchor: int) -> bool: ...
+
+        @property
+        def risky(self) -> tuple[int, ...]: ...
 
     def placeable(self) -> int:
         """Squares a piece may cover now: on the beach, not an object/resource/surprise/waste,

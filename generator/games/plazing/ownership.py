@@ -26,7 +26,6 @@ class Ownership:
     pieces: list[tuple[int, int, int, int]]
     piece_at: np.ndarray
     piece_words: np.ndarray
-    _owners: dict[int, tuple[list[int], list[tuple[int, list[int], bool]]]]
 
     def necessary(self, area: int, extra: tuple[int, int, int] | None = None) -> list[int]:
         """Per colour, the number of pieces necessary to close `area` (DIGEST 1: "zliczamy wyłącznie
@@ -108,32 +107,3 @@ class Ownership:
         if top == 0 or counts.count(top) > 1:
             return -1, around
         return counts.index(top), around
-
-    def closing_owners(self, shape: int, anchor: int, parts: list[int]) -> list[tuple[int, list[int], bool]]:
-        """For each area of `parts` (what placing `shape` at `anchor` would close, `new_closed`),
-        (area, necessary pieces per colour without the new piece, whether the new piece is one).
-
-        Which pieces are necessary is fixed by the area and the placement (every square next to
-        the area is an object, the piece or another piece, pieces are never lifted, and a piece's
-        colour plays no part in whether it is necessary), so the answer serves every colour and is
-        kept per placement with the parts it was found for (`_owners`); `place` reads it back when
-        that placement is played."""
-        key = shape * 4096 + anchor
-        known = self._owners.get(key)
-        if known is not None and known[0] == parts:
-            return known[1]
-        sh = self.b.shapes[shape][anchor]
-        assert sh is not None
-        walls = []
-        pieces = self.pieces
-        for area in parts:
-            counts = [0] * self.b.colours
-            needed = False
-            for i in self._necessary(area, (0, sh.mask, sh.n4)):
-                if i < 0:
-                    needed = True
-                else:
-                    counts[pieces[i][0]] += 1
-            walls.append((area, counts, needed))
-        self._owners[key] = (parts, walls)
-        return walls

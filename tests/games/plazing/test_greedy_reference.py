@@ -19,7 +19,8 @@ from generator.core.playout import greedy_bot, random_bot
 from generator.games.plazing import scoring
 from generator.games.plazing.board import hand_setup
 from generator.games.plazing.engine import State
-from generator.games.plazing.greedy import OWN_AREA, best_moves, decode, greedy_moves, move_value
+from generator.games.plazing.greedy import best_moves, decode, greedy_moves, move_value
+from generator.games.plazing.kernels import OWN_AREA
 from generator.games.plazing.model import RESOURCES, Options
 from generator.games.plazing.moves import (
     BLANKET,
@@ -321,9 +322,10 @@ def test_a_placement_closing_waste_in_is_legal_once_that_waste_is_collected():
     put(1, (BLANKET, 3, 1))  # (3,0)-(3,1)
     s.colour, s.phase = 0, MAIN
     south = (BLANKET, 2 * w + 1, 0)  # (1,2)-(2,2)
-    assert south not in list(greedy_moves(s))  # the greedy valuation finds it first ...
+    assert south not in list(greedy_moves(s))  # the greedy valuation leaves it out ...
+    assert south not in s.legal_moves()  # ... as the legal moves do, keeping what they found
     assert s._waste_in.get(shape_of(south) * 4096 + south[1]) == 1 << 1
-    assert south not in s.legal_moves()  # ... and the legal moves read what it kept
+    assert south not in s.legal_moves()  # ... and reading it back
     put(0, (COLLECT_WASTE, 1, 0))
     s.colour, s.phase = 0, MAIN
     assert south in s.legal_moves()

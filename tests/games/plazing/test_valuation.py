@@ -34,7 +34,6 @@ def check_state(s: State) -> None:
     fresh = State.__new__(State)
     fresh.__dict__.update(s.__dict__)
     fresh._closing = [[None] * len(row) for row in fresh._closing]
-    fresh._owners = {}
     free = s.placeable()
     for shape in (H3, V3, H2, V2, O1):
         risky = s.risky[shape]
